@@ -1,0 +1,53 @@
+# gamekit: two commands do everything. `make lab` opens the lessons, `make test` checks it all.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-stamp
+NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with notebooks/nbval_sanitize.cfg
+export MPLBACKEND := Agg
+
+.PHONY: help install lab test test-unit test-notebooks lint figures bench notebooks clean
+
+help:
+	@echo "make lab        open the lessons in JupyterLab (installs on first use)"
+	@echo "make test       ruff, unit tests and every notebook under nbval (strict)"
+	@echo "make figures    redraw every picture in figures/"
+	@echo "make notebooks  re-run every lesson and store its outputs"
+	@echo "make bench      print speed figures"
+
+# Create .venv if missing and install gamekit with everything the lessons and tests need.
+# Re-installs only when pyproject.toml changes.
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[test]"
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab notebooks/00_start_here.ipynb
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check gamekit tests benchmarks
+	$(VENV)/bin/ruff format --check gamekit tests benchmarks
+
+test-unit: $(STAMP)
+	$(PY) -m pytest tests --doctest-modules gamekit
+
+test-notebooks: $(STAMP)
+	$(PY) -m pytest $(NBVAL) notebooks/
+
+test: lint test-unit test-notebooks
+
+figures: $(STAMP)
+	$(PY) -m gamekit.figures
+
+notebooks: $(STAMP)
+	$(PY) -m gamekit.tools.run_notebooks notebooks/
+
+bench: $(STAMP)
+	$(PY) benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis build dist

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from gamekit.errors import IllegalMoveError, InvalidNotationError, OffBoardError
@@ -231,7 +231,7 @@ class _Tables:
     full: int
 
 
-@lru_cache(maxsize=None)
+@cache
 def _tables(board: str, size: int) -> _Tables:
     grid = grid_for(board, size)
     axes = grid.axes
@@ -483,9 +483,7 @@ class State:
                 )
             else:
                 why = "no empty cell on the rod's line can take a stone and a rod"
-            return Outcome(
-                _OTHER[mover], f"{mover.capitalize()} is blocked and loses: {why}", ()
-            )
+            return Outcome(_OTHER[mover], f"{mover.capitalize()} is blocked and loses: {why}", ())
         return None
 
     def _legal(self) -> list[tuple[int, int]]:
@@ -631,9 +629,7 @@ class State:
         if reason is not None:
             raise IllegalMoveError(reason)
         if m.is_swap:
-            return State._make(
-                self.rules, self._black, self._orange, self._rod, self.to_move, True
-            )
+            return State._make(self.rules, self._black, self._orange, self._rod, self.to_move, True)
         i, a = self.grid.index(m.cell), self._t.axes.index(m.axis)
         bit = 1 << i
         black, orange = self._black, self._orange

@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cache, cached_property
 
 import numpy as np
 
@@ -270,7 +270,7 @@ def _square_directions() -> tuple[tuple[int, int], ...]:
     return ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 
 
-@lru_cache(maxsize=None)
+@cache
 def hexhex(size: int) -> Grid:
     """The hexhex board with ``size`` cells a side (2 to 13).
 
@@ -295,7 +295,7 @@ def hexhex(size: int) -> Grid:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def square(size: int) -> Grid:
     """The square board with ``size`` cells a side (3 to 26).
 

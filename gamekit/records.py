@@ -61,7 +61,9 @@ class Record:
             try:
                 state = state.play(move)
             except GamekitError as err:
-                raise InvalidRecordError(f"move {k} of the record, {move!r}, is illegal: {err}")
+                raise InvalidRecordError(
+                    f"move {k} of the record, {move!r}, is illegal: {err}"
+                ) from None
             out.append(state)
         return out
 

@@ -1,0 +1,229 @@
+"""The one grid drawer every board picture is built on.
+
+A :class:`BoardDrawing` draws a :class:`~gamekit.grids.Grid` once, as *layers*: each layer is
+one matplotlib ``PolyCollection`` holding one shape per element (per cell for most layers).
+Changing a picture only changes colours and line widths of those shapes
+(:meth:`BoardDrawing.apply`), so redrawing is cheap, and the same per-element styles can be
+sent to a browser that updates the SVG in place (see :mod:`gamekit.widgets.view`).
+
+>>> from gamekit.grids import square
+>>> d = BoardDrawing(square(3), figsize=(3, 3))
+>>> d.add_layer("cells", square(3).polygons)
+>>> d.apply({"cells": LayerStyle.uniform(9, face="#ffffff", edge="#000000")})
+>>> d
+<BoardDrawing square3: cells>
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import matplotlib
+import numpy as np
+from matplotlib.collections import PolyCollection
+from matplotlib.colors import to_hex, to_rgba_array
+from matplotlib.figure import Figure
+
+from gamekit.grids import Grid
+
+__all__ = ["BoardDrawing", "LayerStyle", "HIDDEN", "circle", "polygon_around", "rectangle"]
+
+#: Colour of an element that is not shown.
+HIDDEN = "none"
+
+
+@dataclass(frozen=True)
+class LayerStyle:
+    """Per-element colours and edge widths of one layer (``"none"`` hides a colour)."""
+
+    face: tuple[str, ...]
+    edge: tuple[str, ...]
+    width: tuple[float, ...]
+
+    @classmethod
+    def uniform(
+        cls, count: int, face: str = HIDDEN, edge: str = HIDDEN, width: float = 1.0
+    ) -> LayerStyle:
+        return cls((face,) * count, (edge,) * count, (width,) * count)
+
+    @classmethod
+    def build(cls, count: int) -> _StyleBuilder:
+        """A mutable builder, all elements hidden: set ``face[i]``, ``edge[i]``, ``width[i]``."""
+        return _StyleBuilder([HIDDEN] * count, [HIDDEN] * count, [1.0] * count)
+
+    def to_json(self) -> dict[str, list]:
+        """The form the browser side reads: ``{"face": [...], "edge": [...], "width": [...]}``."""
+        return {"face": list(self.face), "edge": list(self.edge), "width": list(self.width)}
+
+
+@dataclass
+class _StyleBuilder:
+    face: list[str]
+    edge: list[str]
+    width: list[float]
+
+    def done(self) -> LayerStyle:
+        return LayerStyle(tuple(self.face), tuple(self.edge), tuple(self.width))
+
+
+def circle(x: float, y: float, radius: float, points: int = 32) -> np.ndarray:
+    """A circle as a polygon (so every stone is its own path in an SVG)."""
+    t = np.linspace(0.0, 2.0 * np.pi, points, endpoint=False)
+    return np.column_stack([x + radius * np.cos(t), y + radius * np.sin(t)])
+
+
+def rectangle(x: float, y: float, length: float, width: float, angle: float) -> np.ndarray:
+    """A ``length`` × ``width`` rectangle centred on ``(x, y)``, turned by ``angle`` radians."""
+    hl, hw = length / 2.0, width / 2.0
+    base = np.array([[-hl, -hw], [hl, -hw], [hl, hw], [-hl, hw]])
+    c, s = np.cos(angle), np.sin(angle)
+    return base @ np.array([[c, s], [-s, c]]) + np.array([x, y])
+
+
+def polygon_around(x: float, y: float, shape: np.ndarray) -> np.ndarray:
+    """``shape`` (points around the origin) moved to ``(x, y)``."""
+    return np.asarray(shape, dtype=float) + np.array([x, y])
+
+
+def _rgba(colours: Sequence[str]) -> np.ndarray:
+    return to_rgba_array(["#00000000" if c == HIDDEN else c for c in colours])
+
+
+class BoardDrawing:
+    """A figure of a grid, made of named layers whose styles change in place.
+
+    ``figsize`` is fixed (inches); the board fills it, keeping its proportions.
+    """
+
+    def __init__(
+        self,
+        grid: Grid,
+        figsize: tuple[float, float] = (6.0, 6.0),
+        margin: float = 0.3,
+        caption_space: float = 0.0,
+    ) -> None:
+        self.grid = grid
+        self.figure = Figure(figsize=figsize, dpi=100)
+        self.figure.patch.set_facecolor("white")
+        self.ax = self.figure.add_axes((0.0, 0.0, 1.0, 1.0))
+        self.ax.set_axis_off()
+        xmin, xmax, ymin, ymax = grid.bounds
+        x0, x1 = xmin - margin, xmax + margin
+        y0, y1 = ymin - margin - caption_space, ymax + margin
+        # Widen the shorter side so one drawing unit is as long across as up: the limits
+        # then stay exactly as set (no aspect adjustment at draw time).
+        want = figsize[0] / figsize[1]
+        if (x1 - x0) / (y1 - y0) < want:
+            extra = (want * (y1 - y0) - (x1 - x0)) / 2.0
+            x0, x1 = x0 - extra, x1 + extra
+        else:
+            extra = ((x1 - x0) / want - (y1 - y0)) / 2.0
+            y0, y1 = y0 - extra, y1 + extra
+        self.ax.set_xlim(x0, x1)
+        self.ax.set_ylim(y0, y1)
+        self.layers: dict[str, PolyCollection] = {}
+        self.caption = self.ax.text(
+            (xmin + xmax) / 2.0,
+            ymin - margin / 2.0 - caption_space / 2.0,
+            "",
+            ha="center",
+            va="center",
+            fontsize=11,
+            color="#222222",
+        )
+
+    def __repr__(self) -> str:
+        name = f"{self.grid.kind}{self.grid.size}"
+        return f"<BoardDrawing {name}: {', '.join(self.layers)}>"
+
+    def add_layer(self, name: str, polygons: np.ndarray | Sequence[np.ndarray]) -> None:
+        """Add a layer above the existing ones: one shape per element."""
+        coll = PolyCollection(
+            list(polygons),
+            facecolors="#000000",
+            edgecolors="#000000",
+            linewidths=1.0,
+            zorder=1 + len(self.layers),
+            joinstyle="round",
+        )
+        coll.set_gid(f"layer-{name}")
+        self.ax.add_collection(coll)
+        self.layers[name] = coll
+
+    def add_labels(self, texts: Sequence[str], offset: tuple[float, float], **kw) -> None:
+        """Small text per cell (cell names), drawn just above the ``cells`` layer."""
+        kw = {"fontsize": 7, "color": "#6b6250", "ha": "center", "va": "center", **kw}
+        dx, dy = offset
+        for (x, y), text in zip(self.grid.centres, texts, strict=True):
+            self.ax.text(x + dx, y + dy, text, zorder=1.5, **kw)
+
+    def apply(self, styles: dict[str, LayerStyle]) -> None:
+        """Set the colours and widths of the named layers (others are left as they are)."""
+        for name, style in styles.items():
+            coll = self.layers[name]
+            coll.set_facecolors(_rgba(style.face))
+            coll.set_edgecolors(_rgba(style.edge))
+            coll.set_linewidths(list(style.width))
+
+    def current(self, name: str) -> LayerStyle:
+        """The style a layer has now (colours as ``#rrggbb``/``#rrggbbaa`` hex)."""
+        coll = self.layers[name]
+
+        def hexes(rgba: np.ndarray) -> tuple[str, ...]:
+            return tuple(HIDDEN if c[3] == 0 else to_hex(c, keep_alpha=c[3] < 1) for c in rgba)
+
+        return LayerStyle(
+            hexes(coll.get_facecolors()),
+            hexes(coll.get_edgecolors()),
+            tuple(float(w) for w in coll.get_linewidths()),
+        )
+
+    # -- output ------------------------------------------------------------------------------
+    def png(self, dpi: int = 80) -> bytes:
+        """The picture as PNG bytes (deterministic for a given matplotlib)."""
+        buf = io.BytesIO()
+        self.figure.savefig(buf, format="png", dpi=dpi, metadata={"Software": None})
+        return buf.getvalue()
+
+    def svg(self) -> str:
+        """The picture as SVG text, every element of every layer present (so a browser can
+        restyle them in place), with text as text and no random ids or dates."""
+        saved = {name: self.current(name) for name in self.layers}
+        # Every element drawn opaque, so none is left out of the file.
+        self.apply(
+            {
+                name: LayerStyle.uniform(len(s.face), "#000000", "#000000")
+                for name, s in saved.items()
+            }
+        )
+        try:
+            with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "gamekit"}):
+                buf = io.StringIO()
+                self.figure.savefig(buf, format="svg", metadata={"Date": None, "Creator": None})
+        finally:
+            self.apply(saved)
+        text = buf.getvalue()
+        # Keep the document from claiming a fixed size: the browser scales it to its box.
+        return re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', r"<svg\1", text, count=1)
+
+    def svg_transform(self) -> tuple[float, float, float, float]:
+        """``(ax, bx, ay, by)`` such that drawing units ``(x, y)`` map to SVG user units
+        ``(ax * x + bx, ay * y + by)`` in :meth:`svg`'s document."""
+        fig = self.figure
+        old_dpi = fig.dpi
+        fig.set_dpi(72)  # the SVG backend works in points
+        try:
+            trans = self.ax.transData
+            (x0, y0), (x1, y1) = trans.transform([(0.0, 0.0), (1.0, 1.0)])
+            height = fig.get_figheight() * 72
+        finally:
+            fig.set_dpi(old_dpi)
+        return (x1 - x0, x0, -(y1 - y0), height - y0)
+
+    def svg_to_data(self, sx: float, sy: float) -> tuple[float, float]:
+        """Inverse of :meth:`svg_transform`: a click in the SVG to drawing units."""
+        ax_, bx, ay, by = self.svg_transform()
+        return (sx - bx) / ax_, (sy - by) / ay

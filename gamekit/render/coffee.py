@@ -1,0 +1,244 @@
+"""Pictures of Coffee positions.
+
+:func:`draw` returns a matplotlib ``Figure`` of a state, with optional highlights:
+
+- the rod's line (on by default): the cells where the next stone may go, tinted blue;
+- ``legal=True``: a blue ring on every cell where the player to move may play;
+- ``attempt="c3"``: a red cross on a cell someone tried to play illegally;
+- ``marks=["e5", ...]``: cells a lesson wants to point at, tinted violet;
+- a finished game's winning line, tinted green with green rims on its stones.
+
+Black stones are plain and dark; orange stones are light with a dark centre dot, so the two
+differ in lightness and shape as well as hue. The rod is a white bar across the last stone.
+
+>>> from gamekit import coffee
+>>> state = coffee.Rules(board="hex", size=4).start().play("d4|")
+>>> fig = draw(state, legal=True)
+>>> fig.get_size_inches().tolist()
+[6.0, 6.0]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from functools import cache
+
+import numpy as np
+from matplotlib.figure import Figure
+
+from gamekit.coffee import Rules, State
+from gamekit.grids import Grid
+from gamekit.render.board import BoardDrawing, LayerStyle, circle, rectangle
+
+__all__ = ["PALETTE", "CoffeeView", "draw", "png_bytes", "styles", "caption", "LAYERS"]
+
+#: Colours (Okabe–Ito based, safe for the common colour-vision deficiencies).
+PALETTE = {
+    "cell": "#f4ecdc",
+    "cell_edge": "#a89a7e",
+    "line": "#cfe3f4",
+    "mark": "#e4d2f0",
+    "win": "#c6ead6",
+    "legal": "#0072b2",
+    "black": "#1d1d1d",
+    "black_edge": "#000000",
+    "orange": "#e69f00",
+    "orange_edge": "#6b4300",
+    "orange_dot": "#6b4300",
+    "win_edge": "#009e73",
+    "attempt": "#d55e00",
+    "rod": "#ffffff",
+    "rod_edge": "#2b2b2b",
+}
+
+#: Layers from bottom to top; ``rod`` has one element per (cell, axis), the others one per cell.
+LAYERS = ("cells", "legal", "stones", "dots", "flags", "rod")
+
+
+@cache
+def _shapes(board: str, size: int) -> dict[str, list[np.ndarray]]:
+    """Polygons of every layer's elements for one board (computed once)."""
+    grid = Rules(board=board, size=size, n=2).grid
+    ri = grid.cell_radius
+    centres = grid.centres
+    stone_r = 0.68 * ri
+    cross_arm = np.array(
+        [
+            [-1.0, -0.75], [-0.75, -1.0], [0.0, -0.25], [0.75, -1.0], [1.0, -0.75], [0.25, 0.0],
+            [1.0, 0.75], [0.75, 1.0], [0.0, 0.25], [-0.75, 1.0], [-1.0, 0.75], [-0.25, 0.0],
+        ]
+    ) * (0.55 * ri)  # fmt: skip
+    shapes: dict[str, list[np.ndarray]] = {
+        "cells": list(grid.polygons),
+        "legal": [circle(x, y, 0.30 * ri) for x, y in centres],
+        "stones": [circle(x, y, stone_r) for x, y in centres],
+        "dots": [circle(x, y, 0.26 * stone_r, 16) for x, y in centres],
+        "flags": [cross_arm + (x, y) for x, y in centres],
+        "rod": [],
+    }
+    for i, (x, y) in enumerate(centres):
+        for axis in grid.axes:
+            shapes["rod"].append(rectangle(x, y, 2.05 * ri, 0.2 * ri, _axis_angle(grid, axis)))
+    return shapes
+
+
+def _axis_angle(grid: Grid, axis: str) -> float:
+    dq, dr = grid.directions[axis]
+    if grid.kind == "hex":
+        dx, dy = 1.5 * dq, math.sqrt(3.0) * (dr + dq / 2.0)
+    else:
+        dx, dy = dq, dr
+    return math.atan2(dy, dx)
+
+
+def styles(
+    state: State,
+    *,
+    legal: bool = False,
+    line: bool = True,
+    attempt: str | None = None,
+    marks: Iterable[str] = (),
+    winning: bool = True,
+) -> dict[str, LayerStyle]:
+    """The colours of every layer for ``state`` and the given highlights.
+
+    This is the whole look of a Coffee picture; :class:`CoffeeView` applies it to the
+    matplotlib figure, and the clickable board sends it to the browser.
+    """
+    grid = state.grid
+    n, axes = len(grid), grid.axes
+    p = PALETTE
+    index = grid.index
+
+    cells = LayerStyle.build(n)
+    for i in range(n):
+        cells.face[i], cells.edge[i], cells.width[i] = p["cell"], p["cell_edge"], 1.0
+    if line and state.rod is not None and state.outcome is None:
+        for label in state.rod_line():
+            cells.face[index(label)] = p["line"]
+    for label in marks:
+        cells.face[index(label)] = p["mark"]
+    outcome = state.outcome
+    win_cells = set(outcome.line) if (winning and outcome is not None) else set()
+    for label in win_cells:
+        cells.face[index(label)] = p["win"]
+
+    ring = LayerStyle.build(n)
+    if legal:
+        for label in state.legal_cells():
+            i = index(label)
+            ring.edge[i], ring.width[i] = p["legal"], 2.5
+
+    stones, dots = LayerStyle.build(n), LayerStyle.build(n)
+    for i, colour in enumerate(state.cells()):
+        if colour is None:
+            continue
+        won = grid.label(i) in win_cells
+        stones.face[i] = p[colour]
+        stones.edge[i] = p["win_edge"] if won else p[f"{colour}_edge"]
+        stones.width[i] = 3.5 if won else 1.2
+        if colour == "orange":
+            dots.face[i] = p["orange_dot"]
+
+    flags = LayerStyle.build(n)
+    if attempt is not None:
+        i = index(attempt)
+        flags.face[i], flags.edge[i], flags.width[i] = p["attempt"], "#ffffff", 1.0
+
+    rod = LayerStyle.build(n * len(axes))
+    if state.rod is not None:
+        k = index(state.rod.cell) * len(axes) + axes.index(state.rod.axis)
+        rod.face[k], rod.edge[k], rod.width[k] = p["rod"], p["rod_edge"], 1.5
+
+    return {
+        "cells": cells.done(),
+        "legal": ring.done(),
+        "stones": stones.done(),
+        "dots": dots.done(),
+        "flags": flags.done(),
+        "rod": rod.done(),
+    }
+
+
+def caption(state: State) -> str:
+    """One line under the picture: whose turn and where, or how the game ended."""
+    outcome = state.outcome
+    if outcome is not None:
+        if outcome.line:
+            return f"{outcome.winner.capitalize()} won with a line of {len(outcome.line)}"
+        return f"{outcome.loser.capitalize()} is blocked: {outcome.winner.capitalize()} wins"
+    who = state.to_move.capitalize()
+    if state.rod is None:
+        return f"{who} to move: any empty cell"
+    text = f"{who} to move: a cell on the line of the rod ({state.rod.cell} {state.rod.axis})"
+    if state.swap_available:
+        text += ", or swap"
+    return text
+
+
+class CoffeeView:
+    """A Coffee board drawn once; :meth:`update` recolours it for any state of the same
+    rules.
+
+    >>> from gamekit import coffee
+    >>> view = CoffeeView(coffee.Rules(board="square", size=5))
+    >>> view
+    <CoffeeView square5 n=4>
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        figsize: tuple[float, float] = (6.0, 6.0),
+        labels: bool = True,
+        show_caption: bool = True,
+    ) -> None:
+        self.rules = rules
+        grid = rules.grid
+        self.drawing = BoardDrawing(
+            grid, figsize=figsize, margin=0.25, caption_space=0.9 if show_caption else 0.0
+        )
+        shapes = _shapes(rules.board, rules.size)
+        for name in LAYERS:
+            self.drawing.add_layer(name, shapes[name])
+        if labels:
+            self.drawing.add_labels(grid.labels, (0.0, -0.84 * grid.cell_radius), fontsize=6.5)
+        self.show_caption = show_caption
+
+    def __repr__(self) -> str:
+        return f"<CoffeeView {self.rules.name} n={self.rules.n}>"
+
+    @property
+    def figure(self) -> Figure:
+        return self.drawing.figure
+
+    def update(self, state: State, **highlight) -> Figure:
+        """Recolour the picture for ``state`` (see :func:`styles` for the highlights)."""
+        if state.rules.board != self.rules.board or state.rules.size != self.rules.size:
+            raise ValueError(f"this view draws {self.rules.name} boards, not {state.rules.name}")
+        self.drawing.apply(styles(state, **highlight))
+        if self.show_caption:
+            self.drawing.caption.set_text(caption(state))
+        return self.drawing.figure
+
+
+def draw(
+    state: State,
+    *,
+    figsize: tuple[float, float] = (6.0, 6.0),
+    labels: bool = True,
+    show_caption: bool = True,
+    **highlight,
+) -> Figure:
+    """A new figure of ``state``; ``highlight`` as in :func:`styles` (``legal=True``,
+    ``attempt="c3"``, ``marks=[...]``, ``line=False``, ``winning=False``)."""
+    view = CoffeeView(state.rules, figsize=figsize, labels=labels, show_caption=show_caption)
+    return view.update(state, **highlight)
+
+
+def png_bytes(state: State, dpi: int = 72, **highlight) -> bytes:
+    """``state`` as PNG bytes: what a notebook shows for a bare state."""
+    view = CoffeeView(state.rules, figsize=(5.0, 5.0))
+    view.update(state, **highlight)
+    return view.drawing.png(dpi=dpi)

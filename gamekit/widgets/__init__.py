@@ -1,0 +1,13 @@
+"""Clickable boards for Jupyter (ipywidgets + a small anywidget that shows matplotlib's SVG).
+
+>>> from gamekit import coffee
+>>> from gamekit.widgets import CoffeeBoard
+>>> CoffeeBoard(coffee.Rules(board="hex", size=4))
+<CoffeeBoard hex4 n=4: 0 moves, black to move>
+"""
+
+from gamekit.widgets.coffee import CoffeeBoard
+from gamekit.widgets.quiz import check_answer, check_cells
+from gamekit.widgets.view import BoardView, click_to_cell
+
+__all__ = ["BoardView", "CoffeeBoard", "check_answer", "check_cells", "click_to_cell"]

@@ -1,0 +1,381 @@
+"""The clickable Coffee board.
+
+Click a cell to put a stone there, then choose the rod's direction with a button, or with a
+second click on any cell along that direction. A refused move is marked with a red cross and
+the message line says which rule forbids it. Undo, redo, a hint toggle that rings every legal
+cell, a box to type moves (``e5|``), and new games with any board, size, ``n`` and pie rule.
+
+The widget only translates clicks into moves: :mod:`gamekit.coffee` decides what is legal.
+Everything a mouse can do has a method (``click``, ``choose_axis``, ``type_move``, ``undo``
+…), so lessons and tests drive the board the same way a learner does.
+
+>>> board = CoffeeBoard(coffee.Rules(board="square", size=5))
+>>> board.click("c3"); board.choose_axis("-")
+>>> board
+<CoffeeBoard square5 n=4: 1 move, orange to move>
+>>> board.click("a1"); board.message
+"a1 is not allowed: a1 is not on the rod's line. The rod on c3 lies along '-' (horizontal), so the stone must go on that line: a3, b3, d3 or e3."
+"""
+
+from __future__ import annotations
+
+import html
+from functools import cache
+
+import ipywidgets as w
+
+from gamekit import coffee
+from gamekit.errors import GamekitError
+from gamekit.grids import AXIS_NAMES
+from gamekit.records import Record
+from gamekit.render.coffee import CoffeeView, caption, styles
+from gamekit.widgets.view import BoardView, click_to_cell
+
+__all__ = ["CoffeeBoard"]
+
+_SIZES = {"hex": (3, 4, 5, 6), "square": (4, 5, 6, 7, 8)}
+
+
+@cache
+def _template(board: str, size: int) -> tuple[str, tuple[float, float, float, float]]:
+    """The SVG of an empty board and its drawing-to-SVG transform (one per board)."""
+    view = CoffeeView(coffee.Rules(board=board, size=size, n=2), show_caption=False)
+    return view.drawing.svg(), view.drawing.svg_transform()
+
+
+class CoffeeBoard:
+    """A Coffee game on a clickable board, with its controls.
+
+    ``CoffeeBoard(rules)`` starts a new game; ``CoffeeBoard(record=rec)`` continues a saved
+    one. Display it as the last line of a notebook cell.
+    """
+
+    def __init__(
+        self,
+        rules: coffee.Rules | None = None,
+        *,
+        record: Record | None = None,
+        hints: bool = False,
+        width: int = 460,
+    ) -> None:
+        if record is None:
+            record = Record(rules if rules is not None else coffee.Rules(), [])
+        elif rules is not None and rules != record.rules:
+            raise ValueError("give either rules or a record, or a record with the same rules")
+        self._states = record.states()
+        self._moves: list[str] = list(record.moves)
+        self._redo: list[str] = []
+        self.pending: str | None = None
+        self.attempt: str | None = None
+        self.message = ""
+        self._ok = True
+
+        self.view = BoardView(width=width)
+        self.view.on_click(self._on_svg_click)
+        self.status = w.HTML()
+        self.message_line = w.HTML()
+        self.axis_buttons = {}
+        for axis in ("|", "-", "/", "\\"):
+            b = w.Button(
+                description=axis,
+                tooltip=f"lay the rod {AXIS_NAMES[axis]}",
+                layout=w.Layout(width="48px"),
+            )
+            b.on_click(lambda _b, a=axis: self.choose_axis(a))
+            self.axis_buttons[axis] = b
+        self.undo_button = w.Button(description="Undo", icon="undo", layout=w.Layout(width="90px"))
+        self.redo_button = w.Button(
+            description="Redo", icon="repeat", layout=w.Layout(width="90px")
+        )
+        self.swap_button = w.Button(description="Swap", tooltip="pie rule: take Black's stone")
+        self.hint_toggle = w.ToggleButton(value=hints, description="Hints", icon="lightbulb-o")
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.redo_button.on_click(lambda _b: self.redo())
+        self.swap_button.on_click(lambda _b: self.swap())
+        self.hint_toggle.observe(lambda _c: self._refresh(), names="value")
+        self.move_box = w.Text(
+            placeholder="type a move: e5| or c3/ (Enter)",
+            continuous_update=False,
+            layout=w.Layout(width="230px"),
+        )
+        self.move_box.observe(self._on_typed, names="value")
+        self.play_button = w.Button(description="Play", layout=w.Layout(width="70px"))
+        self.play_button.on_click(lambda _b: self.type_move(self.move_box.value))
+
+        r = self.rules
+        self.board_choice = w.Dropdown(
+            options=["hex", "square"], value=r.board, description="board"
+        )
+        self.size_choice = w.Dropdown(
+            options=_SIZES[r.board] if r.size in _SIZES[r.board] else (*_SIZES[r.board], r.size),
+            value=r.size,
+            description="size",
+        )
+        self.n_choice = w.BoundedIntText(value=r.n, min=2, max=15, description="n")
+        self.pie_choice = w.Checkbox(value=r.pie_rule, description="pie rule")
+        self.board_choice.observe(self._on_board_kind, names="value")
+        new_button = w.Button(description="New game", button_style="primary")
+        new_button.on_click(lambda _b: self._new_from_controls())
+        for c in (self.board_choice, self.size_choice, self.n_choice):
+            c.layout = w.Layout(width="170px")
+            c.style = {"description_width": "45px"}
+
+        self.widget = w.VBox(
+            [
+                self.status,
+                self.view,
+                w.HBox([w.Label("rod:"), *self.axis_buttons.values(), self.swap_button]),
+                self.message_line,
+                w.HBox([self.undo_button, self.redo_button, self.hint_toggle]),
+                w.HBox([self.move_box, self.play_button]),
+                w.HBox([self.board_choice, self.size_choice, self.n_choice]),
+                w.HBox([self.pie_choice, new_button]),
+            ],
+            layout=w.Layout(max_width=f"{width + 20}px"),
+        )
+        self._mount()
+
+    # -- reading -------------------------------------------------------------------------
+    @property
+    def state(self) -> coffee.State:
+        """The position on the board now."""
+        return self._states[-1]
+
+    @property
+    def rules(self) -> coffee.Rules:
+        return self._states[0].rules
+
+    @property
+    def record(self) -> Record:
+        """The game so far, ready to save (``board.record.save("game.json")``)."""
+        return Record(self.rules, self._moves)
+
+    @property
+    def hints(self) -> bool:
+        return self.hint_toggle.value
+
+    @hints.setter
+    def hints(self, on: bool) -> None:
+        self.hint_toggle.value = bool(on)
+
+    def __repr__(self) -> str:
+        k = len(self._moves)
+        moves = f"{k} move" + ("" if k == 1 else "s")
+        o = self.state.outcome
+        tail = f"{o.winner} won" if o else f"{self.state.to_move} to move"
+        return f"<CoffeeBoard {self.rules.name} n={self.rules.n}: {moves}, {tail}>"
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, tuple):
+            bundle = bundle[0]
+        bundle = dict(bundle or {})
+        bundle["text/plain"] = repr(self)
+        return bundle
+
+    # -- actions (what the mouse and keyboard do) ----------------------------------------
+    def click(self, cell: str) -> None:
+        """A click on ``cell``: choose where the stone goes, or (with a stone chosen) the
+        direction of the rod."""
+        state = self.state
+        self.attempt = None
+        if state.outcome is not None:
+            return self._say(
+                f"The game is over: {state.outcome.reason}. Undo, or start a new game.", False
+            )
+        if self.pending is not None:
+            if cell == self.pending:
+                self.pending = None
+                return self._say("Choice cleared: click the cell for your stone.", True)
+            axis = self._axis_towards(self.pending, cell)
+            if axis is not None:
+                return self.choose_axis(axis)
+        reason = state.why_cell_illegal(cell)
+        if reason is not None:
+            self.pending = None
+            self.attempt = cell if state.grid.has(cell) else None
+            return self._say(reason, False)
+        axes = state.legal_axes(cell)
+        if state.wins_at(cell):
+            return self._play(coffee.Move(cell, axes[0]))
+        self.pending = cell
+        if len(axes) == 1:
+            hint = f"only {axes[0]} leaves your opponent a free cell here"
+        else:
+            hint = "possible: " + " ".join(axes)
+        self._say(
+            f"Stone on {cell}: now choose the rod's direction with a button, or click a "
+            f"cell in that direction ({hint}).",
+            True,
+        )
+
+    def choose_axis(self, axis: str) -> None:
+        """Lay the rod along ``axis`` on the chosen cell (this plays the move)."""
+        if self.pending is None:
+            return self._say("First click the cell where your stone goes.", False)
+        move = coffee.Move(self.pending, axis)
+        reason = self.state.why_illegal(move)
+        if reason is not None:
+            return self._say(reason, False)
+        self._play(move)
+
+    def type_move(self, text: str) -> None:
+        """Play a typed move (``"e5|"``, ``"swap"``); a bad one is refused with the reason."""
+        text = (text or "").strip()
+        if not text:
+            return
+        try:
+            move = coffee.Move.parse(text)
+            reason = self.state.why_illegal(move)
+        except GamekitError as err:
+            return self._say(str(err), False)
+        if reason is not None:
+            self.attempt = move.cell if move.cell and self.state.grid.has(move.cell) else None
+            return self._say(reason, False)
+        self.pending = None
+        self._play(move)
+
+    def swap(self) -> None:
+        """The pie rule's swap (Orange's first reply)."""
+        self.type_move("swap")
+
+    def undo(self) -> None:
+        """Take back the last move."""
+        if not self._moves:
+            return self._say("Nothing to undo.", False)
+        self._redo.append(self._moves.pop())
+        self._states.pop()
+        self.pending = self.attempt = None
+        self._say(f"Took back {self._redo[-1]}.", True)
+
+    def redo(self) -> None:
+        """Play again the last move taken back."""
+        if not self._redo:
+            return self._say("Nothing to redo.", False)
+        move = self._redo.pop()
+        self._states.append(self.state.play(move))
+        self._moves.append(move)
+        self.pending = self.attempt = None
+        self._say(f"Played {move} again.", True)
+
+    def new_game(self, rules: coffee.Rules | None = None, **options) -> None:
+        """Start again: ``new_game(board="square", size=5, n=4, pie_rule=True)`` or with a
+        ``Rules``; with neither, the same rules as now."""
+        if rules is None:
+            opts = self.rules.to_dict()
+            if "board" in options or "size" in options:
+                opts["n"] = None  # the suggested n for the new board unless given
+            opts.update(options)
+            rules = coffee.Rules(**opts)
+        old = (self.rules.board, self.rules.size)
+        self._states = [rules.start()]
+        self._moves, self._redo = [], []
+        self.pending = self.attempt = None
+        self._sync_controls()
+        if (rules.board, rules.size) != old:
+            self._mount()
+        self._say(f"New game on {rules.name} with n={rules.n}. Black starts anywhere.", True)
+
+    def play_moves(self, moves) -> None:
+        """Play several moves in a row (a lesson's way to set up a position)."""
+        for move in moves:
+            self.type_move(str(move))
+            if not self._ok:
+                break
+
+    # -- internals -----------------------------------------------------------------------
+    def _play(self, move: coffee.Move) -> None:
+        before = self.state
+        self._states.append(before.play(move))
+        self._moves.append(str(move))
+        self._redo = []
+        self.pending = self.attempt = None
+        who = before.to_move.capitalize()
+        outcome = self.state.outcome
+        text = f"{who} played {move}." if not move.is_swap else "Orange swapped colours."
+        if outcome is not None:
+            text += f" {outcome.reason}."
+        self._say(text, True)
+
+    def _axis_towards(self, origin: str, cell: str) -> str | None:
+        grid = self.state.grid
+        if not grid.has(cell):
+            return None
+        i, j = grid.index(origin), grid.index(cell)
+        for axis in grid.axes:
+            if j in grid.line(i, axis):
+                return axis
+        return None
+
+    def _on_svg_click(self, sx: float, sy: float) -> None:
+        cell = click_to_cell(self.state.grid, self._transform, sx, sy)
+        if cell is not None:
+            self.click(cell)
+
+    def _on_typed(self, change) -> None:
+        if change["new"]:
+            self.type_move(change["new"])
+            if self._ok:
+                self.move_box.value = ""
+
+    def _on_board_kind(self, change) -> None:
+        sizes = _SIZES[change["new"]]
+        self.size_choice.options = sizes
+        self.size_choice.value = 5 if 5 in sizes else sizes[0]
+        self.n_choice.value = coffee.default_n(change["new"], self.size_choice.value)
+
+    def _new_from_controls(self) -> None:
+        try:
+            rules = coffee.Rules(
+                board=self.board_choice.value,
+                size=self.size_choice.value,
+                n=self.n_choice.value,
+                pie_rule=self.pie_choice.value,
+            )
+        except ValueError as err:
+            return self._say(str(err), False)
+        self.new_game(rules)
+
+    def _sync_controls(self) -> None:
+        r = self.rules
+        self.board_choice.unobserve(self._on_board_kind, names="value")
+        self.board_choice.value = r.board
+        self.board_choice.observe(self._on_board_kind, names="value")
+        sizes = _SIZES[r.board]
+        self.size_choice.options = sizes if r.size in sizes else (*sizes, r.size)
+        self.size_choice.value = r.size
+        self.n_choice.value = r.n
+        self.pie_choice.value = r.pie_rule
+
+    def _mount(self) -> None:
+        svg, self._transform = _template(self.rules.board, self.rules.size)
+        self.view.label = f"Coffee board {self.rules.name}"
+        self.view.svg = svg
+        self._refresh()
+
+    def _say(self, text: str, ok: bool) -> None:
+        self.message, self._ok = text, ok
+        self._refresh()
+
+    def _refresh(self) -> None:
+        state = self.state
+        marks = [self.pending] if self.pending else []
+        look = styles(state, legal=self.hints, attempt=self.attempt, marks=marks)
+        self.view.styles = {name: s.to_json() for name, s in look.items()}
+        self.status.value = f"<b>{html.escape(caption(state))}</b>"
+        colour = "#1b6e3a" if self._ok else "#b3261e"
+        self.message_line.value = (
+            f'<span style="color:{colour}">{html.escape(self.message)}</span>'
+            if self.message
+            else ""
+        )
+        axes = state.grid.axes
+        legal = set(state.legal_axes(self.pending)) if self.pending else set()
+        for axis, button in self.axis_buttons.items():
+            button.layout.display = None if axis in axes else "none"
+            button.disabled = axis not in legal
+            button.button_style = "info" if axis in legal else ""
+        self.swap_button.layout.display = None if self.rules.pie_rule else "none"
+        self.swap_button.disabled = not state.swap_available
+        self.undo_button.disabled = not self._moves
+        self.redo_button.disabled = not self._redo

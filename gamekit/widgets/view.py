@@ -1,0 +1,155 @@
+"""A board picture in the browser that answers clicks and recolours itself in place.
+
+:class:`BoardView` shows the SVG that matplotlib made of a :class:`~gamekit.render.board.
+BoardDrawing` once, then only changes the fill, edge colour and edge width of its shapes when
+the Python side sends new layer styles. A click is sent to Python as a point in the SVG's
+own units; :func:`click_to_cell` (a pure function) turns it into a cell. All JavaScript is in
+this file: nothing is fetched from the internet, so boards work in an offline classroom.
+
+>>> from gamekit.grids import square
+>>> from gamekit.render.board import BoardDrawing
+>>> d = BoardDrawing(square(3), figsize=(3, 3))
+>>> click_to_cell(d.grid, d.svg_transform(), *svg_point(d.svg_transform(), 1.0, 2.0))
+'b3'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import anywidget
+import traitlets
+
+from gamekit.grids import Grid
+
+__all__ = ["BoardView", "click_to_cell", "svg_point"]
+
+Transform = tuple[float, float, float, float]
+
+
+def svg_point(transform: Transform, x: float, y: float) -> tuple[float, float]:
+    """Drawing units to SVG user units (see ``BoardDrawing.svg_transform``)."""
+    ax, bx, ay, by = transform
+    return ax * x + bx, ay * y + by
+
+
+def click_to_cell(grid: Grid, transform: Transform, sx: float, sy: float) -> str | None:
+    """The label of the cell under an SVG point, or ``None`` off the board."""
+    ax, bx, ay, by = transform
+    i = grid.cell_at((sx - bx) / ax, (sy - by) / ay)
+    return None if i is None else grid.label(i)
+
+
+_ESM = r"""
+function paint(layers, styles) {
+  for (const [name, st] of Object.entries(styles)) {
+    const shapes = layers[name];
+    if (!shapes) continue;
+    const n = Math.min(shapes.length, st.face.length);
+    for (let i = 0; i < n; i++) {
+      const s = shapes[i].style;
+      s.fill = st.face[i];
+      s.stroke = st.edge[i];
+      s.strokeWidth = String(st.width[i]);
+    }
+  }
+}
+
+function render({ model, el }) {
+  const box = document.createElement("div");
+  box.className = "gamekit-board";
+  box.dataset.paints = "0";
+  el.appendChild(box);
+  let svg = null;
+  let layers = {};
+  let clickedAt = null;
+
+  function mount() {
+    box.innerHTML = model.get("svg");
+    svg = box.querySelector("svg");
+    if (!svg) return;
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.style.width = "100%";
+    svg.style.height = "auto";
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", model.get("label"));
+    layers = {};
+    for (const g of svg.querySelectorAll('g[id^="layer-"]')) {
+      layers[g.id.slice(6)] = Array.from(g.querySelectorAll("path"));
+    }
+    svg.addEventListener("click", (ev) => {
+      const ctm = svg.getScreenCTM();
+      if (!ctm) return;
+      const pt = svg.createSVGPoint();
+      pt.x = ev.clientX;
+      pt.y = ev.clientY;
+      const p = pt.matrixTransform(ctm.inverse());
+      clickedAt = performance.now();
+      model.send({ type: "click", x: p.x, y: p.y });
+    });
+    update();
+  }
+
+  function update() {
+    paint(layers, model.get("styles"));
+    box.dataset.paints = String(Number(box.dataset.paints) + 1);
+    if (clickedAt !== null) {
+      box.dataset.latency = String(performance.now() - clickedAt);
+      clickedAt = null;
+    }
+  }
+
+  box.style.maxWidth = model.get("width") + "px";
+  model.on("change:svg", mount);
+  model.on("change:styles", update);
+  model.on("change:width", () => { box.style.maxWidth = model.get("width") + "px"; });
+  mount();
+  return () => {
+    model.off("change:svg", mount);
+    model.off("change:styles", update);
+  };
+}
+
+export default { render };
+"""
+
+_CSS = """
+.gamekit-board { width: 100%; line-height: 0; }
+.gamekit-board svg { cursor: pointer; user-select: none; display: block; }
+"""
+
+
+class BoardView(anywidget.AnyWidget):
+    """The clickable picture: ``svg`` once, ``styles`` on every change.
+
+    ``on_click(fn)`` registers ``fn(sx, sy)``, called with the SVG point of each click.
+    """
+
+    _esm = _ESM
+    _css = _CSS
+    svg = traitlets.Unicode("").tag(sync=True)
+    styles = traitlets.Dict({}).tag(sync=True)
+    width = traitlets.Int(460).tag(sync=True)
+    label = traitlets.Unicode("game board").tag(sync=True)
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._click_handlers: list[Callable[[float, float], None]] = []
+        self.on_msg(self._handle_msg)
+
+    def __repr__(self) -> str:
+        return f"<BoardView {self.label}>"
+
+    def on_click(self, handler: Callable[[float, float], None]) -> None:
+        self._click_handlers.append(handler)
+
+    def _handle_msg(self, _widget, content, _buffers) -> None:
+        if not isinstance(content, dict) or content.get("type") != "click":
+            return
+        try:
+            sx, sy = float(content["x"]), float(content["y"])
+        except (KeyError, TypeError, ValueError):
+            return
+        for handler in self._click_handlers:
+            handler(sx, sy)

@@ -77,7 +77,7 @@ def _shapes(board: str, size: int) -> dict[str, list[np.ndarray]]:
         "flags": [cross_arm + (x, y) for x, y in centres],
         "rod": [],
     }
-    for i, (x, y) in enumerate(centres):
+    for x, y in centres:
         for axis in grid.axes:
             shapes["rod"].append(rectangle(x, y, 2.05 * ri, 0.2 * ri, _axis_angle(grid, axis)))
     return shapes

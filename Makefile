@@ -44,7 +44,7 @@ figures: $(STAMP)
 	$(PY) -m gamekit.figures
 
 notebooks: $(STAMP)
-	$(PY) -m gamekit.tools.run_notebooks notebooks/
+	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
 
 bench: $(STAMP)
 	$(PY) benchmarks/run.py

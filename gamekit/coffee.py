@@ -402,6 +402,17 @@ class State:
         i, a = self._rod
         return [self.grid.label(j) for j in self.grid.line(i, self._t.axes[a])]
 
+    def line(self, cell: str, axis: str) -> list[str]:
+        """Every cell on the straight line through ``cell`` along ``axis`` (``cell``
+        included), in order: ``state.line("e5", "/")`` on hexhex 5 is a1, b2, … i5."""
+        i = self._cell_index(cell)
+        if axis not in self._t.axes:
+            raise ValueError(
+                f"{axis!r} is not an axis of a {self.rules.board} board; its axes are "
+                + " ".join(self._t.axes)
+            )
+        return [self.grid.label(j) for j in self.grid.line(i, axis)]
+
     def _mask_of(self, colour: str) -> int:
         if colour == "black":
             return self._black
@@ -565,7 +576,8 @@ class State:
         i = self.grid.index(cell)
         colour = self.stone_at(cell)
         if colour is not None:
-            return f"{what} is not allowed: {cell} already holds a {colour.capitalize()} stone."
+            article = "an" if colour == "orange" else "a"
+            return f"{what} is not allowed: {cell} already holds {article} {colour.capitalize()} stone."
         if not self._targets() >> i & 1:
             rod = self.rod
             assert rod is not None  # on an empty board every empty cell is a target

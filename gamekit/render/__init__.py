@@ -17,6 +17,32 @@ from gamekit.render.board import BoardDrawing, LayerStyle
 
 __all__ = ["show", "BoardDrawing", "LayerStyle"]
 
+#: Resolution of figures shown in a notebook (a 6-inch figure is 432 pixels wide).
+NOTEBOOK_DPI = 72
+
+
+def _figure_png(fig: Figure) -> bytes:
+    from gamekit.render.board import figure_png
+
+    return figure_png(fig, NOTEBOOK_DPI)
+
+
+def _register_notebook_display() -> None:
+    """Let a notebook show a bare ``Figure`` as a picture even when pyplot was never
+    imported (gamekit draws without pyplot, so the inline backend never hooks itself in)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return
+    ip = get_ipython()
+    if ip is None or not hasattr(ip, "display_formatter"):
+        return
+    formatter = ip.display_formatter.formatters["image/png"]
+    formatter.for_type(Figure, _figure_png)
+
+
+_register_notebook_display()
+
 
 def show(state, **highlight) -> Figure:
     """A figure of ``state`` with the game's highlights (for Coffee: ``legal=True``,

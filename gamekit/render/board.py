@@ -92,6 +92,13 @@ def _rgba(colours: Sequence[str]) -> np.ndarray:
     return to_rgba_array(["#00000000" if c == HIDDEN else c for c in colours])
 
 
+def figure_png(figure: Figure, dpi: int = 80) -> bytes:
+    """A figure as PNG bytes, with no metadata that changes between runs."""
+    buf = io.BytesIO()
+    figure.savefig(buf, format="png", dpi=dpi, metadata={"Software": None})
+    return buf.getvalue()
+
+
 class BoardDrawing:
     """A figure of a grid, made of named layers whose styles change in place.
 
@@ -184,9 +191,7 @@ class BoardDrawing:
     # -- output ------------------------------------------------------------------------------
     def png(self, dpi: int = 80) -> bytes:
         """The picture as PNG bytes (deterministic for a given matplotlib)."""
-        buf = io.BytesIO()
-        self.figure.savefig(buf, format="png", dpi=dpi, metadata={"Software": None})
-        return buf.getvalue()
+        return figure_png(self.figure, dpi)
 
     def svg(self) -> str:
         """The picture as SVG text, every element of every layer present (so a browser can

@@ -20,6 +20,7 @@ Everything a mouse can do has a method (``click``, ``choose_axis``, ``type_move`
 from __future__ import annotations
 
 import html
+import re
 from functools import cache
 
 import ipywidgets as w
@@ -40,7 +41,10 @@ _SIZES = {"hex": (3, 4, 5, 6), "square": (4, 5, 6, 7, 8)}
 def _template(board: str, size: int) -> tuple[str, tuple[float, float, float, float]]:
     """The SVG of an empty board and its drawing-to-SVG transform (one per board)."""
     view = CoffeeView(coffee.Rules(board=board, size=size, n=2), show_caption=False)
-    return view.drawing.svg(), view.drawing.svg_transform()
+    svg = view.drawing.svg()
+    # Only the <svg> element, without the DOCTYPE's DTD URL and the RDF metadata's URLs.
+    svg = re.sub(r"\s*<metadata>.*?</metadata>", "", svg[svg.index("<svg") :], count=1, flags=re.S)
+    return svg, view.drawing.svg_transform()
 
 
 class CoffeeBoard:
@@ -177,6 +181,8 @@ class CoffeeBoard:
     def click(self, cell: str) -> None:
         """A click on ``cell``: choose where the stone goes, or (with a stone chosen) the
         direction of the rod."""
+        if isinstance(cell, str):
+            cell = cell.strip().lower()
         state = self.state
         self.attempt = None
         if state.outcome is not None:
@@ -214,7 +220,10 @@ class CoffeeBoard:
         if self.pending is None:
             return self._say("First click the cell where your stone goes.", False)
         move = coffee.Move(self.pending, axis)
-        reason = self.state.why_illegal(move)
+        try:
+            reason = self.state.why_illegal(move)
+        except GamekitError as err:  # an axis this board does not have
+            return self._say(str(err), False)
         if reason is not None:
             return self._say(reason, False)
         self._play(move)

@@ -33,7 +33,11 @@ class Grade:
 
 
 def check_answer(answer: object, expected: object, why: str = "") -> Grade:
-    """Whether ``answer`` equals ``expected``, with the explanation ``why``."""
+    """Whether ``answer`` equals ``expected``, with the explanation ``why``.
+
+    An answer left as ``...`` asks the learner to write one."""
+    if answer is Ellipsis:
+        return Grade(False, _ASK)
     if answer == expected:
         return Grade(True, f"Right! {why}".rstrip())
     return Grade(False, f"Not quite: the answer is {expected!r}, not {answer!r}. {why}".rstrip())
@@ -45,6 +49,8 @@ def check_cells(answer: Iterable[str], expected: Iterable[str], what: str = "cel
     >>> check_cells({"a1", "b2"}, ["a1", "c3"], "legal cells")
     Not quite. Missing: c3 (one of the legal cells). Not one of them: b2.
     """
+    if answer is Ellipsis:
+        return Grade(False, _ASK)
     given = {str(c).strip().lower() for c in answer}
     right = {str(c) for c in expected}
     if given == right:
@@ -58,6 +64,9 @@ def check_cells(answer: Iterable[str], expected: Iterable[str], what: str = "cel
     if extra:
         parts.append(f"Not one of them: {', '.join(extra)}.")
     return Grade(False, " ".join(parts))
+
+
+_ASK = "Write your answer in place of ... and run the cell again."
 
 
 def _order(label: str) -> tuple:

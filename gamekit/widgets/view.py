@@ -15,6 +15,7 @@ this file: nothing is fetched from the internet, so boards work in an offline cl
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import anywidget
@@ -136,7 +137,7 @@ class BoardView(anywidget.AnyWidget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._click_handlers: list[Callable[[float, float], None]] = []
-        self.on_msg(self._handle_msg)
+        self.on_msg(self._on_custom_msg)
 
     def __repr__(self) -> str:
         return f"<BoardView {self.label}>"
@@ -144,12 +145,14 @@ class BoardView(anywidget.AnyWidget):
     def on_click(self, handler: Callable[[float, float], None]) -> None:
         self._click_handlers.append(handler)
 
-    def _handle_msg(self, _widget, content, _buffers) -> None:
+    def _on_custom_msg(self, _widget, content, _buffers) -> None:
         if not isinstance(content, dict) or content.get("type") != "click":
             return
         try:
             sx, sy = float(content["x"]), float(content["y"])
         except (KeyError, TypeError, ValueError):
+            return
+        if not (math.isfinite(sx) and math.isfinite(sy)):
             return
         for handler in self._click_handlers:
             handler(sx, sy)

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+import numpy as np
+
 from gamekit.errors import IllegalMoveError, InvalidNotationError, OffBoardError
 from gamekit.grids import AXIS_NAMES, Grid, grid_for
 
@@ -161,6 +163,12 @@ class Rules:
     def __post_init__(self) -> None:
         if self.board not in ("hex", "square"):
             raise ValueError(f"board must be 'hex' or 'square', not {self.board!r}")
+        for name in ("size", "n"):
+            value = getattr(self, name)
+            if isinstance(value, np.integer):
+                object.__setattr__(self, name, int(value))
+            elif value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise ValueError(f"{name} must be a whole number, not {value!r}")
         grid = grid_for(self.board, self.size)  # checks the size
         if self.n is None:
             object.__setattr__(self, "n", default_n(self.board, self.size))

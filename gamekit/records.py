@@ -26,7 +26,7 @@ FORMAT = 1
 
 
 def _game_module(name: str):
-    if name not in GAMES:
+    if not isinstance(name, str) or name not in GAMES:
         raise InvalidRecordError(
             f"unknown game {name!r} in the record; gamekit knows " + ", ".join(sorted(GAMES))
         )

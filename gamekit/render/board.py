@@ -112,6 +112,8 @@ class BoardDrawing:
         margin: float = 0.3,
         caption_space: float = 0.0,
     ) -> None:
+        """``margin`` is in drawing units around the board; ``caption_space`` is the
+        fraction of the figure's height kept free under the board for the caption."""
         self.grid = grid
         self.figure = Figure(figsize=figsize, dpi=100)
         self.figure.patch.set_facecolor("white")
@@ -119,7 +121,9 @@ class BoardDrawing:
         self.ax.set_axis_off()
         xmin, xmax, ymin, ymax = grid.bounds
         x0, x1 = xmin - margin, xmax + margin
-        y0, y1 = ymin - margin - caption_space, ymax + margin
+        y0, y1 = ymin - margin, ymax + margin
+        band = caption_space * (y1 - y0) / (1.0 - caption_space)
+        y0 -= band
         # Widen the shorter side so one drawing unit is as long across as up: the limits
         # then stay exactly as set (no aspect adjustment at draw time).
         want = figsize[0] / figsize[1]
@@ -134,7 +138,7 @@ class BoardDrawing:
         self.layers: dict[str, PolyCollection] = {}
         self.caption = self.ax.text(
             (xmin + xmax) / 2.0,
-            ymin - margin / 2.0 - caption_space / 2.0,
+            ymin - margin / 2.0 - band / 2.0,
             "",
             ha="center",
             va="center",
@@ -211,7 +215,12 @@ class BoardDrawing:
         finally:
             self.apply(saved)
         text = buf.getvalue()
-        # Keep the document from claiming a fixed size: the browser scales it to its box.
+        # Only the <svg> element, ready to sit inside a page: no DOCTYPE (its DTD URL), no RDF
+        # metadata (more URLs), no page-wide <style> rule (the widget scopes its own), and no
+        # fixed size (the browser scales the picture to its box).
+        text = text[text.index("<svg") :]
+        text = re.sub(r"\s*<metadata>.*?</metadata>", "", text, count=1, flags=re.S)
+        text = re.sub(r"\s*<style[^>]*>.*?</style>", "", text, count=1, flags=re.S)
         return re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', r"<svg\1", text, count=1)
 
     def svg_transform(self) -> tuple[float, float, float, float]:

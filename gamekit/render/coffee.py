@@ -114,12 +114,13 @@ def styles(
     cells = LayerStyle.build(n)
     for i in range(n):
         cells.face[i], cells.edge[i], cells.width[i] = p["cell"], p["cell_edge"], 1.0
-    if line and state.rod is not None and state.outcome is None:
+    outcome = state.outcome
+    # The rod's line stays tinted after a block: it is what explains the loss.
+    if line and state.rod is not None and (outcome is None or not outcome.line):
         for label in state.rod_line():
             cells.face[index(label)] = p["line"]
     for label in marks:
         cells.face[index(label)] = p["mark"]
-    outcome = state.outcome
     win_cells = set(outcome.line) if (winning and outcome is not None) else set()
     for label in win_cells:
         cells.face[index(label)] = p["win"]
@@ -197,7 +198,7 @@ class CoffeeView:
         self.rules = rules
         grid = rules.grid
         self.drawing = BoardDrawing(
-            grid, figsize=figsize, margin=0.25, caption_space=0.9 if show_caption else 0.0
+            grid, figsize=figsize, margin=0.25, caption_space=0.07 if show_caption else 0.0
         )
         shapes = _shapes(rules.board, rules.size)
         for name in LAYERS:

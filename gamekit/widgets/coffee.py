@@ -20,7 +20,6 @@ Everything a mouse can do has a method (``click``, ``choose_axis``, ``type_move`
 from __future__ import annotations
 
 import html
-import re
 from functools import cache
 
 import ipywidgets as w
@@ -41,10 +40,7 @@ _SIZES = {"hex": (3, 4, 5, 6), "square": (4, 5, 6, 7, 8)}
 def _template(board: str, size: int) -> tuple[str, tuple[float, float, float, float]]:
     """The SVG of an empty board and its drawing-to-SVG transform (one per board)."""
     view = CoffeeView(coffee.Rules(board=board, size=size, n=2), show_caption=False)
-    svg = view.drawing.svg()
-    # Only the <svg> element, without the DOCTYPE's DTD URL and the RDF metadata's URLs.
-    svg = re.sub(r"\s*<metadata>.*?</metadata>", "", svg[svg.index("<svg") :], count=1, flags=re.S)
-    return svg, view.drawing.svg_transform()
+    return view.drawing.svg(), view.drawing.svg_transform()
 
 
 class CoffeeBoard:
@@ -115,7 +111,7 @@ class CoffeeBoard:
             value=r.size,
             description="size",
         )
-        self.n_choice = w.BoundedIntText(value=r.n, min=2, max=15, description="n")
+        self.n_choice = w.BoundedIntText(value=r.n, min=2, max=51, description="n")
         self.pie_choice = w.Checkbox(value=r.pie_rule, description="pie rule")
         self.board_choice.observe(self._on_board_kind, names="value")
         new_button = w.Button(description="New game", button_style="primary")

@@ -51,6 +51,8 @@ def check_cells(answer: Iterable[str], expected: Iterable[str], what: str = "cel
     """
     if answer is Ellipsis:
         return Grade(False, _ASK)
+    if isinstance(answer, str):  # "c3" or "c3, e5": cells, not letters
+        answer = answer.replace(",", " ").split()
     given = {str(c).strip().lower() for c in answer}
     right = {str(c) for c in expected}
     if given == right:

@@ -118,6 +118,7 @@ export default { render };
 _CSS = """
 .gamekit-board { width: 100%; line-height: 0; }
 .gamekit-board svg { cursor: pointer; user-select: none; display: block; }
+.gamekit-board svg * { stroke-linejoin: round; stroke-linecap: butt; }
 """
 
 

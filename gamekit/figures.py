@@ -1,0 +1,147 @@
+"""The pictures in ``figures/``, redrawn from gamekit: ``python -m gamekit.figures``.
+
+Every picture is a fixed position (a move list written below, never a random game), drawn
+at a fixed size and resolution, and saved without a date or software tag, so running this
+twice gives the same files. ``tests/test_figures.py`` redraws them and compares.
+
+>>> [p.filename for p in FIGURES][:2]
+['coffee_hex5.png', 'coffee_square5_start_rod.png']
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gamekit import coffee
+from gamekit.render.coffee import CoffeeView
+
+__all__ = ["Picture", "FIGURES", "DPI", "FIGSIZE", "make_figures", "main"]
+
+#: Resolution of every saved picture (dots per inch).
+DPI = 80
+#: Size of every board picture in inches (480 × 480 pixels at :data:`DPI`).
+FIGSIZE = (6.0, 6.0)
+#: Where ``python -m gamekit.figures`` writes: the repository's ``figures/`` folder.
+DEFAULT_OUTDIR = Path(__file__).resolve().parent.parent / "figures"
+
+
+@dataclass(frozen=True)
+class Picture:
+    """One picture: a Coffee position reached by ``moves`` and the highlights to draw."""
+
+    name: str
+    rules: coffee.Rules
+    moves: tuple[str, ...]
+    highlight: dict[str, Any] = field(default_factory=dict)
+    #: A check the position must pass (so a changed rule cannot silently change a picture).
+    check: Callable[[coffee.State], bool] = lambda state: True
+    about: str = ""
+
+    def state(self) -> coffee.State:
+        state = self.rules.start()
+        for move in self.moves:
+            state = state.play(move)
+        if not self.check(state):
+            raise RuntimeError(f"{self.name}: the position is not what it should show")
+        return state
+
+    @property
+    def filename(self) -> str:
+        return f"{self.name}.png"
+
+    def png(self) -> bytes:
+        view = CoffeeView(self.rules, figsize=FIGSIZE)
+        view.update(self.state(), **self.highlight)
+        return view.drawing.png(dpi=DPI)
+
+
+def _blocked(state: coffee.State) -> bool:
+    return state.outcome is not None and not state.outcome.line
+
+
+def _won(state: coffee.State) -> bool:
+    return state.outcome is not None and bool(state.outcome.line)
+
+
+def _going_on(state: coffee.State) -> bool:
+    return state.outcome is None
+
+
+FIGURES: tuple[Picture, ...] = (
+    Picture(
+        "coffee_hex5",
+        coffee.Rules(board="hex", size=5, n=5),
+        # Mid-game: the rod lies along the long diagonal a1–i5; the next stone may go on any
+        # of its empty cells, past the stones in between.
+        tuple("e2| e6| e5/ c3\\ g1\\ b3\\ e3/ f3| f5| f8\\ e9\\ h6\\ g7\\ i5/".split()),
+        {"legal": True},
+        _going_on,
+        "A hexhex-5 game after 14 moves; blue rings show where Black may play.",
+    ),
+    Picture(
+        "coffee_square5_start_rod",
+        coffee.Rules(board="square", size=5, n=4),
+        ("c3/",),
+        {"legal": True},
+        _going_on,
+        "Black's first stone on c3 with the rod along '/': Orange must play on that diagonal.",
+    ),
+    Picture(
+        "coffee_square5_blocked",
+        coffee.Rules(board="square", size=5, n=4),
+        # Black is to move; the rod on c4 gives column c, whose only empty cell is c1, and a
+        # stone on c1 would leave no empty cell on any of its lines: Black is blocked.
+        tuple(
+            "d2- c2/ d3/ b1\\ a2| a4| a1/ c3| c5\\ e3- a3\\ b2/ e5/ d4| d1- e1\\ b4- c4|".split()
+        ),
+        {"marks": ["c1"]},
+        _blocked,
+        "Square 5, n=4: the rod leaves Black only c1, and c1 leaves no line open: Black loses.",
+    ),
+    Picture(
+        "coffee_hex4_win",
+        coffee.Rules(board="hex", size=4, n=4),
+        tuple("d4/ a1\\ d1/ e1| e3| e2\\ c3\\ b3/ a2\\ b2| b4\\ a4\\ c4\\".split()),
+        {},
+        _won,
+        "Hexhex 4, n=4: Black's stone on c4 completes b4–c4–d4–e3, a winning line.",
+    ),
+    Picture(
+        "coffee_square5_illegal",
+        coffee.Rules(board="square", size=5, n=4),
+        ("c3/",),
+        {"attempt": "c1"},
+        lambda state: state.outcome is None and state.why_cell_illegal("c1") is not None,
+        "An illegal attempt: c1 is not on the rod's line, so it is marked with a red cross.",
+    ),
+)
+
+
+def make_figures(outdir: str | Path = DEFAULT_OUTDIR) -> list[Path]:
+    """Draw every picture of :data:`FIGURES` into ``outdir`` (created if needed) and return
+    the paths written, in order."""
+    outdir = Path(outdir)
+    outdir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for fig in FIGURES:
+        path = outdir / fig.filename
+        path.write_bytes(fig.png())
+        written.append(path)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m gamekit.figures [OUTDIR]``: redraw every picture."""
+    argv = sys.argv[1:] if argv is None else argv
+    outdir = Path(argv[0]) if argv else DEFAULT_OUTDIR
+    for path in make_figures(outdir):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

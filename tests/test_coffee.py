@@ -1,0 +1,921 @@
+"""Tests of gamekit.coffee: the Coffee rules engine, checked against the rules digest
+(shared/rules/coffee.md), worked positions and a slow independent referee."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+
+from gamekit import IllegalMoveError, InvalidNotationError, coffee, grids
+from gamekit.errors import OffBoardError
+from gamekit.perft import perft
+
+# ---------------------------------------------------------------------------------------
+# Reference data
+# ---------------------------------------------------------------------------------------
+
+# Perft: legal move sequences of length d from the empty board, a move being cell + axis.
+# From shared/rules/coffee.md, "Reference figures" (an independent engine).
+PERFT = [
+    ("square", 5, (96, 1_224, 14_528)),
+    ("square", 7, (192, 3_728, 69_200)),
+    ("hex", 4, (111, 1_494, 18_918)),
+    ("hex", 5, (183, 3_312, 57_456)),
+]
+
+# Suggested n per board, from shared/rules/coffee.md, "End".
+SUGGESTED_N = {
+    ("hex", 3): 3,
+    ("hex", 4): 4,
+    ("hex", 5): 5,
+    ("square", 4): 4,
+    ("square", 5): 4,
+    ("square", 6): 4,
+    ("square", 7): 5,
+}
+
+# How random games end, from shared/rules/coffee.md, "Reference figures": on square 5 with
+# n=4 about one game in four ends by blocking; with n=4 on hexhex 5 or square 7 almost every
+# game ends with a line. (board, size, n, lowest and highest share of blocked games that we
+# accept over the 100 seeded games of the test.)
+BLOCKING_SHARE = [
+    ("square", 5, 4, 0.15, 0.35),
+    ("hex", 5, 4, 0.0, 0.05),
+    ("square", 7, 4, 0.0, 0.05),
+]
+
+# Worked positions for the digest's "Cases worth teaching". Each was found by seeded random
+# play on a small board, checked by hand against the digest, and is replayed here move by
+# move from the empty board (so every move in it is legal). Diagrams: B black, O orange,
+# . empty; rank 4 at the top.
+
+# Case 1, the rod gives a whole line. Square 5: after c3- and e3- the rod on e3 lies along
+# the row, so Black may play a3, two cells past Black's own stone on c3.
+LONG_JUMP = (dict(board="square", size=5), ["c3-", "e3-"], "a3|", ["a3", "b3", "d3"])
+
+# Case 2, a full row later in the game. Square 4 (n=4), Black to move, rod on a4 along |:
+#   4 O . . B
+#   3 . . . B     Row 1 is full but for a1, so a stone on a1 may not take the rod along
+#   2 . . O B     '-' (nor along '\', the corner's one-cell diagonal); '|' and '/' are fine.
+#   1 . B O O
+#     a b c d
+FULL_ROW = (
+    dict(board="square", size=4, n=4),
+    "d2/ c1- b1/ c2/ d3| d1| d4- a4|".split(),
+    "a1",
+    ["|", "/"],
+)
+
+# Case 3, blocking: (options, moves, the lone empty cell left by the last move, winner).
+# Square 4 (n=4), after the moves (Black's d1| is the last):
+#   4 . B O O
+#   3 . . B O     The rod on d1 along '|' leaves Orange column d with one empty cell, d2.
+#   2 O B B .     A stone on d2 fills its column, row 2, the diagonal c1-d2 and the
+#   1 . B O B     diagonal b4-c3-d2, and makes no line of 4: Orange is blocked and loses.
+#     a b c d
+# Hexhex 3 (n=3): Black a1 a2 b3 c2 c5 e1, Orange a3 b1 c3 c4 d1 d4; Orange's d1/ leaves
+# Black only c1 on the line d1 c1 b1 (b1 is Orange's), and every line through c1 is full
+# once it is taken.
+BLOCKING = [
+    (
+        dict(board="square", size=4, n=4),
+        "b4- d4/ c3| c4| c2| c1\\ b2- a2\\ b1/ d3| d1|".split(),
+        "d2",
+        "black",
+    ),
+    (
+        dict(board="hex", size=3, n=3),
+        "a1| a3\\ e1\\ c3\\ b3| b1/ c2| c4| c5\\ d4/ a2\\ d1/".split(),
+        "c1",
+        "orange",
+    ),
+]
+
+# Case 4, the winning exception: (options, moves, the winning cell, winner, winning line).
+# Square 4 (n=4), Black to move, the rod on b2 along '/':
+#   4 . B B B
+#   3 B O . O     The rod's line a1 b2 c3 d4 leaves only c3, and every line through c3 is
+#   2 B O B O     full once a stone is there; but Black's c3 completes c1-c4, so it wins
+#   1 O O B O     and is legal with every axis.
+#     a b c d
+# Hexhex 3 (n=3), Black to move (Black a3 b1 c3 c4 d1 d4 e1 e2, Orange a1 b3 b4 c1 c2 c5
+# d3 e3), the rod on d3 along '|': only d2 is left, it fills every line through it, and it
+# completes Black's c3 d2 e1.
+WINNING_EXCEPTION = [
+    (
+        dict(board="square", size=4, n=4),
+        "c4/ b3/ a2| a1- c1- d1| d4| d2\\ b4| b1/ c2/ d3- a3\\ b2/".split(),
+        "c3",
+        "black",
+        ("c1", "c2", "c3", "c4"),
+    ),
+    (
+        dict(board="hex", size=3, n=3),
+        "d4\\ c5/ a3| a1/ c3/ e3| e1\\ b3| b1\\ c1/ d1\\ c2| c4\\ b4\\ e2\\ d3|".split(),
+        "d2",
+        "black",
+        ("c3", "d2", "e1"),
+    ),
+]
+
+# Case 5, the rod laid back along the same axis. Square 4 (n=4), Black to move, the rod on
+# a2 along '|':
+#   4 . B . B
+#   3 O . O B     Column a has two empty cells, a1 and a4. On a1 only '|' is possible
+#   2 O O O B     (row 1 and the diagonal a1-d4 are full, a1's other diagonal is a1 alone),
+#   1 . B B O     and it is legal: it gives Orange column a again, where a4 is still empty.
+#     a b c d
+SAME_AXIS = (
+    dict(board="square", size=4, n=4),
+    "b4/ a3- d3- c3\\ d2| d1| d4/ b2\\ c1| c2/ b1\\ a2|".split(),
+    "a1|",
+    "a4",
+)
+
+# The boards, sizes and n that the property tests draw from (the digest's boards).
+BOARD_CHOICES = [("hex", 3), ("hex", 4), ("hex", 5), ("square", 4), ("square", 5)]
+BOARD_CHOICES += [("square", 6), ("square", 7)]
+
+PROPERTY_SETTINGS = settings(max_examples=50, deadline=None)
+
+
+# ---------------------------------------------------------------------------------------
+# Helpers
+# ---------------------------------------------------------------------------------------
+
+
+def play(moves, **options) -> coffee.State:
+    """The state after ``moves`` (notation strings or Moves) from the empty board."""
+    state = coffee.Rules(**options).start()
+    for move in moves:
+        state = state.play(move)
+    return state
+
+
+def board_order(state: coffee.State):
+    """Sort key of a move in board order: cell number, then axis in the board's order."""
+    grid = state.grid
+
+    def key(move: coffee.Move):
+        if move.is_swap:
+            return (len(grid), 0)
+        return (grid.index(move.cell), grid.axes.index(move.axis))
+
+    return key
+
+
+def assert_refused(state: coffee.State, move, *words: str) -> str:
+    """``move`` raises IllegalMoveError naming ``words``, ``why_illegal`` gives the same
+    text, and ``state`` is unchanged (equal to a copy taken before, same hash)."""
+    copy = pickle.loads(pickle.dumps(state))
+    hash_before = hash(state)
+    legal_before = state.legal_moves()
+    with pytest.raises(IllegalMoveError) as caught:
+        state.play(move)
+    message = str(caught.value)
+    for word in words:
+        assert word in message, (word, message)
+    assert state.why_illegal(move) == message
+    assert state == copy
+    assert hash(state) == hash(copy) == hash_before
+    assert state.cells() == copy.cells()
+    assert state.rod == copy.rod
+    assert state.to_move == copy.to_move
+    assert state.legal_moves() == legal_before
+    return message
+
+
+def random_game(rules: coffee.Rules, seed: int, swap_chance: float = 0.5):
+    """Play random legal moves with a seeded generator until the game ends; return the
+    moves and every state (the start, then one per move)."""
+    rng = np.random.default_rng(seed)
+    state = rules.start()
+    moves, states = [], [state]
+    while state.outcome is None:
+        if state.swap_available and rng.random() < swap_chance:
+            move = coffee.Move.swap()
+        else:
+            legal = state.legal_moves()
+            move = legal[int(rng.integers(len(legal)))]
+        state = state.play(move)
+        moves.append(move)
+        states.append(state)
+    return moves, states
+
+
+@st.composite
+def random_games(draw):
+    """A seeded random game on one of the digest's boards, with an n from 3 to one more
+    than the suggested one, the pie rule on or off."""
+    board, size = draw(st.sampled_from(BOARD_CHOICES))
+    longest = grids.grid_for(board, size).longest_line
+    n = draw(st.integers(3, min(longest, coffee.default_n(board, size) + 1)))
+    pie_rule = draw(st.booleans())
+    seed = draw(st.integers(0, 2**32 - 1))
+    rules = coffee.Rules(board=board, size=size, n=n, pie_rule=pie_rule)
+    moves, states = random_game(rules, seed)
+    return rules, moves, states
+
+
+# ---------------------------------------------------------------------------------------
+# A slow, independent referee, written from the digest's text with only gamekit.grids
+# ---------------------------------------------------------------------------------------
+
+
+class Referee:
+    """Coffee as the digest states it: stones in a dict ``label -> colour``, the rod as
+    ``(label, axis)``, lines from :meth:`gamekit.grids.Grid.line`. Slow and plain."""
+
+    def __init__(self, rules: coffee.Rules) -> None:
+        self.grid = grids.grid_for(rules.board, rules.size)
+        self.n = rules.n
+        self.pie_rule = rules.pie_rule
+        self.stones: dict[str, str] = {}
+        self.rod: tuple[str, str] | None = None
+        self.to_move = "black"
+        self.swapped = False
+        self.winner: str | None = None
+
+    def line(self, cell: str, axis: str) -> list[str]:
+        return [self.grid.label(j) for j in self.grid.line(self.grid.index(cell), axis)]
+
+    def completes_line(self, cell: str, colour: str) -> bool:
+        """Whether a stone of ``colour`` on ``cell`` makes an unbroken line of n or more."""
+        for axis in self.grid.axes:
+            line = self.line(cell, axis)
+            k = line.index(cell)
+            left = k
+            while left > 0 and self.stones.get(line[left - 1]) == colour:
+                left -= 1
+            right = k
+            while right < len(line) - 1 and self.stones.get(line[right + 1]) == colour:
+                right += 1
+            if right - left + 1 >= self.n:
+                return True
+        return False
+
+    def given_line(self) -> list[str]:
+        """The cells the player to move may choose from (rule 1 and rule 2)."""
+        if self.rod is None:
+            return list(self.grid.labels)
+        return self.line(*self.rod)
+
+    def placements(self) -> list[str]:
+        """Every legal cell + axis, ignoring whether the game is over."""
+        out = []
+        for cell in self.given_line():
+            if cell in self.stones:
+                continue
+            if self.completes_line(cell, self.to_move):  # rule 4, the winning exception
+                out += [cell + axis for axis in self.grid.axes]
+                continue
+            for axis in self.grid.axes:  # rule 3, the rod rule
+                if any(c != cell and c not in self.stones for c in self.line(cell, axis)):
+                    out.append(cell + axis)
+        grid = self.grid
+        return sorted(out, key=lambda m: (grid.index(m[:-1]), grid.axes.index(m[-1])))
+
+    def can_swap(self) -> bool:
+        return (
+            self.pie_rule
+            and not self.swapped
+            and self.to_move == "orange"
+            and len(self.stones) == 1
+        )
+
+    def legal(self) -> list[str]:
+        if self.winner is not None:
+            return []
+        return self.placements() + (["swap"] if self.can_swap() else [])
+
+    def play(self, move: str) -> None:
+        assert move in self.legal(), move
+        if move == "swap":  # the board and rod stay, Orange moves again
+            self.swapped = True
+            return
+        cell, axis = move[:-1], move[-1]
+        mover = self.to_move
+        self.stones[cell] = mover
+        self.rod = (cell, axis)
+        self.to_move = "orange" if mover == "black" else "black"
+        if self.completes_line(cell, mover):
+            self.winner = mover
+        elif not self.placements():  # the player to move has no choice: blocked
+            self.winner = mover
+
+
+def lines_of(grid: grids.Grid, stones: dict[str, str], colour: str, n: int) -> list[tuple]:
+    """Every unbroken straight run of ``n`` or more ``colour`` stones (as label tuples)."""
+    runs = set()
+    for i in range(len(grid)):
+        for axis in grid.axes:
+            run: list[str] = []
+            for j in grid.line(i, axis) + (None,):
+                label = None if j is None else grid.label(j)
+                if label is not None and stones.get(label) == colour:
+                    run.append(label)
+                    continue
+                if len(run) >= n:
+                    runs.add(tuple(run))
+                run = []
+    return sorted(runs)
+
+
+def stones_of(state: coffee.State) -> dict[str, str]:
+    return {
+        label: colour
+        for label, colour in zip(state.grid.labels, state.cells(), strict=True)
+        if colour
+    }
+
+
+# ---------------------------------------------------------------------------------------
+# Reference figures
+# ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+@pytest.mark.parametrize("board, size, counts", PERFT, ids=[f"{b}{s}" for b, s, _ in PERFT])
+def test_perft_matches_the_digest_table(board, size, counts, depth):
+    state = coffee.Rules(board=board, size=size).start()
+    assert perft(state, depth) == counts[depth - 1]
+
+
+@pytest.mark.parametrize("board, size, counts", PERFT[:1] + PERFT[2:3])
+def test_perft_does_not_depend_on_n(board, size, counts):
+    longest = grids.grid_for(board, size).longest_line
+    for n in (3, longest):
+        state = coffee.Rules(board=board, size=size, n=n).start()
+        assert [perft(state, d) for d in (1, 2, 3)] == list(counts)
+
+
+@pytest.mark.parametrize("board, size, counts", PERFT[:1] + PERFT[2:3])
+def test_the_pie_rule_adds_one_swap_after_each_first_move(board, size, counts):
+    state = coffee.Rules(board=board, size=size, pie_rule=True).start()
+    assert perft(state, 1) == counts[0]
+    assert perft(state, 2) == counts[1] + counts[0]
+
+
+def test_suggested_n_follows_the_digest_table():
+    assert coffee.DEFAULT_N == SUGGESTED_N
+    for (board, size), n in SUGGESTED_N.items():
+        assert coffee.Rules(board=board, size=size).n == n
+        assert coffee.default_n(board, size) == n
+
+
+@pytest.mark.parametrize("board, size, n, low, high", BLOCKING_SHARE)
+def test_the_share_of_random_games_ended_by_blocking_is_as_the_digest_says(
+    board, size, n, low, high
+):
+    rules = coffee.Rules(board=board, size=size, n=n)
+    outcomes = [random_game(rules, seed)[1][-1].outcome for seed in range(100)]
+    share = sum("blocked" in o.reason for o in outcomes) / len(outcomes)
+    assert low <= share <= high
+
+
+# ---------------------------------------------------------------------------------------
+# Options
+# ---------------------------------------------------------------------------------------
+
+
+def test_rules_default_to_hexhex_5_with_n_5_and_no_pie_rule():
+    rules = coffee.Rules()
+    assert (rules.board, rules.size, rules.n, rules.pie_rule) == ("hex", 5, 5, False)
+    assert rules == coffee.Rules(board="hex", size=5, n=5, pie_rule=False)
+    assert repr(rules) == "coffee.Rules(board='hex', size=5, n=5, pie_rule=False)"
+    assert rules.name == "hex5"
+    assert rules.grid is grids.hexhex(5)
+
+
+def test_rules_survive_a_trip_through_a_dict():
+    rules = coffee.Rules(board="square", size=6, n=5, pie_rule=True)
+    assert rules.to_dict() == {"board": "square", "size": 6, "n": 5, "pie_rule": True}
+    assert coffee.Rules.from_dict(rules.to_dict()) == rules
+
+
+@pytest.mark.parametrize(
+    "options, words",
+    [
+        (dict(size=1), "side must be from 2 to 13, not 1"),
+        (dict(board="square", size=2), "side must be from 3 to 26, not 2"),
+        (dict(size="5"), "whole number"),
+        (dict(board="round"), "board must be 'hex' or 'square', not 'round'"),
+        (dict(n=0), "must be at least 2, not 0"),
+        (dict(n=1), "must be at least 2"),
+        (dict(n=10), "n=10 cannot be reached: the longest line"),
+        (dict(board="square", size=5, n=6), "n=6 cannot be reached"),
+        (dict(n=True), "must be a whole number, not True"),
+        (dict(n=4.0), "must be a whole number"),
+        (dict(pie_rule="yes"), "pie_rule must be True or False, not 'yes'"),
+        (dict(pie_rule=1), "pie_rule must be True or False"),
+    ],
+)
+def test_bad_options_raise_value_error_naming_the_option(options, words):
+    with pytest.raises(ValueError) as caught:
+        coffee.Rules(**options)
+    assert words in str(caught.value)
+
+
+def test_unknown_options_in_a_dict_raise_value_error_naming_them():
+    with pytest.raises(ValueError, match="unknown Coffee option 'sise'"):
+        coffee.Rules.from_dict({"board": "hex", "sise": 5})
+    with pytest.raises(ValueError, match="must be a JSON object"):
+        coffee.Rules.from_dict(["hex", 5])
+
+
+# ---------------------------------------------------------------------------------------
+# Notation
+# ---------------------------------------------------------------------------------------
+
+
+def test_a_move_is_a_cell_then_an_axis():
+    move = coffee.Move.parse("c3/")
+    assert (move.cell, move.axis) == ("c3", "/")
+    assert str(move) == "c3/"
+    assert repr(move) == "Move.parse('c3/')"
+    assert coffee.Move.parse(move) is move
+    assert not move.is_swap
+
+
+@pytest.mark.parametrize("text", ["e5|", "c3/", "a1\\", "e1-", "z26|", "swap"])
+def test_notation_round_trips_through_parse_str_and_repr(text):
+    move = coffee.Move.parse(text)
+    assert str(move) == text
+    namespace: dict = {}
+    exec("from gamekit.coffee import Move", namespace)
+    assert eval(repr(move), namespace) == move
+
+
+@pytest.mark.parametrize("text", ["E5|", " e5| ", "e5|\n", "\te5|"])
+def test_notation_ignores_case_and_surrounding_space(text):
+    assert str(coffee.Move.parse(text)) == "e5|"
+
+
+def test_swap_is_written_swap_in_any_case():
+    assert coffee.Move.parse("SWAP") == coffee.Move.swap()
+    assert coffee.Move.swap().is_swap
+    assert str(coffee.Move.swap()) == "swap"
+
+
+@pytest.mark.parametrize("text", ["c9?", "", "e5", "5e|", "e5 |", "e05|", "e0|", "|", "e5||"])
+def test_malformed_notation_raises_invalid_notation_error(text):
+    with pytest.raises(InvalidNotationError, match="is not a Coffee move"):
+        coffee.Move.parse(text)
+    state = coffee.Rules().start()
+    with pytest.raises(InvalidNotationError):
+        state.play(text)
+    with pytest.raises(InvalidNotationError):
+        state.why_illegal(text)
+
+
+@pytest.mark.parametrize("value", [42, None, b"e5|", ("e5", "|")])
+def test_a_move_that_is_not_text_raises_invalid_notation_error(value):
+    with pytest.raises(InvalidNotationError, match="is not a Coffee move"):
+        coffee.Move.parse(value)
+    with pytest.raises(InvalidNotationError):
+        coffee.Rules().start().play(value)
+
+
+@pytest.mark.parametrize(
+    "options, text, words",
+    [
+        (dict(board="hex", size=5), "k1|", "no cell k1 (columns a–i)"),
+        (dict(board="hex", size=5), "e10|", "no cell e10"),
+        (dict(board="hex", size=5), "a6/", "no cell a6"),
+        (dict(board="square", size=5), "f1|", "no cell f1 (columns a–e)"),
+        (dict(board="square", size=5), "a6-", "no cell a6"),
+        (dict(board="hex", size=5), "e5-", "a hex board has no '-' axis"),
+    ],
+)
+def test_a_cell_or_axis_not_on_the_board_is_both_illegal_and_bad_notation(options, text, words):
+    state = coffee.Rules(**options).start()
+    with pytest.raises(OffBoardError) as caught:
+        state.play(text)
+    assert isinstance(caught.value, IllegalMoveError)
+    assert isinstance(caught.value, InvalidNotationError)
+    assert isinstance(caught.value, ValueError)
+    assert words in str(caught.value)
+    # why_illegal raises the same error rather than returning it (the notation names
+    # nothing on this board).
+    with pytest.raises(OffBoardError) as again:
+        state.why_illegal(text)
+    assert str(again.value) == str(caught.value)
+
+
+# ---------------------------------------------------------------------------------------
+# A state
+# ---------------------------------------------------------------------------------------
+
+
+def test_the_start_is_an_empty_board_with_black_to_move_and_no_rod():
+    state = coffee.Rules().start()
+    assert state.to_move == "black"
+    assert state.rod is None
+    assert state.outcome is None
+    assert state.stone_count == 0
+    assert state.cells() == [None] * 61
+    assert repr(state) == "<coffee.State hex5 n=5, 0 stones, black to move>"
+
+
+def test_playing_places_a_stone_lays_the_rod_and_passes_the_turn():
+    start = coffee.Rules().start()
+    state = start.play("e5|")
+    assert state.to_move == "orange"
+    assert state.stone_at("e5") == "black"
+    assert state.stones("black") == ["e5"]
+    assert state.rod == coffee.Move.parse("e5|")
+    assert state.rod_line() == [f"e{k}" for k in range(1, 10)]
+    assert repr(state) == "<coffee.State hex5 n=5, 1 stone, orange to move>"
+    assert start.stone_count == 0  # the old state is untouched
+    assert state == start.play(coffee.Move.parse("e5|")) == start.play(" E5| ")
+
+
+def test_a_state_is_immutable():
+    state = coffee.Rules().start()
+    with pytest.raises(AttributeError, match="immutable"):
+        state.to_move = "orange"
+
+
+def test_why_illegal_is_none_for_every_legal_move():
+    state = play(["c3-", "e3-"], board="square", size=5)
+    for move in state.legal_moves():
+        assert state.why_illegal(move) is None
+        assert state.why_illegal(str(move)) is None
+
+
+def test_a_stone_off_the_rods_line_is_refused_with_the_cells_that_are_allowed():
+    state = coffee.Rules(board="hex", size=5).start().play("e5|")
+    message = assert_refused(state, "a1/", "not on the rod's line")
+    assert message == (
+        "a1/ is not allowed: a1 is not on the rod's line. The rod on e5 lies along '|' "
+        "(vertical), so the stone must go on that line: e1, e2, e3, e4, e6, e7, e8 or e9."
+    )
+
+
+def test_a_stone_on_an_occupied_cell_is_refused():
+    state = coffee.Rules(board="hex", size=5).start().play("e5|").play("e1/")
+    assert_refused(state, "e5|", "e5 already holds a Black stone")
+    assert_refused(state, "e1|", "e1 already holds an Orange stone")
+
+
+# ---------------------------------------------------------------------------------------
+# Cases worth teaching
+# ---------------------------------------------------------------------------------------
+
+
+def test_the_first_stone_may_go_on_any_cell_with_any_axis_on_a_hexhex_board():
+    for size in (3, 4, 5):
+        state = coffee.Rules(board="hex", size=size).start()
+        grid = state.grid
+        expected = [coffee.Move(label, axis) for label in grid.labels for axis in grid.axes]
+        assert state.legal_moves() == expected
+
+
+@pytest.mark.parametrize("size", [4, 5, 6, 7])
+def test_the_first_rod_may_not_lie_along_a_corners_one_cell_diagonal(size):
+    state = coffee.Rules(board="square", size=size).start()
+    last = "abcdefg"[size - 1]
+    corners = {"a1\\", f"a{size}/", f"{last}1/", f"{last}{size}\\"}
+    assert len(state.legal_moves()) == 4 * size * size - 4
+    assert {str(m) for m in state.legal_moves()}.isdisjoint(corners)
+    for move in corners:
+        diagonal = "rising diagonal" if move.endswith("/") else "falling diagonal"
+        assert_refused(state, move, f"the {diagonal} line through", "would have no empty cell")
+    assert state.legal_axes("a1") == ["|", "-", "/"]
+
+
+def test_the_rod_gives_a_whole_line_and_the_stone_may_go_past_other_stones():
+    options, moves, jump, cells = LONG_JUMP
+    state = play(moves, **options)
+    assert state.legal_cells() == cells
+    assert "c3" in state.rod_line()  # Black's own stone lies between e3 and a3
+    after = state.play(jump)
+    assert after.stone_at("a3") == "black"
+    assert after.rod == coffee.Move.parse(jump)
+
+
+def test_any_empty_cell_of_the_line_may_be_taken_at_any_distance():
+    state = coffee.Rules(board="hex", size=5).start().play("e5|")
+    assert state.legal_cells() == ["e1", "e2", "e3", "e4", "e6", "e7", "e8", "e9"]
+    assert state.play("e1|").stone_at("e1") == "orange"
+    assert state.play("e9\\").stone_at("e9") == "orange"
+
+
+def test_rod_along_a_full_line_is_illegal():
+    options, moves, cell, axes = FULL_ROW
+    state = play(moves, **options)
+    assert state.to_move == "black"
+    row = [state.stone_at(c) for c in ("b1", "c1", "d1")]
+    assert None not in row  # the rest of row 1 is full
+    assert not state.wins_at(cell)
+    assert state.legal_axes(cell) == axes
+    message = assert_refused(
+        state, f"{cell}-", "the horizontal line through a1 would have no empty cell left"
+    )
+    assert message.endswith("so Orange could not move. Lay the rod along | or / instead.")
+    assert_refused(state, f"{cell}\\", "the falling diagonal line through a1")
+    assert state.play(f"{cell}|").rod == coffee.Move.parse(f"{cell}|")
+
+
+@pytest.mark.parametrize("options, moves, cell, winner", BLOCKING, ids=["square4", "hex3"])
+def test_a_rod_that_leaves_one_cell_whose_lines_are_all_full_blocks_the_opponent(
+    options, moves, cell, winner
+):
+    before = play(moves[:-1], **options)
+    assert coffee.Move.parse(moves[-1]) in before.legal_moves()
+    state = before.play(moves[-1])
+    loser = state.to_move
+    assert loser != winner
+    # the rod leaves exactly one empty cell ...
+    empty = [c for c in state.rod_line() if state.stone_at(c) is None]
+    assert empty == [cell]
+    # ... every line through it is full once a stone is there, and it makes no line
+    grid = state.grid
+    for axis in grid.axes:
+        others = [grid.label(j) for j in grid.line(grid.index(cell), axis) if grid.label(j) != cell]
+        assert all(state.stone_at(c) is not None for c in others), axis
+    assert not state.wins_at(cell)
+    # so the player to move loses
+    outcome = state.outcome
+    assert outcome is not None
+    assert outcome.winner == winner
+    assert outcome.loser == loser
+    assert outcome.line == ()
+    assert outcome.reason.startswith(f"{loser.capitalize()} is blocked and loses")
+    assert f"the only empty cell on the rod's line is {cell}" in outcome.reason
+    assert state.legal_moves() == []
+    assert state.legal_cells() == []
+    assert repr(state).endswith(f"{winner} won>")
+    assert_refused(state, f"{cell}|", "the game is over", "blocked")
+
+
+def test_the_same_hexhex_3_position_is_a_block_when_n_is_one_longer():
+    options, moves, cell, winner, _ = WINNING_EXCEPTION[1]
+    state = play(moves, **{**options, "n": options["n"] + 1})
+    assert state.outcome is not None
+    assert state.outcome.winner == "orange"
+    assert f"the only empty cell on the rod's line is {cell}" in state.outcome.reason
+
+
+@pytest.mark.parametrize(
+    "options, moves, cell, winner, line", WINNING_EXCEPTION, ids=["square4", "hex3"]
+)
+def test_a_stone_that_completes_n_wins_even_though_every_line_through_it_is_full(
+    options, moves, cell, winner, line
+):
+    state = play(moves, **options)
+    assert state.to_move == winner
+    assert state.outcome is None
+    grid = state.grid
+    for axis in grid.axes:
+        others = [grid.label(j) for j in grid.line(grid.index(cell), axis) if grid.label(j) != cell]
+        assert all(state.stone_at(c) is not None for c in others), axis
+    assert state.wins_at(cell)
+    # legal with every axis, counted once per axis (and nothing else is legal here)
+    assert state.legal_axes(cell) == list(grid.axes)
+    assert state.legal_moves() == [coffee.Move(cell, axis) for axis in grid.axes]
+    for axis in grid.axes:
+        after = state.play(cell + axis)
+        assert after.outcome is not None
+        assert after.outcome.winner == winner
+        assert after.outcome.line == line
+        assert after.outcome.reason == (
+            f"{winner.capitalize()} made a line of {len(line)}: " + ", ".join(line)
+        )
+        assert after.legal_moves() == []
+        # the win stands although the next player would be blocked too
+        assert [c for c in after.rod_line() if after.stone_at(c) is None] == []
+
+
+def test_laying_the_rod_back_along_the_same_axis_is_legal():
+    state = play(["c3-"], board="square", size=5)
+    assert coffee.Move.parse("e3-") in state.legal_moves()
+    after = state.play("e3-")
+    assert after.rod == coffee.Move.parse("e3-")
+    assert after.legal_cells() == ["a3", "b3", "d3"]
+
+
+def test_one_free_cell_too_many_is_never_a_block():
+    options, moves, move, spare = SAME_AXIS
+    state = play(moves, **options)
+    rod_axis = state.rod.axis
+    empty = [c for c in state.rod_line() if state.stone_at(c) is None]
+    assert len(empty) == 2 and spare in empty
+    cell = move[:-1]
+    assert state.legal_axes(cell) == [rod_axis]  # only the same axis again works
+    assert move.endswith(rod_axis)
+    after = state.play(move)
+    assert after.outcome is None
+    assert [c for c in after.rod_line() if after.stone_at(c) is None] == [spare]
+    assert after.legal_cells() == [spare]
+
+
+def test_with_the_pie_rule_orange_may_swap_right_after_blacks_first_move():
+    rules = coffee.Rules(board="hex", size=5, pie_rule=True)
+    start = rules.start()
+    assert not start.swap_available
+    assert_refused(start, "swap", "pie rule", "only as the very first reply")
+    first = start.play("e5|")
+    assert first.swap_available
+    assert first.legal_moves()[-1] == coffee.Move.swap()
+    assert first.why_illegal("swap") is None
+    swapped = first.play("swap")
+    # the board and the rod stay; it is Orange's turn again, played by the other player
+    assert swapped.cells() == first.cells()
+    assert swapped.stones("black") == ["e5"]
+    assert swapped.rod == first.rod
+    assert swapped.to_move == "orange"
+    assert swapped.swapped
+    assert swapped.stone_count == 1
+    assert swapped != first
+    assert swapped.legal_moves() == first.legal_moves()[:-1]
+    # a second swap is refused
+    assert not swapped.swap_available
+    assert_refused(swapped, "swap", "pie rule", "only as the very first reply")
+
+
+def test_the_swap_is_not_available_later_in_the_game():
+    state = play(["e5|", "e1/"], board="hex", size=5, pie_rule=True)
+    assert coffee.Move.swap() not in state.legal_moves()
+    assert_refused(state, "swap", "pie rule")
+    state = state.play("f1|")
+    assert state.to_move == "orange"
+    assert_refused(state, "swap", "pie rule")
+
+
+def test_swap_is_illegal_when_the_pie_rule_is_off():
+    state = coffee.Rules(board="hex", size=5, pie_rule=False).start().play("e5|")
+    assert coffee.Move.swap() not in state.legal_moves()
+    assert not state.swap_available
+    assert_refused(state, "swap", "the pie rule is off")
+
+
+def test_swap_after_the_game_is_over_is_refused_as_game_over():
+    options, moves, _, _ = BLOCKING[0]
+    state = play(moves, **{**options, "pie_rule": True})
+    assert_refused(state, "swap", "the game is over")
+
+
+# ---------------------------------------------------------------------------------------
+# Properties over random games
+# ---------------------------------------------------------------------------------------
+
+
+@PROPERTY_SETTINGS
+@given(random_games())
+def test_random_games_agree_move_by_move_with_the_independent_referee(game):
+    rules, moves, states = game
+    referee = Referee(rules)
+    for state, move in zip(states[:-1], moves, strict=True):
+        legal = state.legal_moves()
+        assert [str(m) for m in legal] == referee.legal()
+        assert move in legal
+        referee.play(str(move))
+    final = states[-1]
+    assert stones_of(final) == referee.stones
+    assert final.outcome is not None
+    assert final.outcome.winner == referee.winner
+    assert referee.legal() == []
+
+
+@PROPERTY_SETTINGS
+@given(random_games(), st.integers(0, 2**32 - 1))
+def test_illegal_moves_in_random_games_raise_and_leave_the_state_unchanged(game, seed):
+    rules, moves, states = game
+    rng = np.random.default_rng(seed)
+    grid = rules.grid
+    for state in states[:-1][:: max(1, len(states) // 8)]:
+        stones = stones_of(state)
+        targets = [c for c in state.rod_line() if c not in stones]
+        off_line = [c for c in grid.labels if c not in stones and c not in targets]
+        legal = {str(m) for m in state.legal_moves()}
+        bad_axis = [c + a for c in targets for a in grid.axes if c + a not in legal]
+        axis = grid.axes[int(rng.integers(len(grid.axes)))]
+        if stones:
+            cell = sorted(stones)[int(rng.integers(len(stones)))]
+            assert_refused(state, cell + axis, f"{cell} already holds a")
+        if off_line:
+            cell = off_line[int(rng.integers(len(off_line)))]
+            assert_refused(state, cell + axis, f"{cell} is not on the rod's line")
+        if bad_axis:
+            move = bad_axis[int(rng.integers(len(bad_axis)))]
+            assert_refused(state, move, "would have no empty cell", "could not move")
+        if not state.swap_available:
+            assert_refused(state, "swap", "swap is not allowed", "pie rule")
+    final = states[-1]
+    for cell in [c for c in grid.labels if final.stone_at(c) is None][:3]:
+        assert_refused(final, cell + "|", "the game is over")
+
+
+@PROPERTY_SETTINGS
+@given(random_games())
+def test_every_random_game_ends_with_a_winner_by_a_line_or_by_blocking(game):
+    rules, moves, states = game
+    final = states[-1]
+    outcome = final.outcome
+    event("won by a line" if outcome.line else "won by blocking")
+    event("with a swap" if any(m.is_swap for m in moves) else "without a swap")
+    assert outcome is not None
+    assert outcome.winner in coffee.COLOURS
+    assert outcome.loser == ({"black", "orange"} - {outcome.winner}).pop()
+    assert final.legal_moves() == []
+    assert final.legal_cells() == []
+    assert "line" in outcome.reason or "blocked" in outcome.reason
+    stones = stones_of(final)
+    if outcome.line:
+        assert "made a line of" in outcome.reason
+        assert final.rod.cell in outcome.line  # the last stone made it
+        assert all(stones[c] == outcome.winner for c in outcome.line)
+        runs = lines_of(final.grid, stones, outcome.winner, rules.n)
+        assert any(set(outcome.line) <= set(run) for run in runs)
+        assert final.to_move != outcome.winner
+    else:
+        assert "blocked" in outcome.reason
+        assert final.to_move == outcome.loser
+        # blocking happens only when the rod leaves exactly one empty cell
+        empty = [c for c in final.rod_line() if c not in stones]
+        assert len(empty) == 1
+        assert lines_of(final.grid, stones, outcome.winner, rules.n) == []
+
+
+@PROPERTY_SETTINGS
+@given(random_games())
+def test_no_line_of_n_stands_before_the_move_that_ends_the_game(game):
+    rules, moves, states = game
+    assert all(state.outcome is None for state in states[:-1])
+    # Stones are never taken away, so a line standing at any earlier point would still
+    # stand just before the last move: checking that one position is enough.
+    before_last = stones_of(states[-2])
+    for colour in coffee.COLOURS:
+        assert lines_of(rules.grid, before_last, colour, rules.n) == []
+    # and at the end the loser has no line either
+    loser = states[-1].outcome.loser
+    assert lines_of(rules.grid, stones_of(states[-1]), loser, rules.n) == []
+
+
+@PROPERTY_SETTINGS
+@given(random_games())
+def test_stones_on_the_board_equal_the_plies_played_not_counting_the_swap(game):
+    rules, moves, states = game
+    swaps = 0
+    for k, (state, move) in enumerate(zip(states[1:], moves, strict=True), start=1):
+        swaps += move.is_swap
+        assert swaps <= 1
+        assert state.stone_count == k - swaps
+        assert len(stones_of(state)) == k - swaps
+        assert state.swapped == (swaps == 1)
+        if not move.is_swap:
+            assert state.rod == move
+            assert state.to_move != states[k - 1].to_move
+        else:
+            assert rules.pie_rule and k == 2
+            assert state.to_move == "orange"
+
+
+@PROPERTY_SETTINGS
+@given(random_games())
+def test_states_are_hashable_and_equal_states_hash_equal(game):
+    rules, moves, states = game
+    replayed = play(moves, **rules.to_dict())
+    assert replayed == states[-1]
+    assert hash(replayed) == hash(states[-1])
+    assert len(set(states)) == len(states)  # every move changes the state
+    for state in states[:: max(1, len(states) // 5)]:
+        copy = pickle.loads(pickle.dumps(state))
+        assert copy == state and hash(copy) == hash(state)
+        assert copy.legal_moves() == state.legal_moves()
+    other = coffee.Rules(**{**rules.to_dict(), "pie_rule": not rules.pie_rule})
+    assert other.start() != rules.start()
+
+
+@PROPERTY_SETTINGS
+@given(random_games())
+def test_legal_moves_come_once_each_in_board_order_with_swap_last(game):
+    rules, moves, states = game
+    for state in states:
+        legal = state.legal_moves()
+        keys = [board_order(state)(m) for m in legal]
+        assert keys == sorted(keys)
+        assert len(set(keys)) == len(keys)
+        assert state.legal_moves() == legal  # stable when asked again
+        assert state.legal_cells() == list(dict.fromkeys(m.cell for m in legal if m.cell))
+        assert (coffee.Move.swap() in legal) == state.swap_available
+
+
+@PROPERTY_SETTINGS
+@given(random_games())
+def test_every_legal_move_of_a_random_game_survives_its_notation(game):
+    rules, moves, states = game
+    namespace: dict = {}
+    exec("from gamekit.coffee import Move", namespace)
+    for state in states[:: max(1, len(states) // 4)]:
+        for move in state.legal_moves():
+            text = str(move)
+            assert str(coffee.Move.parse(text)) == text
+            assert coffee.Move.parse(text) == move
+            assert coffee.Move.parse(f" {text.upper()}\n") == move
+            assert eval(repr(move), namespace) == move

@@ -20,8 +20,13 @@ from gamekit.errors import GamekitError, InvalidRecordError
 
 __all__ = ["Record", "GAMES"]
 
-#: Game name in a record -> the module with its ``Rules``.
-GAMES: dict[str, str] = {"coffee": "gamekit.coffee"}
+#: Game name in a record -> the module with its ``Rules`` (each game module has ``GAME``).
+GAMES: dict[str, str] = {
+    "coffee": "gamekit.coffee",
+    "gipf": "gamekit.gipf",
+    "hextiles": "gamekit.hextiles",
+    "roaster": "gamekit.roaster",
+}
 FORMAT = 1
 
 
@@ -30,7 +35,10 @@ def _game_module(name: str):
         raise InvalidRecordError(
             f"unknown game {name!r} in the record; gamekit knows " + ", ".join(sorted(GAMES))
         )
-    return importlib.import_module(GAMES[name])
+    try:
+        return importlib.import_module(GAMES[name])
+    except ImportError:
+        raise InvalidRecordError(f"this gamekit cannot play {name!r} games yet") from None
 
 
 @dataclass(frozen=True, init=False)

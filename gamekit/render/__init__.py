@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 from matplotlib.figure import Figure
 
 from gamekit.render.board import BoardDrawing, LayerStyle
@@ -45,12 +47,9 @@ _register_notebook_display()
 
 
 def show(state, **highlight) -> Figure:
-    """A figure of ``state`` with the game's highlights (for Coffee: ``legal=True``,
-    ``attempt="c3"``, ``marks=[...]``, ``line=False``, ``figsize=(w, h)``)."""
-    from gamekit import coffee
-
-    if isinstance(state, coffee.State):
-        from gamekit.render.coffee import draw
-
-        return draw(state, **highlight)
-    raise TypeError(f"gamekit cannot draw {type(state).__name__} objects")
+    """A figure of any game's ``state``, drawn by ``gamekit.render.<game>.draw`` (for Coffee:
+    ``legal=True``, ``attempt="c3"``, ``marks=[...]``, ``line=False``, ``figsize=(w, h)``)."""
+    game = getattr(importlib.import_module(type(state).__module__), "GAME", None)
+    if game is None:
+        raise TypeError(f"gamekit cannot draw {type(state).__name__} objects")
+    return importlib.import_module(f"gamekit.render.{game}").draw(state, **highlight)

@@ -20,6 +20,7 @@ a1/ is not allowed: a1 is not on the rod's line. The rod on e5 lies along '|' (v
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -204,6 +205,17 @@ class Rules:
     def start(self) -> State:
         """The empty board, Black to move."""
         return State._make(self, 0, 0, None, "black", False)
+
+    def replay(self, moves: Iterable[Move | str]) -> State:
+        """The position after playing ``moves`` one after the other from the empty board.
+
+        >>> Rules(board="square", size=5).replay(["c3-", "a3|"])
+        <coffee.State square5 n=4, 2 stones, black to move>
+        """
+        state = self.start()
+        for move in moves:
+            state = state.play(move)
+        return state
 
     # -- saving -------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -435,6 +447,10 @@ class State:
 
     def _no_cell(self, cell: str) -> str:
         cols = self.grid.columns
+        col = cell[:1]
+        if col and col in cols:
+            cells = [lab for lab in self.grid.labels if lab[0] == col]
+            return f"this board has no cell {cell} (column {col} has {cells[0]}–{cells[-1]})"
         return f"this board has no cell {cell} (columns {cols[0]}–{cols[-1]})"
 
     # -- rules ---------------------------------------------------------------------------
@@ -592,7 +608,7 @@ class State:
             empty = [self.grid.label(j) for j in _bits(self._targets())]
             return (
                 f"{what} is not allowed: {cell} is not on the rod's line. The rod on "
-                f"{rod.cell} lies along {rod.axis!r} ({AXIS_NAMES[rod.axis].split(' (')[0]}), "
+                f"{rod.cell} lies along '{rod.axis}' ({AXIS_NAMES[rod.axis].split(' (')[0]}), "
                 f"so the stone must go on that line: {_join(empty)}."
             )
         return None
@@ -617,7 +633,7 @@ class State:
             raise OffBoardError(f"{m} is not allowed: {self._no_cell(m.cell)}.")
         if m.axis not in self._t.axes:
             raise OffBoardError(
-                f"{m} is not allowed: a {self.rules.board} board has no {m.axis!r} axis; "
+                f"{m} is not allowed: a {self.rules.board} board has no '{m.axis}' axis; "
                 "its axes are " + " ".join(self._t.axes) + "."
             )
         reason = self._cell_problem(str(m), m.cell)

@@ -32,7 +32,8 @@ class InvalidNotationError(GamekitError):
 
 
 class OffBoardError(IllegalMoveError, InvalidNotationError):
-    """A move naming a cell that this board does not have (``"k1|"`` on a side-5 board).
+    """A move naming a cell or an axis that this board does not have (``"k1|"`` or ``"e5-"``
+    on a hexhex board of side 5).
 
     It is both: the notation is well formed, but it names nothing on this board. Catch it as
     either :class:`IllegalMoveError` or :class:`InvalidNotationError`.

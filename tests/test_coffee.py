@@ -484,8 +484,8 @@ def test_a_move_that_is_not_text_raises_invalid_notation_error(value):
     "options, text, words",
     [
         (dict(board="hex", size=5), "k1|", "no cell k1 (columns a–i)"),
-        (dict(board="hex", size=5), "e10|", "no cell e10"),
-        (dict(board="hex", size=5), "a6/", "no cell a6"),
+        (dict(board="hex", size=5), "e10|", "no cell e10 (column e has e1–e9)"),
+        (dict(board="hex", size=5), "a6/", "no cell a6 (column a has a1–a5)"),
         (dict(board="square", size=5), "f1|", "no cell f1 (columns a–e)"),
         (dict(board="square", size=5), "a6-", "no cell a6"),
         (dict(board="hex", size=5), "e5-", "a hex board has no '-' axis"),

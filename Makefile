@@ -6,11 +6,12 @@ STAMP  := $(VENV)/.installed-stamp
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with notebooks/nbval_sanitize.cfg
 export MPLBACKEND := Agg
 
-.PHONY: help install lab test test-unit test-notebooks lint figures bench notebooks clean
+.PHONY: help install lab test test-unit test-notebooks test-browser lint figures bench notebooks clean
 
 help:
 	@echo "make lab        open the lessons in JupyterLab (installs on first use)"
 	@echo "make test       ruff, unit tests and every notebook under nbval (strict)"
+	@echo "make test-browser  every lesson run and clicked in JupyterLab + headless Chromium"
 	@echo "make figures    redraw every picture in figures/"
 	@echo "make notebooks  re-run every lesson and store its outputs"
 	@echo "make bench      print speed figures"
@@ -33,12 +34,16 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check gamekit tests benchmarks
 
 test-unit: $(STAMP)
-	$(PY) -m pytest tests --doctest-modules gamekit
+	$(PY) -m pytest tests --ignore=tests/browser --doctest-modules gamekit
 
 test-notebooks: $(STAMP)
 	$(PY) -m pytest $(NBVAL) notebooks/
 
 test: lint test-unit test-notebooks
+
+# Needs Debian's Chromium at /usr/bin/chromium (`apt-get install chromium`); .ci/run installs it.
+test-browser: $(STAMP)
+	$(PY) -m pytest tests/browser -v
 
 figures: $(STAMP)
 	$(PY) -m gamekit.figures

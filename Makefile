@@ -6,15 +6,17 @@ STAMP  := $(VENV)/.installed-stamp
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with notebooks/nbval_sanitize.cfg
 export MPLBACKEND := Agg
 
-.PHONY: help install lab test test-unit test-notebooks test-browser lint figures bench notebooks clean
+.PHONY: help install lab demo bench-browser test test-unit test-notebooks test-browser lint figures bench notebooks clean
 
 help:
 	@echo "make lab        open the lessons in JupyterLab (installs on first use)"
 	@echo "make test       ruff, unit tests and every notebook under nbval (strict)"
 	@echo "make test-browser  every lesson run and clicked in JupyterLab + headless Chromium"
+	@echo "make demo       classroom mode: the free-play boards as apps (Voila, no code shown)"
 	@echo "make figures    redraw every picture in figures/"
 	@echo "make notebooks  re-run every lesson and store its outputs"
 	@echo "make bench      print speed figures"
+	@echo "make bench-browser  click-to-redraw latency of the boards in headless Chromium"
 
 # Create .venv if missing and install gamekit with everything the lessons and tests need.
 # Re-installs only when pyproject.toml changes.
@@ -29,6 +31,12 @@ install: $(STAMP)
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab notebooks/00_start_here.ipynb
 
+# Classroom mode: every notebook in apps/ served by Voila as a page with no code, on this
+# computer only (127.0.0.1). Works offline: all JavaScript comes from the installed packages.
+DEMO_PORT ?= 8866
+demo: $(STAMP)
+	$(VENV)/bin/voila apps/ --Voila.ip=127.0.0.1 --port=$(DEMO_PORT)
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check gamekit tests benchmarks
 	$(VENV)/bin/ruff format --check gamekit tests benchmarks
@@ -37,7 +45,7 @@ test-unit: $(STAMP)
 	$(PY) -m pytest tests --ignore=tests/browser --doctest-modules gamekit
 
 test-notebooks: $(STAMP)
-	$(PY) -m pytest $(NBVAL) notebooks/
+	$(PY) -m pytest $(NBVAL) notebooks/ apps/
 
 test: lint test-unit test-notebooks
 
@@ -49,10 +57,14 @@ figures: $(STAMP)
 	$(PY) -m gamekit.figures
 
 notebooks: $(STAMP)
-	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
+	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb apps/*.ipynb
 
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
+
+# Click-to-redraw latency of the boards in headless Chromium (needs /usr/bin/chromium).
+bench-browser: $(STAMP)
+	$(PY) benchmarks/browser_latency.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build dist

@@ -100,7 +100,7 @@ class CoffeeBoard:
         )
         self.move_box.observe(self._on_typed, names="value")
         self.play_button = w.Button(description="Play", layout=w.Layout(width="70px"))
-        self.play_button.on_click(lambda _b: self.type_move(self.move_box.value))
+        self.play_button.on_click(lambda _b: self._on_typed({"new": self.move_box.value}))
 
         r = self.rules
         self.board_choice = w.Dropdown(
@@ -318,10 +318,17 @@ class CoffeeBoard:
             self.click(cell)
 
     def _on_typed(self, change) -> None:
-        if change["new"]:
-            self.type_move(change["new"])
-            if self._ok:
-                self.move_box.value = ""
+        text = change["new"]
+        if not text:
+            return
+        try:
+            legal = self.state.why_illegal(text) is None
+        except GamekitError:
+            legal = False
+        if legal:
+            # Cleared before the board changes, so a learner who types on loses nothing.
+            self.move_box.value = ""
+        self.type_move(text)  # a refused move stays in the box, to be corrected
 
     def _on_board_kind(self, change) -> None:
         sizes = _SIZES[change["new"]]

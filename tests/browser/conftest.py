@@ -106,6 +106,49 @@ def lab_url():
 
 
 @pytest.fixture(scope="session")
+def voila_url():
+    """Start Voila (what ``make demo`` runs) on 127.0.0.1 serving a copy of apps/."""
+    work = Path(tempfile.mkdtemp(prefix="gamekit-voila-"))
+    shutil.copytree(ROOT / "apps", work / "apps")
+    port = free_port()
+    voila = Path(sys.executable).with_name("voila")
+    log = open(work / "voila.log", "w")
+    proc = subprocess.Popen(
+        [str(voila), str(work / "apps"), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}"],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        cwd=work,
+    )
+    try:
+        wait_for_http(f"http://127.0.0.1:{port}/", 90)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def offline(page) -> list[str]:
+    """Block every request that leaves this computer; return the list of blocked URLs."""
+    blocked: list[str] = []
+
+    def route(r):
+        url = r.request.url
+        if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
+            r.continue_()
+        else:
+            blocked.append(url)
+            r.abort()
+
+    page.route("**/*", route)
+    return blocked
+
+
+@pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
 

@@ -8,6 +8,7 @@ Screenshots go to ``$GAMEKIT_SCREENSHOTS`` (default: a temporary folder, printed
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -71,65 +72,51 @@ def screenshots() -> Path:
     return folder
 
 
+@contextlib.contextmanager
+def served(folder: str, command: list[str], ready_path: str):
+    """Copy ``folder`` to a temporary place, run ``command`` (with ``{dir}`` and ``{port}``
+    filled in) on 127.0.0.1, wait until ``ready_path`` answers; yield the base URL."""
+    work = Path(tempfile.mkdtemp(prefix=f"gamekit-{folder}-"))
+    shutil.copytree(ROOT / folder, work / folder)
+    port = free_port()
+    args = [a.format(dir=work / folder, work=work, port=port) for a in command]
+    with open(work / "server.log", "w") as log:
+        proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, cwd=work)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            wait_for_http(base + ready_path, 90)
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    shutil.rmtree(work, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
 def lab_url():
-    """Start ``jupyter lab`` on 127.0.0.1 serving a copy of notebooks/; yield its base URL."""
-    work = Path(tempfile.mkdtemp(prefix="gamekit-lab-"))
-    shutil.copytree(ROOT / "notebooks", work / "notebooks")
-    port, token = free_port(), secrets.token_hex(16)
-    jupyter = Path(sys.executable).with_name("jupyter")
-    log = open(work / "lab.log", "w")
-    proc = subprocess.Popen(
-        [
-            str(jupyter), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-            f"--IdentityProvider.token={token}",
-            f"--ServerApp.root_dir={work / 'notebooks'}",
-            f"--LabApp.workspaces_dir={work / 'workspaces'}",
-            "--LabApp.expose_app_in_browser=True",
-            "--ServerApp.allow_root=True",
-        ],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        cwd=work,
-    )  # fmt: skip
-    try:
-        wait_for_http(f"http://127.0.0.1:{port}/api/status?token={token}", 90)
-        yield f"http://127.0.0.1:{port}", token
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
-        shutil.rmtree(work, ignore_errors=True)
+    """Start ``jupyter lab`` serving a copy of notebooks/; yield (base URL, token)."""
+    token = secrets.token_hex(16)
+    jupyter = str(Path(sys.executable).with_name("jupyter"))
+    command = [
+        jupyter, "lab", "--no-browser", "--ip=127.0.0.1", "--port={port}",
+        f"--IdentityProvider.token={token}", "--ServerApp.root_dir={dir}",
+        "--LabApp.workspaces_dir={work}/workspaces", "--LabApp.expose_app_in_browser=True",
+        "--ServerApp.allow_root=True",
+    ]  # fmt: skip
+    with served("notebooks", command, f"/api/status?token={token}") as base:
+        yield base, token
 
 
 @pytest.fixture(scope="session")
 def voila_url():
-    """Start Voila (what ``make demo`` runs) on 127.0.0.1 serving a copy of apps/."""
-    work = Path(tempfile.mkdtemp(prefix="gamekit-voila-"))
-    shutil.copytree(ROOT / "apps", work / "apps")
-    port = free_port()
-    voila = Path(sys.executable).with_name("voila")
-    log = open(work / "voila.log", "w")
-    proc = subprocess.Popen(
-        [str(voila), str(work / "apps"), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}"],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        cwd=work,
-    )
-    try:
-        wait_for_http(f"http://127.0.0.1:{port}/", 90)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
-        shutil.rmtree(work, ignore_errors=True)
+    """Start Voila (what ``make demo`` runs) serving a copy of apps/; yield its base URL."""
+    voila = str(Path(sys.executable).with_name("voila"))
+    command = [voila, "{dir}", "--no-browser", "--Voila.ip=127.0.0.1", "--port={port}"]
+    with served("apps", command, "/") as base:
+        yield base
 
 
 def offline(page) -> list[str]:

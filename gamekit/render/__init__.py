@@ -21,12 +21,14 @@ __all__ = ["show", "BoardDrawing", "LayerStyle"]
 
 #: Resolution of figures shown in a notebook (a 6-inch figure is 432 pixels wide).
 NOTEBOOK_DPI = 72
+#: Pictures in notebooks use a palette of this many colours (a quarter of the bytes).
+NOTEBOOK_COLOURS = 128
 
 
 def _figure_png(fig: Figure) -> bytes:
     from gamekit.render.board import figure_png
 
-    return figure_png(fig, NOTEBOOK_DPI)
+    return figure_png(fig, NOTEBOOK_DPI, colours=NOTEBOOK_COLOURS)
 
 
 def _register_notebook_display() -> None:

@@ -29,7 +29,7 @@ from matplotlib.figure import Figure
 
 from gamekit.coffee import Rules, State
 from gamekit.grids import Grid
-from gamekit.render.board import BoardDrawing, LayerStyle, circle, rectangle
+from gamekit.render.board import BoardDrawing, LayerStyle, circle, figure_png, rectangle
 
 __all__ = ["PALETTE", "CoffeeView", "draw", "png_bytes", "styles", "caption", "LAYERS"]
 
@@ -242,4 +242,4 @@ def png_bytes(state: State, dpi: int = 72, **highlight) -> bytes:
     """``state`` as PNG bytes: what a notebook shows for a bare state."""
     view = CoffeeView(state.rules, figsize=(5.0, 5.0))
     view.update(state, **highlight)
-    return view.drawing.png(dpi=dpi)
+    return figure_png(view.drawing.figure, dpi, colours=128)

@@ -56,6 +56,8 @@ __all__ = [
     "hex_centre",
     "hex_corners",
     "grid_for",
+    "hex_region",
+    "hex_distance",
 ]
 
 SQRT3 = math.sqrt(3.0)
@@ -312,6 +314,44 @@ def square(size: int) -> Grid:
         directions=dict(SQUARE_AXES),
         _index={c: i for i, c in enumerate(coords)},
         labels=tuple(labels),
+    )
+
+
+def hex_distance(a: tuple[int, int], b: tuple[int, int] = (0, 0)) -> int:
+    """Steps between two hex cells (axial coordinates).
+
+    >>> hex_distance((2, -1)), hex_distance((1, 1), (-1, 0))
+    (2, 3)
+    """
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return max(abs(dq), abs(dr), abs(dq + dr))
+
+
+@cache
+def hex_region(radius: int, centre: tuple[int, int] = (0, 0)) -> Grid:
+    """A hexagonal window of hex cells, ``radius`` steps around ``centre``, of any size (for
+    drawings of unbounded figures, like Hex Tiles). Cells are labelled ``q,r``; windows are
+    cached, so one radius and centre give one object.
+
+    >>> g = hex_region(1)
+    >>> len(g), g.label(g.at((0, 0)))
+    (7, '0,0')
+    """
+    if isinstance(radius, bool) or not isinstance(radius, int) or radius < 0:
+        raise ValueError(f"radius must be a whole number, 0 or more, not {radius!r}")
+    cq, cr = centre
+    coords = [
+        (cq + q, cr + r)
+        for q in range(-radius, radius + 1)
+        for r in range(max(-radius, -radius - q), min(radius, radius - q) + 1)
+    ]
+    return Grid(
+        kind="hex",
+        size=radius + 1,
+        coords=tuple(coords),
+        directions=dict(HEX_AXES),
+        _index={c: i for i, c in enumerate(coords)},
+        labels=tuple(f"{q},{r}" for q, r in coords),
     )
 
 

@@ -7,7 +7,15 @@
 """
 
 from gamekit.widgets.coffee import CoffeeBoard
+from gamekit.widgets.hextiles import HexTilesBoard
 from gamekit.widgets.quiz import check_answer, check_cells
 from gamekit.widgets.view import BoardView, click_to_cell
 
-__all__ = ["BoardView", "CoffeeBoard", "check_answer", "check_cells", "click_to_cell"]
+__all__ = [
+    "BoardView",
+    "CoffeeBoard",
+    "HexTilesBoard",
+    "check_answer",
+    "check_cells",
+    "click_to_cell",
+]

@@ -101,6 +101,20 @@ function render({ model, el }) {
     }
   }
 
+  // Keys pressed while the board has the focus (click it first) go to Python too, for
+  // boards that use them (turning a tile with the arrow keys); other boards let them pass.
+  // JupyterLab's own single-key shortcuts (r, m, y …) must not fire while the board has
+  // the focus, so the keys stop here (Tab and Escape still move on).
+  box.tabIndex = 0;
+  box.dataset.lmSuppressShortcuts = "true";
+  box.addEventListener("keydown", (ev) => {
+    if (!model.get("wants_keys")) return;
+    if (ev.key === "Tab" || ev.key === "Escape" || ev.key.length > 12) return;
+    ev.stopPropagation();
+    ev.preventDefault();
+    model.send({ type: "key", key: ev.key });
+  });
+
   box.style.maxWidth = model.get("width") + "px";
   model.on("change:svg", mount);
   model.on("change:styles", update);
@@ -117,6 +131,8 @@ export default { render };
 
 _CSS = """
 .gamekit-board { width: 100%; line-height: 0; }
+.gamekit-board:focus { outline: none; }
+.gamekit-board:focus-visible { outline: 2px solid #0072b2; }
 .gamekit-board svg { cursor: pointer; user-select: none; display: block; }
 .gamekit-board svg * { stroke-linejoin: round; stroke-linecap: butt; }
 """
@@ -134,10 +150,12 @@ class BoardView(anywidget.AnyWidget):
     styles = traitlets.Dict({}).tag(sync=True)
     width = traitlets.Int(460).tag(sync=True)
     label = traitlets.Unicode("game board").tag(sync=True)
+    wants_keys = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._click_handlers: list[Callable[[float, float], None]] = []
+        self._key_handlers: list[Callable[[str], None]] = []
         self.on_msg(self._on_custom_msg)
 
     def __repr__(self) -> str:
@@ -146,7 +164,19 @@ class BoardView(anywidget.AnyWidget):
     def on_click(self, handler: Callable[[float, float], None]) -> None:
         self._click_handlers.append(handler)
 
+    def on_key(self, handler: Callable[[str], None]) -> None:
+        """Register ``fn(key)``, called with the name of each key pressed on the board
+        (``"ArrowLeft"``, ``"r"`` …)."""
+        self._key_handlers.append(handler)
+        self.wants_keys = True
+
     def _on_custom_msg(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("type") == "key":
+            key = content.get("key")
+            if isinstance(key, str) and 0 < len(key) <= 12:
+                for key_handler in self._key_handlers:
+                    key_handler(key)
+            return
         if not isinstance(content, dict) or content.get("type") != "click":
             return
         try:

@@ -1,0 +1,486 @@
+"""Pictures of Hex Tiles figures and games.
+
+A tile is a hexagon tinted by its colour, with a thick bar in that colour along each marked
+side (so the number of bars, not only the colour, tells the value). Highlights:
+
+- ``hints=tile``: a blue dot on every cell where ``tile`` fits (in some turn);
+- ``attempt=(q, r)``: a red cross on a cell where a placement was refused;
+- ``outer=True``: the outer border, a dark line just outside the figure;
+- ``run=True``: the longest marked border run, a thick purple line outside it;
+- ``scoring=True``: both, and the score in the caption.
+
+:func:`draw` takes a :class:`~gamekit.hextiles.Figure` (one figure) or a
+:class:`~gamekit.hextiles.State` (every player's figure, the market, the reserves and the
+pool count). Figures have no edge, so a :class:`FigureView` draws a window of cells around
+the starter; :func:`radius_for` says how large a window a figure needs.
+
+>>> from gamekit import hextiles
+>>> fig = hextiles.Figure.start().place("111110", (0, 1), 4)
+>>> draw(fig, scoring=True).get_size_inches().tolist()
+[5.0, 5.0]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.collections import PolyCollection
+from matplotlib.figure import Figure as MplFigure
+
+from gamekit import hextiles
+from gamekit.grids import Grid, hex_centre, hex_corners, hex_distance, hex_region
+from gamekit.render.board import BoardDrawing, LayerStyle, _rgba, circle, figure_png
+
+__all__ = [
+    "TILE_COLOURS",
+    "PALETTE",
+    "LAYERS",
+    "FigureView",
+    "radius_for",
+    "styles",
+    "caption",
+    "draw",
+    "png_bytes",
+    "tile_svg",
+    "draw_tiles",
+]
+
+#: Tile colour -> (tint of the tile, colour of its marks). Okabe–Ito hues; the marks' number
+#: is the second cue.
+TILE_COLOURS = {
+    "blank": ("#ffffff", "#ffffff"),
+    "red": ("#f7cdb9", "#d55e00"),
+    "blue": ("#bcd9ef", "#0072b2"),
+    "yellow": ("#f8f0a8", "#e0b800"),
+    "green": ("#b5e3d2", "#009e73"),
+    "brown": ("#e0ccb6", "#7a4a1e"),
+    "white": ("#eeeeee", "#555555"),  # six marks: not in the game, but drawable
+}
+PALETTE = {
+    "tile_edge": "#3d3d3d",
+    "open": "#d9d4c7",
+    "hint": "#0072b2",
+    "attempt": "#d55e00",
+    "outer": "#2b2b2b",
+    "run": "#cc79a7",
+    "run_edge": "#5a1f45",
+    "mark_edge": "#2b2b2b",
+    "chosen": "#cc79a7",
+}
+#: Layers from bottom to top: one element per cell, or per (cell, side) for the sides.
+LAYERS = ("cells", "hints", "marks", "outer", "run", "flags")
+
+_UNIT = hex_corners()
+# Side i of a flat-topped hex runs between corners (1 - i) and (2 - i) (anticlockwise from
+# east), so side 0 is the top and sides go clockwise.
+_SIDE_ENDS = [((1 - i) % 6, (2 - i) % 6) for i in range(6)]
+
+
+def _side_quad(x: float, y: float, side: int, inner: float, outer: float) -> np.ndarray:
+    """A strip along ``side`` between radii ``inner`` and ``outer`` (1 = the side itself)."""
+    a, b = _SIDE_ENDS[side]
+    pa, pb = _UNIT[a], _UNIT[b]
+    c = np.array([x, y])
+    return np.array([c + pa * outer, c + pb * outer, c + pb * inner, c + pa * inner])
+
+
+def _cross(x: float, y: float, size: float) -> np.ndarray:
+    arm = np.array(
+        [
+            [-1.0, -0.75], [-0.75, -1.0], [0.0, -0.25], [0.75, -1.0], [1.0, -0.75], [0.25, 0.0],
+            [1.0, 0.75], [0.75, 1.0], [0.0, 0.25], [-0.75, 1.0], [-1.0, 0.75], [-0.25, 0.0],
+        ]
+    )  # fmt: skip
+    return arm * size + (x, y)
+
+
+def _shapes(grid: Grid) -> dict[str, list[np.ndarray]]:
+    cells, hints, marks, outer, run, flags = [], [], [], [], [], []
+    for x, y in grid.centres:
+        cells.append(_UNIT + (x, y))
+        hints.append(circle(x, y, 0.26, 20))
+        flags.append(_cross(x, y, 0.45))
+        for side in range(6):
+            marks.append(_side_quad(x, y, side, 0.74, 0.97))
+            outer.append(_side_quad(x, y, side, 1.02, 1.12))
+            run.append(_side_quad(x, y, side, 1.03, 1.26))
+    return {
+        "cells": cells,
+        "hints": hints,
+        "marks": marks,
+        "outer": outer,
+        "run": run,
+        "flags": flags,
+    }
+
+
+def radius_for(figure: hextiles.Figure, spare: int = 2, least: int = 3) -> int:
+    """The window radius that shows ``figure`` with ``spare`` rings of empty cells round it
+    (at least ``least``)."""
+    far = max(hex_distance(c) for c in figure.cells())
+    return max(least, far + spare)
+
+
+def styles(
+    grid: Grid,
+    figure: hextiles.Figure,
+    *,
+    hints: hextiles.Tile | str | None = None,
+    attempt: tuple[int, int] | None = None,
+    outer: bool = False,
+    run: bool = False,
+    scoring: bool = False,
+    marks: tuple = (),
+) -> dict[str, LayerStyle]:
+    """The colours of every layer of a window ``grid`` showing ``figure``.
+
+    ``marks`` are cells to tint (a lesson pointing at them)."""
+    p = PALETTE
+    n = len(grid)
+    tiles = figure.tiles()
+    cells = LayerStyle.build(n)
+    for cell in figure.frontier():
+        i = grid.at(cell)
+        if i is not None:
+            cells.face[i], cells.edge[i], cells.width[i] = "#fbfaf6", p["open"], 0.8
+    for cell in marks:
+        i = grid.at(tuple(cell))
+        if i is not None:
+            cells.face[i], cells.edge[i], cells.width[i] = "#efe0ea", p["chosen"], 1.6
+    side_marks = LayerStyle.build(6 * n)
+    for cell, tile in tiles.items():
+        i = grid.at(cell)
+        if i is None:
+            continue
+        tint, strong = TILE_COLOURS[tile.colour]
+        cells.face[i], cells.edge[i], cells.width[i] = tint, p["tile_edge"], 1.2
+        for side in range(6):
+            if tile.marked(side):
+                k = 6 * i + side
+                side_marks.face[k] = strong
+                side_marks.edge[k] = p["mark_edge"]
+                side_marks.width[k] = 0.6
+    ring = LayerStyle.build(n)
+    if hints is not None:
+        for cell in {c for c, _ in figure.legal_placements(hints)}:
+            i = grid.at(cell)
+            if i is not None:
+                ring.face[i], ring.edge[i], ring.width[i] = p["hint"], "#ffffff", 1.0
+    out_style, run_style = LayerStyle.build(6 * n), LayerStyle.build(6 * n)
+    if outer or run or scoring:
+        sc = hextiles.score(figure)
+        if outer or scoring:
+            for cell, side in sc.outer:
+                i = grid.at(cell)
+                if i is not None:
+                    out_style.face[6 * i + side] = p["outer"]
+        if run or scoring:
+            for cell, side in sc.run:
+                i = grid.at(cell)
+                if i is not None:
+                    k = 6 * i + side
+                    run_style.face[k], run_style.edge[k] = p["run"], p["run_edge"]
+                    run_style.width[k] = 0.8
+    flags = LayerStyle.build(n)
+    if attempt is not None:
+        i = grid.at(tuple(attempt))
+        if i is not None:
+            flags.face[i], flags.edge[i] = p["attempt"], "#ffffff"
+    return {
+        "cells": cells.done(),
+        "hints": ring.done(),
+        "marks": side_marks.done(),
+        "outer": out_style.done(),
+        "run": run_style.done(),
+        "flags": flags.done(),
+    }
+
+
+def caption(figure: hextiles.Figure, scoring: bool = False) -> str:
+    """Under a figure: its tiles and value, or its score."""
+    if scoring:
+        s = hextiles.score(figure)
+        double = " doubled" if s.closed else ""
+        return f"tiles {s.tiles} + border {s.border}{double} = {s.total}"
+    n = len(figure)
+    return f"{n} tile{'s' if n != 1 else ''}, tile value {figure.value}"
+
+
+class FigureView:
+    """A window of hex cells drawn once; :meth:`update` recolours it for any figure that
+    fits (see :meth:`fits`).
+
+    >>> FigureView(4)
+    <FigureView radius 4>
+    """
+
+    def __init__(
+        self,
+        radius: int = 4,
+        figsize: tuple[float, float] = (5.0, 5.0),
+        show_caption: bool = True,
+        centre: tuple[int, int] = (0, 0),
+    ) -> None:
+        """A window of ``radius`` rings of cells around ``centre`` (the starter by default)."""
+        self.radius = radius
+        self.centre = tuple(centre)
+        self.grid = hex_region(radius, self.centre)
+        self.drawing = BoardDrawing(
+            self.grid, figsize=figsize, margin=0.4, caption_space=0.07 if show_caption else 0.0
+        )
+        shapes = _shapes(self.grid)
+        for name in LAYERS:
+            self.drawing.add_layer(name, shapes[name])
+        self.show_caption = show_caption
+
+    def __repr__(self) -> str:
+        return f"<FigureView radius {self.radius}>"
+
+    @property
+    def figure(self) -> MplFigure:
+        return self.drawing.figure
+
+    def fits(self, figure: hextiles.Figure) -> bool:
+        """Whether ``figure`` and the empty cells next to it are all inside the window."""
+        return all(hex_distance(c, self.centre) <= self.radius for c in figure.frontier())
+
+    def update(self, figure: hextiles.Figure, **highlight) -> MplFigure:
+        """Recolour the picture for ``figure`` (highlights as in :func:`styles`)."""
+        if not self.fits(figure):
+            raise ValueError(
+                f"this figure reaches beyond the window of radius {self.radius}; "
+                f"use FigureView({radius_for(figure)})"
+            )
+        self.drawing.apply(styles(self.grid, figure, **highlight))
+        if self.show_caption:
+            self.drawing.caption.set_text(caption(figure, highlight.get("scoring", False)))
+        return self.drawing.figure
+
+
+# ---------------------------------------------------------------------------------------
+# A whole game
+# ---------------------------------------------------------------------------------------
+
+
+def _add_layers(ax, look: dict[str, LayerStyle], shapes) -> None:
+    for z, name in enumerate(LAYERS):
+        st = look[name]
+        ax.add_collection(
+            PolyCollection(
+                shapes[name],
+                facecolors=_rgba(st.face),
+                edgecolors=_rgba(st.edge),
+                linewidths=list(st.width),
+                zorder=1 + z,
+                joinstyle="round",
+            )
+        )
+
+
+def _tile_icon(ax, tile: hextiles.Tile, x: float, y: float, size: float) -> None:
+    tint, strong = TILE_COLOURS[tile.colour]
+    hexagon = _UNIT * size + (x, y)
+    bars = [_side_quad(0, 0, s, 0.72, 0.97) * size + (x, y) for s in range(6) if tile.marked(s)]
+    ax.add_collection(
+        PolyCollection([hexagon], facecolors=tint, edgecolors=PALETTE["tile_edge"], linewidths=1)
+    )
+    if bars:
+        ax.add_collection(
+            PolyCollection(bars, facecolors=strong, edgecolors=PALETTE["mark_edge"], linewidths=0.5)
+        )
+
+
+def _box(figure: hextiles.Figure) -> tuple[float, float, float, float]:
+    """(xmin, xmax, ymin, ymax) of a figure and the empty cells next to it."""
+    pts = np.array([hex_centre(*c) for c in [*figure.cells(), *figure.frontier()]])
+    x0, x1 = float(pts[:, 0].min()) - 1.2, float(pts[:, 0].max()) + 1.2
+    y0, y1 = float(pts[:, 1].min()) - 1.1, float(pts[:, 1].max()) + 1.1
+    # At least the size of a figure two rings wide, so a small figure is not drawn huge.
+    grow_x, grow_y = max(0.0, 11.0 - (x1 - x0)) / 2, max(0.0, 11.0 - (y1 - y0)) / 2
+    return x0 - grow_x, x1 + grow_x, y0 - grow_y, y1 + grow_y
+
+
+def _draw_state(state: hextiles.State, figsize, scoring: bool, hints_for_mover=None) -> MplFigure:
+    players = state.rules.players
+    radius = max(radius_for(f, spare=1) for f in state.figures)
+    grid = hex_region(radius)
+    shapes = _shapes(grid)
+    fw, fh = figsize
+    fig = MplFigure(figsize=figsize, dpi=100)
+    fig.patch.set_facecolor("white")
+    bottom = min(0.4, (players + 1) * 0.3 / fh)  # the market and reserves strip
+    title = 0.55 / fh
+    width = 1.0 / players
+    outcome = state.outcome
+    scoring = scoring or outcome is not None
+    boxes = [_box(f) for f in state.figures]
+    # One scale for every figure (drawing units per inch), each centred in its own panel.
+    w_in, h_in = width * fw, (1.0 - bottom - title) * fh
+    scale = max(max((b[1] - b[0]) / w_in, (b[3] - b[2]) / h_in) for b in boxes)
+    for p in range(players):
+        ax = fig.add_axes((p * width, bottom, width, 1.0 - bottom - title))
+        ax.set_axis_off()
+        x0, x1, y0, y1 = boxes[p]
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        ax.set_xlim(cx - w_in * scale / 2, cx + w_in * scale / 2)
+        ax.set_ylim(cy - h_in * scale / 2, cy + h_in * scale / 2)
+        figure = state.figures[p]
+        hints = hints_for_mover if p == state.to_move else None
+        _add_layers(ax, styles(grid, figure, scoring=scoring, hints=hints), shapes)
+        name = state.player_name(p)
+        if outcome is not None:
+            star = " - wins" if p in outcome.winners else ""
+        else:
+            star = " - to move" if p == state.to_move else ""
+        sc = hextiles.score(figure)
+        detail = (
+            caption(figure, True)
+            if scoring
+            else f"{len(figure)} tile{'s' if len(figure) != 1 else ''}, score now {sc.total}"
+        )
+        ax.set_title(f"{name}{star}\n{detail}", fontsize=10, color="#222222")
+    ax = fig.add_axes((0.0, 0.0, 1.0, bottom))
+    ax.set_axis_off()
+    rows = players + 1
+    per_inch = rows / (bottom * fh)
+    ax.set_xlim(0, fw * per_inch)
+    ax.set_ylim(0, rows)
+    tiles_rows = [("Market", state.market)] + [
+        (f"{state.player_name(p)} reserve", state.reserves[p]) for p in range(players)
+    ]
+    x_first = 1.45 * per_inch
+    fit = int((fw * per_inch - x_first - 2.0) // 1.0)
+    for k, (label, tiles) in enumerate(tiles_rows):
+        y = rows - 0.5 - k
+        ax.text(0.1 * per_inch, y, label, fontsize=9, va="center", color="#222222")
+        if not tiles:
+            ax.text(x_first - 0.45, y, "(none)", fontsize=8, va="center", color="#777777")
+        for j, marks in enumerate(tiles[:fit]):
+            _tile_icon(ax, hextiles.Tile.from_marks(marks), x_first + 1.0 * j, y, 0.45)
+        if len(tiles) > fit:
+            ax.text(x_first + fit, y, f"+{len(tiles) - fit}", fontsize=8, va="center")
+    phase = f"round {state.round_no}, pool: {len(state.pool)} tiles"
+    if outcome is not None:
+        phase += " (game over)"
+    ax.text(fw * per_inch - 0.2, rows - 0.5, phase, fontsize=9, va="center", ha="right")
+    return fig
+
+
+def draw(
+    thing: hextiles.Figure | hextiles.State,
+    *,
+    figsize: tuple[float, float] | None = None,
+    show_caption: bool = True,
+    coords: bool = True,
+    **highlight,
+) -> MplFigure:
+    """A new picture of a figure (highlights as in :func:`styles`; ``coords`` writes each
+    cell's ``q,r``) or of a whole game state (``scoring=True`` shows every border run;
+    ``hints=tile`` the mover's fitting cells)."""
+    if isinstance(thing, hextiles.State):
+        size = figsize or (4.0 * thing.rules.players, 5.6)
+        return _draw_state(thing, size, highlight.get("scoring", False), highlight.get("hints"))
+    if not isinstance(thing, hextiles.Figure):
+        raise TypeError(f"cannot draw {type(thing).__name__} as Hex Tiles")
+    # A window centred on the figure, just large enough for it and its empty neighbours.
+    shown = [*thing.cells(), *thing.frontier()]
+    q = round(sum(c[0] for c in shown) / len(shown))
+    r = round(sum(c[1] for c in shown) / len(shown))
+    radius = max(2, max(hex_distance(c, (q, r)) for c in shown))
+    view = FigureView(
+        radius, figsize=figsize or (5.0, 5.0), show_caption=show_caption, centre=(q, r)
+    )
+    picture = view.update(thing, **highlight)
+    if coords:
+        ax = view.drawing.ax
+        for cell in shown:
+            x, y = hex_centre(*cell)
+            ax.text(
+                x,
+                y - 0.45,
+                f"{cell[0]},{cell[1]}",
+                fontsize=6.5,
+                color="#7d7566",
+                ha="center",
+                va="center",
+                zorder=1.5,
+            )
+    return picture
+
+
+def png_bytes(thing, dpi: int = 72, **highlight) -> bytes:
+    """A figure or state as PNG bytes: what a notebook shows for it."""
+    return figure_png(draw(thing, **highlight), dpi)
+
+
+def draw_tiles(
+    tiles,
+    labels=None,
+    *,
+    numbers: bool = False,
+    per_row: int = 6,
+    figsize: tuple[float, float] | None = None,
+) -> MplFigure:
+    """A picture of loose tiles in rows, each with a label under it (default: its marks);
+    ``numbers=True`` writes the side numbers 0-5 inside each tile.
+
+    >>> draw_tiles(hextiles.PATTERNS[:3]).get_size_inches().tolist()
+    [6.0, 1.6]
+    """
+    tiles = [hextiles.Tile.from_marks(t) for t in tiles]
+    labels = [t.marks for t in tiles] if labels is None else [str(x) for x in labels]
+    cols = min(per_row, max(1, len(tiles)))
+    rows = -(-len(tiles) // cols)
+    size = figsize or (max(6.0, 1.0 * cols), 1.6 * rows)
+    fig = MplFigure(figsize=size, dpi=100)
+    fig.patch.set_facecolor("white")
+    ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
+    ax.set_axis_off()
+    height = 2.9 * rows
+    per_inch = height / size[1]
+    width = size[0] * per_inch
+    ax.set_xlim(0, width)
+    ax.set_ylim(0, height)
+    step = width / cols
+    r = min(1.0, 0.42 * step)
+    for k, (tile, label) in enumerate(zip(tiles, labels, strict=True)):
+        x = step * (k % cols + 0.5)
+        y = height - 2.9 * (k // cols) - 1.25
+        _tile_icon(ax, tile, x, y, r)
+        ax.text(x, y - 1.35, label, ha="center", va="center", fontsize=9, color="#222222")
+        if numbers:
+            for side in range(6):
+                a, b = _SIDE_ENDS[side]
+                mx, my = (_UNIT[a] + _UNIT[b]) / 2 * 0.55 * r
+                ax.text(x + mx, y + my, str(side), ha="center", va="center", fontsize=8)
+    return fig
+
+
+def tile_svg(tile: hextiles.Tile | str, size: int = 44, selected: bool = False) -> str:
+    """A small stand-alone SVG of one tile (for buttons and tables in a page).
+
+    >>> tile_svg("100000").startswith("<svg")
+    True
+    """
+    tile = hextiles.Tile.from_marks(tile)
+    tint, strong = TILE_COLOURS[tile.colour]
+    r = size / 2.0 - 3
+
+    def pts(poly: np.ndarray) -> str:
+        return " ".join(f"{size / 2 + x * r:.1f},{size / 2 - y * r:.1f}" for x, y in poly)
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+        f'viewBox="0 0 {size} {size}">',
+        f'<polygon points="{pts(_UNIT)}" fill="{tint}" stroke="'
+        f'{PALETTE["chosen"] if selected else PALETTE["tile_edge"]}" '
+        f'stroke-width="{3 if selected else 1}"/>',
+    ]
+    for s in range(6):
+        if tile.marked(s):
+            quad = _side_quad(0.0, 0.0, s, 0.72, 0.97)
+            parts.append(
+                f'<polygon points="{pts(quad)}" fill="{strong}" stroke="#2b2b2b" '
+                'stroke-width="0.5"/>'
+            )
+    parts.append("</svg>")
+    return "".join(parts)

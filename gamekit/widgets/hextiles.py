@@ -1,0 +1,551 @@
+"""The clickable Hex Tiles board.
+
+Pick a tile (a market tile is taken at once; a reserve tile is simply chosen), turn it with
+the buttons (or the keys r and l or the arrows, once the board has the focus), then
+click a cell of your figure's picture to place it. A refused placement is
+marked with a red cross and the message line says which rule forbids it. "Keep" leaves the
+chosen tile in the reserve; "End turn" passes on. Hints put a dot on every cell where the
+chosen tile fits; at the end (or any time) "Score step" counts a figure step by step.
+
+The widget only translates clicks into moves: :mod:`gamekit.hextiles` decides what is legal.
+Everything a mouse can do has a method (``pick_market``, ``pick_reserve``, ``rotate``,
+``click``, ``keep``, ``end_turn``, ``type_move``, ``undo`` …), so lessons and tests drive the
+board the same way a learner does.
+
+>>> board = HexTilesBoard(hextiles.Rules(players=2, seed=7))
+>>> board.pick_market("101000"); board.click((0, 1))
+>>> board.message
+'Player 1 placed 101000 on (0,1) (turn 0).'
+>>> board
+<HexTilesBoard 2 players, seed 7: 2 moves, Player 1 to place or end the turn>
+"""
+
+from __future__ import annotations
+
+import html
+from functools import cache
+
+import ipywidgets as w
+
+from gamekit import hextiles
+from gamekit.errors import GamekitError
+from gamekit.grids import hex_region
+from gamekit.records import Record
+from gamekit.render.hextiles import FigureView, caption, radius_for, styles, tile_svg
+from gamekit.widgets.view import BoardView, click_to_cell
+
+__all__ = ["HexTilesBoard", "computer_move"]
+
+
+@cache
+def _template(radius: int) -> tuple[str, tuple[float, float, float, float]]:
+    """The SVG of an empty window of cells and its drawing-to-SVG transform."""
+    view = FigureView(radius, show_caption=False)
+    return view.drawing.svg(), view.drawing.svg_transform()
+
+
+def computer_move(state: hextiles.State) -> hextiles.Move:
+    """A simple computer player: place the reserve tile that raises the score most; else
+    take the market tile with the most marks that fits now (else the most marks); else end
+    the turn. Deterministic."""
+    legal = state.legal_moves()
+    places = [m for m in legal if m.kind == "place"]
+    if places:
+        fig = state.figure()
+
+        def gain(m: hextiles.Move) -> int:
+            return hextiles.score(fig.place(m.pattern, m.cell, m.turn)).total
+
+        return max(places, key=gain)
+    takes = [m for m in legal if m.kind == "take"]
+    if takes:
+        fig = state.figure()
+        return max(takes, key=lambda m: (bool(fig.legal_placements(m.pattern)), m.pattern))
+    return legal[-1]
+
+
+class HexTilesBoard:
+    """A Hex Tiles game on a clickable board, with its controls.
+
+    ``HexTilesBoard(rules)`` starts a new game; ``HexTilesBoard(record=rec)`` continues a
+    saved one; ``computer=(1,)`` lets the simple computer player play Player 2.
+    """
+
+    def __init__(
+        self,
+        rules: hextiles.Rules | None = None,
+        *,
+        record: Record | None = None,
+        computer: tuple[int, ...] = (),
+        hints: bool = False,
+        width: int = 420,
+    ) -> None:
+        if record is None:
+            record = Record(rules if rules is not None else hextiles.Rules(), [])
+        elif rules is not None and rules != record.rules:
+            raise ValueError("give either rules or a record, or a record with the same rules")
+        self._states = record.states()
+        self._moves: list[str] = list(record.moves)
+        self._redo: list[str] = []
+        self.computer = tuple(computer)
+        self.chosen: str | None = None
+        self.turn = 0
+        self.attempt: tuple[int, int] | None = None
+        self.viewing: int | None = None
+        self.score_step = 0
+        self.message = ""
+        self._ok = True
+        self._radius = 0
+
+        self.view = BoardView(width=width)
+        self.view.on_click(self._on_svg_click)
+        self.view.on_key(self.key)
+        self.status = w.HTML()
+        self.message_line = w.HTML()
+        self.market_box = w.HBox()
+        self.reserve_box = w.HBox()
+        self.chosen_html = w.HTML()
+        self.player_tabs = w.ToggleButtons(options=[], description="figure:")
+        self.player_tabs.observe(self._on_tab, names="value")
+        left = w.Button(
+            description="⟲", tooltip="turn anticlockwise", layout=w.Layout(width="44px")
+        )
+        right = w.Button(description="⟳", tooltip="turn clockwise", layout=w.Layout(width="44px"))
+        left.on_click(lambda _b: self.rotate(-1))
+        right.on_click(lambda _b: self.rotate(1))
+        self.keep_button = w.Button(description="Keep", tooltip="keep the tile in the reserve")
+        self.end_button = w.Button(description="End turn", button_style="info")
+        self.keep_button.on_click(lambda _b: self.keep())
+        self.end_button.on_click(lambda _b: self.end_turn())
+        self.undo_button = w.Button(description="Undo", icon="undo", layout=w.Layout(width="90px"))
+        self.redo_button = w.Button(
+            description="Redo", icon="repeat", layout=w.Layout(width="90px")
+        )
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.redo_button.on_click(lambda _b: self.redo())
+        self.hint_toggle = w.ToggleButton(value=hints, description="Hints", icon="lightbulb-o")
+        self.hint_toggle.observe(lambda _c: self._refresh(), names="value")
+        self.score_button = w.Button(description="Score step", tooltip="count the figure shown")
+        self.score_button.on_click(lambda _b: self.next_score_step())
+        self.move_box = w.Text(
+            placeholder="type a move: take 111000, place 111000 at (0,1) turn 3, done",
+            continuous_update=False,
+            layout=w.Layout(width="360px"),
+        )
+        self.move_box.observe(self._on_typed, names="value")
+        r = self.rules
+        self.players_choice = w.Dropdown(options=[2, 3, 4], value=r.players, description="players")
+        self.seed_choice = w.BoundedIntText(value=r.seed, min=0, max=10**9, description="seed")
+        self.leftover_choice = w.Dropdown(
+            options=list(hextiles.LEFTOVER_RULES), value=r.leftover, description="leftover"
+        )
+        self.contact_choice = w.Checkbox(value=r.marked_contact, description="marks may meet")
+        self.computer_choice = w.Checkbox(value=bool(computer), description="computer plays 2+")
+        new_button = w.Button(description="New game", button_style="primary")
+        new_button.on_click(lambda _b: self._new_from_controls())
+        for c in (self.players_choice, self.seed_choice, self.leftover_choice):
+            c.layout = w.Layout(width="170px")
+            c.style = {"description_width": "60px"}
+
+        self.widget = w.VBox(
+            [
+                self.status,
+                w.HBox([w.Label("market:"), self.market_box]),
+                self.player_tabs,
+                self.view,
+                w.HBox([w.Label("reserve:"), self.reserve_box]),
+                w.HBox([self.chosen_html, left, right, self.keep_button, self.end_button]),
+                self.message_line,
+                w.HBox([self.undo_button, self.redo_button, self.hint_toggle, self.score_button]),
+                self.move_box,
+                w.HBox([self.players_choice, self.seed_choice, self.leftover_choice]),
+                w.HBox([self.contact_choice, self.computer_choice, new_button]),
+            ],
+            layout=w.Layout(max_width=f"{width + 220}px"),
+        )
+        self._auto()
+        self._refresh()
+
+    # -- reading -------------------------------------------------------------------------
+    @property
+    def state(self) -> hextiles.State:
+        """The position now."""
+        return self._states[-1]
+
+    @property
+    def rules(self) -> hextiles.Rules:
+        return self._states[0].rules
+
+    @property
+    def record(self) -> Record:
+        """The game so far, ready to save."""
+        return Record(self.rules, self._moves)
+
+    @property
+    def hints(self) -> bool:
+        return self.hint_toggle.value
+
+    @hints.setter
+    def hints(self, on: bool) -> None:
+        self.hint_toggle.value = bool(on)
+
+    @property
+    def shown_player(self) -> int:
+        """Whose figure the board shows (the player to move unless another was chosen)."""
+        return self.state.to_move if self.viewing is None else self.viewing
+
+    def __repr__(self) -> str:
+        k = len(self._moves)
+        moves = f"{k} move" + ("" if k == 1 else "s")
+        tail = repr(self.state).split(", ", 3)[-1].rstrip(">")
+        return (
+            f"<HexTilesBoard {self.rules.players} players, seed {self.rules.seed}: {moves}, {tail}>"
+        )
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, tuple):
+            bundle = bundle[0]
+        bundle = dict(bundle or {})
+        bundle["text/plain"] = repr(self)
+        return bundle
+
+    # -- actions ---------------------------------------------------------------------------
+    def pick_market(self, pattern: str) -> None:
+        """Take a market tile (taking is compulsory, once a turn) and choose it to place."""
+        try:
+            move = hextiles.Move.take(pattern)
+        except GamekitError as err:
+            return self._say(str(err), False)
+        if self._refused(move):
+            return
+        self._play(move)
+        self.chosen, self.turn = move.pattern, 0
+        self._say(
+            f"{self._who()} took {move.pattern}. Turn it, then click a cell to place it, or "
+            "Keep it in the reserve.",
+            True,
+        )
+
+    def pick_reserve(self, pattern: str) -> None:
+        """Choose a reserve tile to place (clicking the chosen one again lets it go)."""
+        try:
+            tile = hextiles.Tile.from_marks(pattern).pattern
+        except GamekitError as err:
+            return self._say(str(err), False)
+        if tile.marks not in self.state.reserve():
+            held = ", ".join(dict.fromkeys(self.state.reserve())) or "nothing"
+            return self._say(f"The reserve holds no {tile.marks} tile (it holds {held}).", False)
+        if self.chosen == tile.marks:
+            return self.keep()
+        self.chosen, self.turn, self.attempt = tile.marks, 0, None
+        self._say(f"{tile.marks} chosen ({tile.name}): turn it, then click a cell.", True)
+
+    def rotate(self, k: int = 1) -> None:
+        """Turn the chosen tile ``k`` sixths clockwise (negative: anticlockwise)."""
+        if self.chosen is None:
+            return self._say("Pick a tile first.", False)
+        self.turn = (self.turn + int(k)) % 6
+        self._say(f"{self.chosen} turned {self.turn}.", True)
+
+    def key(self, name: str) -> None:
+        """A key pressed on the board: ``r`` or → turns the chosen tile clockwise, ``l``
+        or ← anticlockwise, ``k`` keeps it, Enter ends the turn; other keys do nothing."""
+        if name in ("r", "R", "ArrowRight"):
+            self.rotate(1)
+        elif name in ("l", "L", "ArrowLeft"):
+            self.rotate(-1)
+        elif name in ("k", "K"):
+            self.keep()
+        elif name == "Enter":
+            self.end_turn()
+
+    def click(self, cell) -> None:
+        """A click on a cell of the figure shown: place the chosen tile there."""
+        self.attempt = None
+        state = self.state
+        if state.outcome is not None:
+            return self._say(f"{state.outcome.reason}. Undo, or start a new game.", False)
+        if self.viewing is not None and self.viewing != state.to_move:
+            self.viewing = None
+            return self._say(
+                f"That was {state.player_name(self.shown_player)}'s figure; here is "
+                f"{self._who()}'s. Click again.",
+                False,
+            )
+        if self.chosen is None:
+            hint = " Take a market tile first." if state.must_take else ""
+            return self._say(
+                "Pick a tile (market or reserve) before clicking a cell." + hint, False
+            )
+        try:
+            move = hextiles.Move.place(self.chosen, cell, self.turn)
+        except GamekitError as err:
+            return self._say(str(err), False)
+        if self._refused(move, cell=move.cell):
+            return
+        self._play(move)
+        self._say(
+            f"{self._who(-2)} placed {self.chosen} on {hextiles.cell_text(move.cell)} "
+            f"(turn {self.turn}).",
+            True,
+        )
+        self.chosen, self.turn = None, 0
+        self._after_human()
+
+    def keep(self) -> None:
+        """Leave the chosen tile in the reserve."""
+        if self.chosen is None:
+            return self._say("No tile is chosen.", False)
+        tile, self.chosen, self.turn = self.chosen, None, 0
+        self._say(f"{tile} stays in the reserve. Place another tile or end the turn.", True)
+
+    def end_turn(self) -> None:
+        """Say ``done`` (after taking a tile)."""
+        move = hextiles.Move.done()
+        if self._refused(move):
+            return
+        who = self._who()
+        self._play(move)
+        self.chosen, self.turn = None, 0
+        self._say(f"{who} ended the turn.", True)
+        self._after_human()
+
+    def type_move(self, text: str) -> None:
+        """Play a typed move; a bad one is refused with the reason."""
+        text = (text or "").strip()
+        if not text:
+            return
+        try:
+            move = hextiles.Move.parse(text)
+        except GamekitError as err:
+            return self._say(str(err), False)
+        if self._refused(move, cell=move.cell):
+            return
+        who = self._who()
+        self._play(move)
+        self.chosen, self.turn = None, 0
+        self._say(f"{who} played {move}.", True)
+        self._after_human()
+
+    def play_moves(self, moves) -> None:
+        """Play several moves in a row (a lesson's way to set up a position)."""
+        for move in moves:
+            self.type_move(str(move))
+            if not self._ok:
+                break
+
+    def undo(self) -> None:
+        """Take back the last move (and the computer's moves before it)."""
+        if not self._moves:
+            return self._say("Nothing to undo.", False)
+        self._undo_one()
+        while self._moves and self.state.to_move in self.computer and self.state.outcome is None:
+            self._undo_one()
+        self._say(f"Took back {self._redo[-1]}.", True)
+
+    def redo(self) -> None:
+        if not self._redo:
+            return self._say("Nothing to redo.", False)
+        move = self._redo.pop()
+        self._states.append(self.state.play(move))
+        self._moves.append(move)
+        self.chosen, self.attempt, self.turn = None, None, 0
+        self._say(f"Played {move} again.", True)
+
+    def show_player(self, player: int | None) -> None:
+        """Show another player's figure (``None``: the player to move)."""
+        self.viewing = player
+        self.score_step = 0
+        self._refresh()
+
+    def next_score_step(self) -> None:
+        """Count the figure shown one step further: tiles, border loops, longest run, total."""
+        self.score_step = self.score_step % 4 + 1
+        sc = hextiles.score(self.state.figure(self.shown_player))
+        lines = sc.explain().split("\n")
+        self._say(" ".join(lines[: self.score_step]), True)
+
+    def new_game(self, rules: hextiles.Rules | None = None, **options) -> None:
+        """Start again with ``rules`` or changed options (``players=3, seed=4`` …)."""
+        if rules is None:
+            opts = self.rules.to_dict()
+            if "players" in options:
+                opts["copies"] = None
+            opts.update(options)
+            rules = hextiles.Rules(**opts)
+        self._states = [rules.start()]
+        self._moves, self._redo = [], []
+        self.chosen, self.attempt, self.viewing, self.turn, self.score_step = None, None, None, 0, 0
+        self._say(f"New game: {rules.players} players, seed {rules.seed}.", True)
+        self._auto()
+        self._refresh()
+
+    # -- internals -----------------------------------------------------------------------
+    def _who(self, back: int = -1) -> str:
+        state = self._states[back] if len(self._states) >= -back else self.state
+        return state.player_name(state.to_move)
+
+    def _refused(self, move: hextiles.Move, cell=None) -> bool:
+        reason = self.state.why_illegal(move)
+        if reason is None:
+            return False
+        self.attempt = cell
+        self._say(reason, False)
+        return True
+
+    def _play(self, move: hextiles.Move) -> None:
+        self._states.append(self.state.play(move))
+        self._moves.append(str(move))
+        self._redo = []
+        self.attempt = None
+        self.viewing = None
+        self.score_step = 0
+
+    def _undo_one(self) -> None:
+        self._redo.append(self._moves.pop())
+        self._states.pop()
+        self.chosen, self.attempt, self.turn, self.viewing = None, None, 0, None
+
+    def _after_human(self) -> None:
+        played = self._auto()
+        if played:
+            self.message += f" The computer played {played} move{'s' if played > 1 else ''}."
+        outcome = self.state.outcome
+        if outcome is not None:
+            self.message += f" {outcome.reason}."
+        self._refresh()
+
+    def _auto(self) -> int:
+        """Let the computer play its turns; how many moves it made."""
+        count = 0
+        while self.state.outcome is None and self.state.to_move in self.computer and count < 500:
+            self._play(computer_move(self.state))
+            count += 1
+        return count
+
+    def _on_svg_click(self, sx: float, sy: float) -> None:
+        cell = click_to_cell(hex_region(self._radius), self._transform, sx, sy)
+        if cell is not None:
+            self.click(cell)
+
+    def _on_typed(self, change) -> None:
+        if change["new"]:
+            self.type_move(change["new"])
+            if self._ok:
+                self.move_box.value = ""
+
+    def _on_tab(self, change) -> None:
+        if change["new"] is None or getattr(self, "_syncing", False):
+            return
+        self.show_player(int(change["new"]))
+
+    def _new_from_controls(self) -> None:
+        try:
+            rules = hextiles.Rules(
+                players=self.players_choice.value,
+                seed=self.seed_choice.value,
+                leftover=self.leftover_choice.value,
+                marked_contact=self.contact_choice.value,
+            )
+        except ValueError as err:
+            return self._say(str(err), False)
+        players = rules.players
+        self.computer = tuple(range(1, players)) if self.computer_choice.value else ()
+        self.new_game(rules)
+
+    def _say(self, text: str, ok: bool) -> None:
+        self.message, self._ok = text, ok
+        self._refresh()
+
+    def _mount_if_needed(self) -> None:
+        radius = max(radius_for(f, spare=2, least=3) for f in self.state.figures)
+        if radius != self._radius:
+            self._radius = radius
+            svg, self._transform = _template(radius)
+            self.view.svg = svg
+            self.view.label = f"Hex Tiles figure, window of radius {radius}"
+
+    def _tile_button(self, pattern: str, action, selected: bool, disabled: bool) -> w.VBox:
+        icon = w.HTML(tile_svg(pattern, 40, selected))
+        button = w.Button(
+            description=pattern,
+            disabled=disabled,
+            button_style="info" if selected else "",
+            layout=w.Layout(width="72px"),
+            tooltip=hextiles.Tile.from_marks(pattern).name,
+        )
+        button.on_click(lambda _b, p=pattern: action(p))
+        return w.VBox([icon, button])
+
+    def _refresh(self) -> None:
+        self._mount_if_needed()
+        state = self.state
+        shown = self.shown_player
+        figure = state.figure(shown)
+        scoring = state.outcome is not None
+        look = styles(
+            hex_region(self._radius),
+            figure,
+            hints=self.chosen if (self.hints and self.chosen and shown == state.to_move) else None,
+            attempt=self.attempt,
+            outer=scoring or self.score_step >= 2,
+            run=scoring or self.score_step >= 3,
+        )
+        self.view.styles = {name: s.to_json() for name, s in look.items()}
+        self.status.value = f"<b>{html.escape(self.status_text())}</b>"
+        colour = "#1b6e3a" if self._ok else "#b3261e"
+        self.message_line.value = (
+            f'<span style="color:{colour}">{html.escape(self.message)}</span>'
+            if self.message
+            else ""
+        )
+        over = state.outcome is not None
+        # Rebuild the tile buttons only when what they show changes (it costs a round trip).
+        market_key = (state.market, over or not state.must_take)
+        if market_key != getattr(self, "_market_key", None):
+            self._market_key = market_key
+            self.market_box.children = [
+                self._tile_button(p, self.pick_market, False, market_key[1]) for p in state.market
+            ]
+        mover_reserve = tuple(dict.fromkeys(state.reserve())) if not over else ()
+        reserve_key = (mover_reserve, self.chosen, over)
+        if reserve_key != getattr(self, "_reserve_key", None):
+            self._reserve_key = reserve_key
+            self.reserve_box.children = [
+                self._tile_button(p, self.pick_reserve, p == self.chosen, over)
+                for p in mover_reserve
+            ]
+        if self.chosen:
+            tile = hextiles.Tile.from_marks(self.chosen).rotated(self.turn)
+            self.chosen_html.value = tile_svg(tile, 44, True) + f" turn {self.turn}"
+        else:
+            self.chosen_html.value = "<i>no tile chosen</i>"
+        self._syncing = True
+        tabs = tuple((state.player_name(i), i) for i in range(state.rules.players))
+        if tuple(self.player_tabs.options) != tabs:
+            self.player_tabs.options = tabs
+        if self.player_tabs.value != shown:
+            self.player_tabs.value = shown
+        self._syncing = False
+        self.keep_button.disabled = self.chosen is None
+        self.end_button.disabled = over or state.must_take
+        self.undo_button.disabled = not self._moves
+        self.redo_button.disabled = not self._redo
+
+    def status_text(self) -> str:
+        """The line above the board: round, pool, whose turn and what to do; or the end."""
+        state = self.state
+        shown = state.player_name(self.shown_player)
+        head = f"Round {state.round_no}, pool {len(state.pool)}. "
+        if state.outcome is not None:
+            return head + state.outcome.reason.replace("The game is over: ", "Game over: ")
+        who = state.player_name(state.to_move)
+        if state.leftover_step:
+            doing = "place tiles (the leftover is in the reserve) or end the turn"
+        elif state.must_take:
+            doing = "take a market tile"
+        else:
+            doing = "place reserve tiles or end the turn"
+        tail = f" Showing {shown}: {caption(state.figure(self.shown_player))}."
+        return head + f"{who} to {doing}." + tail

@@ -7,6 +7,7 @@
 """
 
 from gamekit.widgets.coffee import CoffeeBoard
+from gamekit.widgets.gipf import GipfBoard
 from gamekit.widgets.hextiles import HexTilesBoard
 from gamekit.widgets.quiz import check_answer, check_cells
 from gamekit.widgets.view import BoardView, click_to_cell
@@ -14,6 +15,7 @@ from gamekit.widgets.view import BoardView, click_to_cell
 __all__ = [
     "BoardView",
     "CoffeeBoard",
+    "GipfBoard",
     "HexTilesBoard",
     "check_answer",
     "check_cells",

@@ -1,0 +1,1084 @@
+"""GIPF, the abstract game by Kris Burm: rules engine.
+
+Two players, White (moves first) and Black, push pieces from the 24 dots on the edge of the
+board into the 37 spots of the play area. Four or more pieces of one colour in a line make a
+*row*: the row and every piece touching it along that line (its *extensions*) leave the
+board; the row's owner gets his own pieces back and captures the opponent's. A player who
+must push with an empty reserve loses, and in the standard and tournament games so does a
+player with no GIPF piece (two pieces stacked) left on the board. The rules follow
+``shared/rules/gipf.md``.
+
+Removals are decisions, and so they are moves too: after a push that makes a row, the state
+is in the ``"remove"`` phase and ``legal_moves()`` lists every way to remove one row.
+
+>>> from gamekit import gipf
+>>> state = gipf.Rules(variant="standard").start()
+>>> state
+<gipf.State standard: white to push, reserves 12/12, captured 0/0>
+>>> len(state.legal_moves())
+42
+>>> state = state.play("e1-e2").play("b6-b5").play("e1-e2").play("c7-c6").play("e1-e2")
+>>> state.phase, state.to_move
+('remove', 'white')
+>>> [str(m) for m in state.legal_moves()]
+['xe2-e5', 'xe2-e5 keep e5']
+>>> state.play("xe2-e5 keep e5").reserve("white")
+12
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import combinations
+from typing import Any
+
+from gamekit.errors import IllegalMoveError, InvalidNotationError, OffBoardError
+from gamekit.grids import HEX_DIRECTIONS, hexhex
+
+__all__ = [
+    "Rules",
+    "State",
+    "Move",
+    "Push",
+    "Removal",
+    "Row",
+    "Outcome",
+    "COLOURS",
+    "VARIANTS",
+    "SPOTS",
+    "DOTS",
+]
+
+GAME = "gipf"
+COLOURS = ("white", "black")
+VARIANTS = ("basic", "standard", "tournament")
+_OTHER = {"white": "black", "black": "white"}
+_SIGN = {"white": 1, "black": -1}
+
+# ---------------------------------------------------------------------------------------
+# The board: hexhex(5) points; the inner hexhex(4) are the spots, the outer ring the dots
+# ---------------------------------------------------------------------------------------
+
+GRID = hexhex(5)
+
+
+def _ring(i: int) -> int:
+    q, r = GRID.coords[i]
+    return max(abs(q), abs(r), abs(q + r))
+
+
+#: The 37 spots of the play area and the 24 dots around it, as labels in board order.
+SPOTS: tuple[str, ...] = tuple(GRID.label(i) for i in range(len(GRID)) if _ring(i) < 4)
+DOTS: tuple[str, ...] = tuple(GRID.label(i) for i in range(len(GRID)) if _ring(i) == 4)
+_SPOT = frozenset(GRID.index(s) for s in SPOTS)
+_DOT = frozenset(GRID.index(d) for d in DOTS)
+
+
+@dataclass(frozen=True)
+class _Tables:
+    # (dot, entry) -> the spots from the entry to the far end of the line, in push order
+    entries: dict[tuple[int, int], tuple[int, ...]]
+    # dot -> its entry spots
+    dot_entries: dict[int, tuple[int, ...]]
+    # the 21 lines of spots, each in the grid's axis order
+    lines: tuple[tuple[int, ...], ...]
+    # spot -> the lines through it (indices into ``lines``)
+    lines_at: dict[int, tuple[int, ...]]
+
+
+@cache
+def _tables() -> _Tables:
+    entries: dict[tuple[int, int], tuple[int, ...]] = {}
+    dot_entries: dict[int, list[int]] = {}
+    for d in sorted(_DOT):
+        for direction in HEX_DIRECTIONS:
+            j = GRID.step(d, direction)
+            if j is None or j not in _SPOT:
+                continue
+            run = []
+            while j is not None and j in _SPOT:
+                run.append(j)
+                j = GRID.step(j, direction)
+            entries[(d, run[0])] = tuple(run)
+            dot_entries.setdefault(d, []).append(run[0])
+    lines = []
+    for axis in GRID.axes:
+        seen = set()
+        for s in sorted(_SPOT):
+            line = tuple(j for j in GRID.line(s, axis) if j in _SPOT)
+            if line not in seen:
+                seen.add(line)
+                lines.append(line)
+    lines_at: dict[int, list[int]] = {s: [] for s in _SPOT}
+    for k, line in enumerate(lines):
+        for s in line:
+            lines_at[s].append(k)
+    return _Tables(
+        entries=entries,
+        dot_entries={d: tuple(sorted(e)) for d, e in dot_entries.items()},
+        lines=tuple(lines),
+        lines_at={s: tuple(v) for s, v in lines_at.items()},
+    )
+
+
+def _label(i: int) -> str:
+    return GRID.label(i)
+
+
+def _join(words: list[str], last: str = "or") -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def _colour_of(v: int) -> str:
+    return "white" if v > 0 else "black"
+
+
+# ---------------------------------------------------------------------------------------
+# Moves
+# ---------------------------------------------------------------------------------------
+
+_PUSH = re.compile(r"^(g?)([a-z][0-9]{1,2})(?:-([a-z][0-9]{1,2}))?$")
+_CELL = re.compile(r"^[a-z][0-9]{1,2}$")
+
+
+class Move:
+    """A GIPF move: a :class:`Push` or a :class:`Removal`. ``Move.parse(text)`` reads either.
+
+    >>> Move.parse("Ge1-e2"), Move.parse("xe2-e5 keep e5")
+    (Move.parse('Ge1-e2'), Move.parse('xe2-e5 keep e5'))
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def parse(cls, text: str | Move) -> Move:
+        """Read a push (``e1-e2``, the official ``e1-e4``, a bare ``e2``, ``G`` for a GIPF
+        piece) or a removal (``xe2-e7``, ``xe2-e7 keep e5``, ``xe2,e3,e4,e5``)."""
+        if isinstance(text, Move):
+            return text
+        if not isinstance(text, str):
+            raise InvalidNotationError(
+                f"{text!r} is not a GIPF move: give a Move or text such as 'e1-e2' or 'xe2-e5'"
+            )
+        clean = " ".join(text.strip().lower().split())
+        if clean.startswith("x"):
+            return Removal._parse(text, clean[1:].strip())
+        return Push._parse(text, clean)
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+
+def _bad(text: str, why: str) -> InvalidNotationError:
+    return InvalidNotationError(f"{text!r} is not a GIPF move: {why}")
+
+
+def _point(text: str, label: str) -> int:
+    """Grid index of a point label; OffBoardError for labels the board lacks."""
+    if not GRID.has(label):
+        raise OffBoardError(
+            f"{text.strip()} is not allowed: the GIPF board has no point {label} "
+            "(columns a–i; a and i have 5 points, e has 9)"
+        )
+    return GRID.index(label)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Push(Move):
+    """A piece put on ``dot`` and pushed in at ``entry`` (a GIPF piece if ``gipf``).
+
+    ``end`` remembers the official form's end spot when the move was written that way (it
+    is checked when played, but is not part of the move's identity).
+
+    >>> m = Move.parse("e1-e4")
+    >>> m.dot, m.entry, m.end, str(m)
+    ('e1', 'e2', 'e4', 'e1-e2')
+    """
+
+    dot: str
+    entry: str
+    gipf: bool = False
+    end: str | None = field(default=None, compare=False)
+
+    @classmethod
+    def _parse(cls, text: str, clean: str) -> Push:
+        m = _PUSH.match(clean.replace(" ", ""))
+        if not m:
+            raise _bad(
+                text,
+                "a push is a dot and the spot its piece enters, like 'e1-e2' (or the official "
+                "'e1-e4', or a bare spot 'e2'), with 'G' in front for a GIPF piece; a "
+                "removal starts with 'x', like 'xe2-e5'",
+            )
+        gipf = m.group(1) == "g"
+        first, second = m.group(2), m.group(3)
+        if second is None:  # a bare spot: any dot that enters there (nothing else moves)
+            s = _point(text, first)
+            for (d, e), _line in sorted(_tables().entries.items()):
+                if e == s:
+                    return cls(_label(d), first, gipf, first)
+            where = "a dot" if s in _DOT else "a spot away from the edge"
+            raise InvalidNotationError(
+                f"{text.strip()!r} is not a GIPF move: a bare spot means a piece pushed in there with "
+                f"nothing else moving, but {first} is {where}, which no piece enters directly"
+            )
+        d, t = _point(text, first), _point(text, second)
+        if d in _DOT and t in _SPOT:
+            for e in _tables().dot_entries[d]:
+                line = _tables().entries[(d, e)]
+                if t in line:
+                    return cls(first, _label(e), gipf, None if t == e else second)
+        return cls(first, second, gipf)
+
+    def __str__(self) -> str:
+        return f"{'G' if self.gipf else ''}{self.dot}-{self.entry}"
+
+    def official(self, state: State) -> str:
+        """The official form on ``state``: ``dot-end`` (the spot the furthest moved piece
+        reaches), or the bare spot when only the new piece moves; ``G`` for a GIPF piece."""
+        return state.official(self)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Removal(Move):
+    """Taking a row off the board: the ``segment`` (the row and its extensions, spots in
+    line order) less the GIPF pieces ``kept`` on the board.
+
+    Written ``xe2-e7`` (every piece from e2 to e7) or ``xe2-e7 keep e5`` (all but the GIPF
+    piece on e5). A list of the spots taken, ``xe2,e3,e4,e6,e7``, is read too; a state
+    matches it with the removal that takes exactly those pieces.
+
+    >>> m = Move.parse("xe2-e7 keep e5")
+    >>> m.taken
+    ('e2', 'e3', 'e4', 'e6', 'e7')
+    >>> Move.parse("xe2,e3,e4,e6,e7")
+    Move.parse('xe2,e3,e4,e6,e7')
+    """
+
+    segment: tuple[str, ...]
+    kept: tuple[str, ...] = ()
+
+    @property
+    def taken(self) -> tuple[str, ...]:
+        """The spots whose pieces leave the board, in line order."""
+        return tuple(s for s in self.segment if s not in self.kept)
+
+    @classmethod
+    def _parse(cls, text: str, body: str) -> Removal:
+        words = re.split(r"\s*keep\s*", body)
+        if len(words) > 2 or not words[0].strip():
+            raise _bad(
+                text,
+                "a removal is 'x' and the spots taken: 'xe2-e7' (from e2 to e7), "
+                "'xe2-e7 keep e5' (all but the GIPF piece on e5) or 'xe2,e3,e4,e5'",
+            )
+        taken = words[0].replace(" ", "")
+        if "-" in taken:
+            ends = taken.split("-")
+            if len(ends) != 2 or not all(_CELL.match(e) for e in ends):
+                raise _bad(text, "a range of spots is written like 'e2-e7'")
+            a, b = (_point(text, e) for e in ends)
+            segment = _between(a, b)
+            if segment is None:
+                raise _bad(text, f"{ends[0]} and {ends[1]} are not on one line of spots")
+        else:
+            cells = [c for c in taken.split(",") if c]
+            if not cells or not all(_CELL.match(c) for c in cells):
+                raise _bad(text, "the spots taken are written like 'xe2,e3,e4,e5'")
+            segment = tuple(sorted({_point(text, c) for c in cells}))
+        kept: list[int] = []
+        if len(words) == 2:
+            names = [c for c in words[1].replace(",", " ").split() if c]
+            names = [c if _CELL.match(c) else c[1:] if c.startswith("g") else c for c in names]
+            if not names or not all(_CELL.match(c) for c in names):
+                raise _bad(text, "after 'keep' come the GIPF pieces left, like 'keep e5'")
+            for c in names:
+                k = _point(text, c)
+                if k not in segment:
+                    raise _bad(text, f"{c} is kept but is not among the spots of the row")
+                kept.append(k)
+        if len(kept) == len(segment):
+            raise _bad(text, "a removal takes at least one piece")
+        for s in segment:
+            if s not in _SPOT:
+                raise OffBoardError(
+                    f"{text.strip()} is not allowed: {_label(s)} is a dot, and pieces are "
+                    "only removed from the 37 spots of the play area"
+                )
+        return cls(tuple(_label(s) for s in segment), tuple(_label(s) for s in sorted(set(kept))))
+
+    def __str__(self) -> str:
+        idx = [GRID.index(s) for s in self.segment]
+        if len(idx) == 1:
+            text = f"x{self.segment[0]}"
+        elif _between(idx[0], idx[-1]) == tuple(idx):
+            text = f"x{self.segment[0]}-{self.segment[-1]}"
+        else:
+            text = "x" + ",".join(self.segment)
+        return text + (" keep " + ",".join(self.kept) if self.kept else "")
+
+
+def _between(a: int, b: int) -> tuple[int, ...] | None:
+    """The spots from ``a`` to ``b`` on one line, in the line's order; ``None`` if ``a``
+    and ``b`` are not on a common line of spots."""
+    if a == b:
+        return (a,) if a in _SPOT else None
+    for line in _tables().lines:
+        if a in line and b in line:
+            i, j = sorted((line.index(a), line.index(b)))
+            return line[i : j + 1]
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A row to remove: its ``owner``, the ``segment`` that leaves (the row and its
+    extensions, spots in line order), the ``row`` itself and the ``gipf`` pieces in the
+    segment (which the owner may keep)."""
+
+    owner: str
+    segment: tuple[str, ...]
+    row: tuple[str, ...]
+    gipf: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winning colour and the reason in words."""
+
+    winner: str
+    reason: str
+
+    @property
+    def loser(self) -> str:
+        return _OTHER[self.winner]
+
+
+# ---------------------------------------------------------------------------------------
+# Rules
+# ---------------------------------------------------------------------------------------
+
+_START = {"white": ("b5", "e2", "h5"), "black": ("b2", "e8", "h2")}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options of a GIPF game: ``variant`` is ``"basic"``, ``"standard"`` (the default)
+    or ``"tournament"``; ``start()`` gives the opening position.
+
+    >>> Rules(variant="basic")
+    gipf.Rules(variant='basic')
+    >>> Rules(variant="blitz")
+    Traceback (most recent call last):
+    ...
+    ValueError: variant must be 'basic', 'standard' or 'tournament', not 'blitz'
+    """
+
+    variant: str = "standard"
+
+    def __post_init__(self) -> None:
+        if self.variant not in VARIANTS:
+            raise ValueError(
+                "variant must be 'basic', 'standard' or 'tournament', not " + repr(self.variant)
+            )
+
+    def __repr__(self) -> str:
+        return f"gipf.Rules(variant={self.variant!r})"
+
+    @property
+    def name(self) -> str:
+        return self.variant
+
+    @property
+    def pieces(self) -> int:
+        """Pieces per player (a GIPF piece counts two): 15 in the basic game, else 18."""
+        return 15 if self.variant == "basic" else 18
+
+    def start(self) -> State:
+        """The opening position, White to push."""
+        board = [0] * len(GRID)
+        if self.variant != "tournament":
+            size = 2 if self.variant == "standard" else 1
+            for colour, spots in _START.items():
+                for s in spots:
+                    board[GRID.index(s)] = size * _SIGN[colour]
+        reserve = 18 if self.variant == "tournament" else 12
+        rights = ("first", "first") if self.variant == "tournament" else None
+        return State._make(
+            self, tuple(board), (reserve, reserve), (0, 0), "white", "push", None, rights, None
+        )
+
+    def setup(
+        self,
+        pieces: dict[str, str],
+        *,
+        to_move: str = "white",
+        captured: tuple[int, int] = (0, 0),
+        may_place_gipf: tuple[str, ...] = (),
+    ) -> State:
+        """A position to push from, for lessons and tests: ``pieces`` maps spots to
+        ``"white"``, ``"black"``, ``"white gipf"`` or ``"black gipf"`` (or ``W``, ``B``,
+        ``WG``, ``BG``). Each reserve holds what is neither on the board nor in
+        ``captured`` (White's and Black's pieces taken by the opponent). In the tournament
+        game the colours in ``may_place_gipf`` may still place GIPF pieces.
+
+        >>> state = Rules(variant="basic").setup({"e2": "B", "e4": "B", "e5": "B", "e6": "B"})
+        >>> state.reserve("white"), state.reserve("black")
+        (15, 11)
+        """
+        board = [0] * len(GRID)
+        names = {"w": 1, "white": 1, "b": -1, "black": -1}
+        for spot, what in pieces.items():
+            if not isinstance(spot, str) or not GRID.has(spot) or GRID.index(spot) not in _SPOT:
+                raise ValueError(f"{spot!r} is not a spot of the play area")
+            words = str(what).lower().replace("gipf", "g").replace(" ", "")
+            gipf = words.endswith("g") and len(words) > 1
+            colour = words[:-1] if gipf else words
+            if colour not in names:
+                raise ValueError(
+                    f"{what!r} is not a piece: use white, black, white gipf, black gipf"
+                )
+            if gipf and self.variant == "basic":
+                raise ValueError("the basic game has no GIPF pieces")
+            board[GRID.index(spot)] = names[colour] * (2 if gipf else 1)
+        if to_move not in _SIGN:
+            raise ValueError(f"to_move must be 'white' or 'black', not {to_move!r}")
+        reserve = []
+        for k, colour in enumerate(COLOURS):
+            left = self.pieces - sum(abs(v) for v in board if v * _SIGN[colour] > 0) - captured[k]
+            if left < 0:
+                raise ValueError(f"{colour.capitalize()} has only {self.pieces} pieces in all")
+            reserve.append(left)
+        rights = None
+        if self.variant == "tournament":
+            rights = tuple("gipf" if c in may_place_gipf else "single" for c in COLOURS)
+        if _find_rows(tuple(board)):
+            raise ValueError("a row of four stands in this position; rows are removed at once")
+        return _settle(
+            self,
+            tuple(board),
+            (reserve[0], reserve[1]),
+            (captured[0], captured[1]),
+            _OTHER[to_move],
+            rights,  # type: ignore[arg-type]
+            None,
+        )
+
+    # -- saving -------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {"variant": self.variant}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Rebuild rules from :meth:`to_dict`; an unknown option is a ``ValueError``."""
+        if not isinstance(data, dict):
+            raise ValueError(f"GIPF rules must be a JSON object, not {data!r}")
+        unknown = sorted(set(data) - {"variant"})
+        if unknown:
+            raise ValueError(f"unknown GIPF option {unknown[0]!r}; the only option is variant")
+        return cls(**data)
+
+
+# ---------------------------------------------------------------------------------------
+# State
+# ---------------------------------------------------------------------------------------
+
+
+class State:
+    """A GIPF position: the spots, both reserves, the captured pieces, who acts and in which
+    phase, and (tournament) who may still place GIPF pieces. Immutable and hashable; two
+    states are equal exactly when these are equal (the moves that led there do not count).
+    """
+
+    __slots__ = (
+        "rules",
+        "_board",
+        "_reserve",
+        "_captured",
+        "to_move",
+        "phase",
+        "_pusher",
+        "_rights",
+        "_outcome",
+        "last",
+        "_cache",
+    )
+
+    rules: Rules
+    to_move: str
+    phase: str
+    last: Push | None
+
+    @classmethod
+    def _make(
+        cls,
+        rules: Rules,
+        board: tuple[int, ...],
+        reserve: tuple[int, int],
+        captured: tuple[int, int],
+        to_move: str,
+        phase: str,
+        pusher: str | None,
+        rights: tuple[str, str] | None,
+        outcome: Outcome | None,
+        last: Push | None = None,
+    ) -> State:
+        self = object.__new__(cls)
+        set_ = object.__setattr__
+        set_(self, "rules", rules)
+        set_(self, "_board", board)
+        set_(self, "_reserve", reserve)
+        set_(self, "_captured", captured)
+        set_(self, "to_move", to_move)
+        set_(self, "phase", phase)
+        set_(self, "_pusher", pusher)
+        set_(self, "_rights", rights)
+        set_(self, "_outcome", outcome)
+        set_(self, "last", last)
+        set_(self, "_cache", {})
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a gipf.State is immutable; play() returns a new state")
+
+    def __reduce__(self):
+        return (State._make, self._key()[:9] + (self.last,))
+
+    # -- identity -----------------------------------------------------------------------
+    def _key(self) -> tuple:
+        return (
+            self.rules,
+            self._board,
+            self._reserve,
+            self._captured,
+            self.to_move,
+            self.phase,
+            self._pusher,
+            self._rights,
+            self._outcome,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        w, b = self._reserve
+        cw, cb = self._captured
+        if self._outcome is not None:
+            tail = f"{self._outcome.winner} won"
+        else:
+            tail = f"{self.to_move} to {self.phase}"
+        return f"<gipf.State {self.rules.variant}: {tail}, reserves {w}/{b}, captured {cw}/{cb}>"
+
+    def _repr_png_(self) -> bytes:
+        from gamekit.render.gipf import png_bytes
+
+        return png_bytes(self)
+
+    # -- reading the position ------------------------------------------------------------
+    @property
+    def grid(self):
+        """The 61 points of the board (:func:`gamekit.grids.hexhex` of side 5)."""
+        return GRID
+
+    def _idx(self, colour: str) -> int:
+        if colour not in _SIGN:
+            raise ValueError(f"colour must be 'white' or 'black', not {colour!r}")
+        return 0 if colour == "white" else 1
+
+    def reserve(self, colour: str) -> int:
+        """How many pieces ``colour`` has left to push in."""
+        return self._reserve[self._idx(colour)]
+
+    def captured(self, colour: str) -> int:
+        """How many of ``colour``'s pieces the opponent has captured (out of the game; a
+        GIPF piece counts two)."""
+        return self._captured[self._idx(colour)]
+
+    def piece_at(self, spot: str) -> str | None:
+        """What stands on ``spot``: ``None``, ``"white"``, ``"black"``, ``"white gipf"`` or
+        ``"black gipf"``."""
+        if not isinstance(spot, str) or not GRID.has(spot):
+            raise OffBoardError(f"the GIPF board has no point {spot}")
+        v = self._board[GRID.index(spot)]
+        if v == 0:
+            return None
+        return _colour_of(v) + (" gipf" if abs(v) == 2 else "")
+
+    def pieces(self, colour: str | None = None) -> dict[str, str]:
+        """Every occupied spot and what stands there (see :meth:`piece_at`), in board
+        order; only ``colour``'s if given."""
+        if colour is not None:
+            self._idx(colour)
+        out = {}
+        for i, v in enumerate(self._board):
+            if v and (colour is None or _colour_of(v) == colour):
+                out[_label(i)] = _colour_of(v) + (" gipf" if abs(v) == 2 else "")
+        return out
+
+    def on_board(self, colour: str) -> int:
+        """``colour``'s pieces on the board, a GIPF piece counted as two."""
+        s = _SIGN[colour] if colour in _SIGN else self._idx(colour)
+        return sum(abs(v) for v in self._board if v * s > 0)
+
+    def gipf_pieces(self, colour: str) -> list[str]:
+        """The spots of ``colour``'s GIPF pieces."""
+        s = _SIGN[colour] if colour in _SIGN else self._idx(colour)
+        return [_label(i) for i, v in enumerate(self._board) if v == 2 * s]
+
+    def may_place_gipf(self, colour: str) -> bool:
+        """Whether ``colour`` may still put a GIPF piece on the board (tournament game,
+        until his first single piece)."""
+        return self._rights is not None and self._rights[self._idx(colour)] != "single"
+
+    @property
+    def pusher(self) -> str | None:
+        """In the remove phase, the player whose push made the rows."""
+        return self._pusher
+
+    # -- rows -----------------------------------------------------------------------------
+    def rows(self) -> list[Row]:
+        """The rows standing now (in the remove phase: the ones the player to act may
+        take, then the others), each with its segment and GIPF pieces."""
+        found = _find_rows(self._board)
+        out = []
+        for sign, seg, row in found:
+            out.append(
+                Row(
+                    owner=_colour_of(sign),
+                    segment=tuple(_label(s) for s in seg),
+                    row=tuple(_label(s) for s in row),
+                    gipf=tuple(_label(s) for s in seg if abs(self._board[s]) == 2),
+                )
+            )
+        out.sort(key=lambda r: (r.owner != self.to_move, [GRID.index(s) for s in r.segment]))
+        return out
+
+    def _choices(self) -> dict[Removal, tuple[int, ...]]:
+        """The removal moves open now, each with the grid indices it takes. Keep/take
+        combinations that take the same pieces (possible only where rows cross) come once."""
+        if "choices" in self._cache:
+            return self._cache["choices"]
+        out: dict[Removal, tuple[int, ...]] = {}
+        if self.phase == "remove" and self._outcome is None:
+            sign = _SIGN[self.to_move]
+            board = self._board
+            seen = set()
+            for owner, seg, _row in _find_rows(board):
+                if owner != sign:
+                    continue
+                gipfs = [s for s in seg if abs(board[s]) == 2]
+                for k in range(len(gipfs) + 1):
+                    for kept in combinations(gipfs, k):
+                        taken = tuple(s for s in seg if s not in kept)
+                        if frozenset(taken) in seen or (kept and _still_a_row(board, seg, taken)):
+                            continue
+                        seen.add(frozenset(taken))
+                        move = Removal(
+                            tuple(_label(s) for s in seg), tuple(_label(s) for s in kept)
+                        )
+                        out[move] = taken
+        out = dict(sorted(out.items(), key=lambda kv: str(kv[0])))
+        self._cache["choices"] = out
+        return out
+
+    def _resolve(self, m: Removal) -> Removal | None:
+        """The legal removal ``m`` stands for (the same one, or the one taking the same
+        pieces when ``m`` was written as a list of spots), or ``None``."""
+        choices = self._choices()
+        if m in choices:
+            return m
+        want = {GRID.index(s) for s in m.taken}
+        for move, taken in choices.items():
+            if set(taken) == want:
+                return move
+        return None
+
+    # -- pushes ---------------------------------------------------------------------------
+    def _push_line(self, m: Push) -> tuple[int, ...] | None:
+        if not (GRID.has(m.dot) and GRID.has(m.entry)):
+            return None
+        return _tables().entries.get((GRID.index(m.dot), GRID.index(m.entry)))
+
+    def pushed_spots(self, move: Push | str) -> list[str]:
+        """The spots whose pieces a push moves on (the entry spot up to the first gap, the
+        gap not included); empty when the entry spot is free."""
+        m = Move.parse(move)
+        line = self._push_line(m) if isinstance(m, Push) else None
+        if line is None:
+            raise IllegalMoveError(f"{m} is not a push from a dot into the play area")
+        out = []
+        for s in line:
+            if not self._board[s]:
+                break
+            out.append(_label(s))
+        return out
+
+    def official(self, move: Push | str) -> str:
+        """A push in the official notation: ``dot-end`` (``e1-e4``: the furthest moved
+        piece reaches e4), or the bare entry spot when nothing else moves (``e2``)."""
+        m = Move.parse(move)
+        if not isinstance(m, Push):
+            return str(m)
+        moved = self.pushed_spots(m)
+        g = "G" if m.gipf else ""
+        if not moved:
+            return f"{g}{m.entry}"
+        line = self._push_line(m)
+        assert line is not None
+        end = line[len(moved)]
+        return f"{g}{m.dot}-{_label(end)}"
+
+    def _pushes(self) -> list[Push]:
+        if "pushes" in self._cache:
+            return self._cache["pushes"]
+        board = self._board
+        out = []
+        colour = self.to_move
+        reserve = self._reserve[self._idx(colour)]
+        kinds = []
+        if self._rights is not None and self._rights[self._idx(colour)] != "single":
+            if self._rights[self._idx(colour)] == "gipf" and reserve >= 1:
+                kinds.append(False)
+            if reserve >= 2:
+                kinds.append(True)
+        elif reserve >= 1:
+            kinds.append(False)
+        if kinds:
+            for (d, e), line in sorted(_tables().entries.items()):
+                if all(board[s] for s in line):
+                    continue
+                for g in kinds:
+                    out.append(Push(_label(d), _label(e), g))
+        self._cache["pushes"] = out
+        return out
+
+    # -- moves ----------------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """Every legal move: pushes in board order (dot, then entry; a single before a GIPF
+        piece) in the push phase, removals sorted by notation in the remove phase; nothing
+        once the game is over."""
+        if self._outcome is not None:
+            return []
+        if self.phase == "remove":
+            return list(self._choices())
+        return list(self._pushes())
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game goes on; else who won and why."""
+        return self._outcome
+
+    def why_illegal(self, move: Move | str) -> str | None:
+        """``None`` if ``move`` is legal, else the reason in plain words (the same sentence
+        :meth:`play` raises). Malformed notation raises ``InvalidNotationError``."""
+        return self._problem(Move.parse(move))
+
+    def _problem(self, m: Move) -> str | None:
+        who = self.to_move.capitalize()
+        if self._outcome is not None:
+            return f"{m} is not allowed: the game is over ({self._outcome.reason})."
+        if isinstance(m, Removal):
+            return self._removal_problem(m)
+        assert isinstance(m, Push)
+        if self.phase == "remove":
+            options = ", ".join(str(c) for c in self._choices())
+            return (
+                f"{m} is not allowed: no one pushes until the rows are removed. {who} must "
+                f"first choose which row to take off the board: {options}."
+            )
+        d, e = _point(str(m), m.dot), _point(str(m), m.entry)
+        if d not in _DOT:
+            return (
+                f"{m} is not allowed: {m.dot} is a spot of the play area, not a dot. A piece "
+                "is put on one of the 24 dots around the edge and pushed in from there."
+            )
+        line = _tables().entries.get((d, e))
+        if line is None:
+            entries = [_label(s) for s in _tables().dot_entries[d]]
+            froms = _join([f"{m.dot}-{s}" for s in entries])
+            where = "only at " + entries[0] if len(entries) == 1 else "at " + _join(entries)
+            return (
+                f"{m} is not allowed: {m.entry} is not along a line from the dot {m.dot}. "
+                f"A piece on {m.dot} enters the play area {where} ({froms})."
+            )
+        colour = self.to_move
+        reserve = self._reserve[self._idx(colour)]
+        rights = self._rights[self._idx(colour)] if self._rights is not None else None
+        if reserve == 0:
+            return f"{m} is not allowed: {who} has no piece left in reserve to push."
+        if m.gipf:
+            if rights is None:
+                return (
+                    f"{m} is not allowed: GIPF pieces are put on the board only in the "
+                    f"tournament game; in the {self.rules.variant} game "
+                    + (
+                        "each player's three GIPF pieces stand on the board from the start."
+                        if self.rules.variant == "standard"
+                        else "there are no GIPF pieces at all."
+                    )
+                    + f" Push a single piece: {m.dot}-{m.entry}."
+                )
+            if rights == "single":
+                return (
+                    f"{m} is not allowed: {who} has already placed a single piece, and after "
+                    f"the first single no more GIPF pieces may be placed. Push {m.dot}-{m.entry}."
+                )
+            if reserve < 2:
+                return (
+                    f"{m} is not allowed: a GIPF piece takes two pieces from the reserve and "
+                    f"{who} has only 1 left. Push a single: {m.dot}-{m.entry}."
+                )
+        elif rights == "first":
+            return (
+                f"{m} is not allowed: in the tournament game each player's first move must "
+                f"place a GIPF piece (two pieces stacked). Write G{m.dot}-{m.entry}."
+            )
+        if all(self._board[s] for s in line):
+            ends = f"from {_label(line[0])} to {_label(line[-1])}"
+            others = [
+                f"{'G' if m.gipf else ''}{_label(dd)}-{_label(ee)}"
+                for (dd, ee), ln in sorted(_tables().entries.items())
+                if (dd == d or ee == e)
+                and (dd, ee) != (d, e)
+                and not all(self._board[s] for s in ln)
+            ]
+            text = (
+                f"{m} is not allowed: the line {ends} is full, so pushing in at {m.entry} "
+                "would force a piece off the board."
+            )
+            if others:
+                text += " Still possible from here: " + _join(others) + "."
+            return text
+        if m.end is not None:
+            moved = self.pushed_spots(m)
+            reached = m.entry if not moved else _label(line[len(moved)])
+            if m.end != reached:
+                official = self.official(m)
+                what = "moves nothing else" if not moved else f"moves pieces up to {reached}"
+                written = m.end if m.end == m.entry else f"{m.dot}-{m.end}"
+                return (
+                    f"{written} does not describe this push: a piece pushed in at {m.entry} "
+                    f"{what} here (write {official} or {m})."
+                )
+        return None
+
+    def _removal_problem(self, m: Removal) -> str | None:
+        who = self.to_move.capitalize()
+        if self.phase == "push":
+            return (
+                f"{m} is not allowed: there is no row to remove now; {who} must push a piece "
+                "in from a dot (like e1-e2)."
+            )
+        if self._resolve(m) is not None:
+            return None
+        options = ", ".join(str(c) for c in self._choices())
+        theirs = [r for r in self.rows() if r.owner != self.to_move]
+        text = (
+            f"{m} is not allowed: a removal takes one of {who}'s rows with every piece "
+            "touching it along that line, leaving only GIPF pieces the remover keeps"
+        )
+        taken = {GRID.index(s) for s in m.taken}
+        for r in theirs:
+            if taken <= {GRID.index(s) for s in r.segment}:
+                text += f"; {r.row[0]}-{r.row[-1]} is {r.owner.capitalize()}'s row, removed after"
+                break
+        return text + f". {who} may play: {options}."
+
+    def play(self, move: Move | str) -> State:
+        """The state after ``move`` (a :class:`Move` or its notation; a push followed by
+        its removals, like ``"e1-e2 xe2-e7"``, plays them all). Raises
+        ``IllegalMoveError`` naming the rule, and never changes this state.
+
+        >>> Rules(variant="basic").start().play("e2-e3")
+        Traceback (most recent call last):
+        ...
+        gamekit.errors.IllegalMoveError: e2-e3 is not allowed: e2 is a spot of the play area, not a dot. A piece is put on one of the 24 dots around the edge and pushed in from there.
+        """
+        if isinstance(move, str) and " x" in " ".join(move.lower().split()):
+            state = self
+            for part in _split_ply(move):
+                state = state.play(part)
+            return state
+        m = Move.parse(move)
+        reason = self._problem(m)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        if isinstance(m, Removal):
+            return self._apply_removal(self._choices()[self._resolve(m)])
+        assert isinstance(m, Push)
+        return self._apply_push(m)
+
+    def _apply_push(self, m: Push) -> State:
+        line = self._push_line(m)
+        assert line is not None
+        board = list(self._board)
+        k = 0
+        while board[line[k]]:
+            k += 1
+        for j in range(k, 0, -1):
+            board[line[j]] = board[line[j - 1]]
+        colour = self.to_move
+        sign = _SIGN[colour]
+        board[line[0]] = sign * (2 if m.gipf else 1)
+        reserve = list(self._reserve)
+        reserve[self._idx(colour)] -= 2 if m.gipf else 1
+        rights = self._rights
+        if rights is not None:
+            r = list(rights)
+            r[self._idx(colour)] = "gipf" if m.gipf else "single"
+            rights = (r[0], r[1])
+        plain = Push(m.dot, m.entry, m.gipf)
+        return _settle(
+            self.rules,
+            tuple(board),
+            (reserve[0], reserve[1]),
+            self._captured,
+            colour,
+            rights,
+            plain,
+        )
+
+    def _apply_removal(self, taken: tuple[int, ...]) -> State:
+        board = list(self._board)
+        reserve, captured = list(self._reserve), list(self._captured)
+        me = self._idx(self.to_move)
+        sign = _SIGN[self.to_move]
+        for s in taken:
+            v = board[s]
+            board[s] = 0
+            if v * sign > 0:
+                reserve[me] += abs(v)
+            else:
+                captured[1 - me] += abs(v)
+        board_t = tuple(board)
+        # A player with no GIPF piece left loses at once (not in the basic game).
+        if self.rules.variant != "basic":
+            lost = []
+            for colour in COLOURS:
+                c = self._idx(colour)
+                if self._rights is not None and self._rights[c] == "first":
+                    continue
+                if 2 * _SIGN[colour] not in board_t:
+                    lost.append(colour)
+            if lost:
+                if len(lost) == 2:
+                    winner = self.to_move
+                    reason = (
+                        f"{self.to_move.capitalize()} took the last GIPF pieces of both "
+                        f"players in one removal, and so wins"
+                    )
+                else:
+                    winner = _OTHER[lost[0]]
+                    reason = f"{lost[0].capitalize()} has no GIPF piece left on the board"
+                return State._make(
+                    self.rules,
+                    board_t,
+                    (reserve[0], reserve[1]),
+                    (captured[0], captured[1]),
+                    self.to_move,
+                    self.phase,
+                    self._pusher,
+                    self._rights,
+                    Outcome(winner, reason),
+                    self.last,
+                )
+        return _settle(
+            self.rules,
+            board_t,
+            (reserve[0], reserve[1]),
+            (captured[0], captured[1]),
+            self._pusher,
+            self._rights,
+            self.last,
+        )
+
+
+def _find_rows(board: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], tuple]]:
+    """Every row standing: (owner sign, segment, row) with spots as grid indices."""
+    out = []
+    for line in _tables().lines:
+        n = len(line)
+        k = 0
+        while k < n:
+            if not board[line[k]]:
+                k += 1
+                continue
+            start = k
+            while k < n and board[line[k]]:
+                k += 1
+            seg = line[start:k]
+            if len(seg) < 4:
+                continue
+            run, sign, best = 0, 0, None
+            for j, s in enumerate(seg):
+                sg = 1 if board[s] > 0 else -1
+                if sg == sign:
+                    run += 1
+                else:
+                    sign, run = sg, 1
+                if run >= 4:
+                    first = j - run + 1
+                    best = (sign, first, j)
+            if best is not None:
+                sign, first, last = best
+                out.append((sign, seg, seg[first : last + 1]))
+    return out
+
+
+def _still_a_row(board: tuple[int, ...], seg: tuple[int, ...], taken: tuple[int, ...]) -> bool:
+    """Whether four or more pieces of one colour would still stand in a row in ``seg``
+    after ``taken`` leave (the kept GIPF pieces alone making a row)."""
+    run, sign = 0, 0
+    for s in seg:
+        v = 0 if s in taken else board[s]
+        sg = (v > 0) - (v < 0)
+        if sg and sg == sign:
+            run += 1
+        else:
+            sign, run = sg, 1 if sg else 0
+        if run >= 4:
+            return True
+    return False
+
+
+def _settle(
+    rules: Rules,
+    board: tuple[int, ...],
+    reserve: tuple[int, int],
+    captured: tuple[int, int],
+    pusher: str,
+    rights: tuple[str, str] | None,
+    last: Push | None,
+) -> State:
+    """After a push or a removal: the next decision (the pusher's rows first, then the
+    opponent's), or the opponent's push, or the end of the game."""
+    signs = {sign for sign, _seg, _row in _find_rows(board)}
+    if signs:
+        decider = pusher if _SIGN[pusher] in signs else _OTHER[pusher]
+        return State._make(
+            rules, board, reserve, captured, decider, "remove", pusher, rights, None, last
+        )
+    nxt = _OTHER[pusher]
+    outcome = None
+    if reserve[0 if nxt == "white" else 1] == 0:
+        outcome = Outcome(pusher, f"{nxt.capitalize()} must push but has no piece left in reserve")
+    return State._make(rules, board, reserve, captured, nxt, "push", None, rights, outcome, last)
+
+
+def _split_ply(text: str) -> list[str]:
+    """``"e1-e2 xe2-e7 keep e5 xb2-e5"`` -> ``["e1-e2", "xe2-e7 keep e5", "xb2-e5"]``."""
+    parts: list[str] = []
+    for word in text.replace(";", " ").split():
+        if word.lower().startswith("x") or not parts:
+            parts.append(word)
+        else:
+            parts[-1] += " " + word
+    return parts

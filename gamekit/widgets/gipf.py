@@ -1,0 +1,480 @@
+"""The clickable GIPF board.
+
+Click a dot, then the spot where its piece enters (or any spot further along that line, or
+the arrow): the piece is pushed in. When a push makes a row, the rows that may be taken
+light up: click a spot of one of them. If its segment holds GIPF pieces, each gets a
+keep/take toggle (a click on the piece toggles it too), and the *Remove* button takes the
+row. A refused move is marked with a red cross and the message line says which rule forbids
+it. Undo, redo, a hint toggle that shows every legal push as an arrow, a box to type moves
+(``e1-e2``, ``Ge1-e2``, ``xe2-e5 keep e5``), new games of any variant and an optional
+computer opponent.
+
+The widget only translates clicks into moves: :mod:`gamekit.gipf` decides what is legal.
+Everything a mouse can do has a method (``click``, ``toggle_keep``, ``remove``,
+``type_move`` …), so lessons and tests drive the board the way a learner does.
+
+>>> board = GipfBoard(gipf.Rules(variant="basic"))
+>>> board.click("e1"); board.click("e2")
+>>> board
+<GipfBoard basic: 1 move, black to push>
+>>> board.click("e5"); board.message
+'e5 is a spot of the play area: a push starts on one of the 24 dots around the edge. Click a dot first.'
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from functools import cache
+
+import ipywidgets as w
+
+from gamekit import gipf
+from gamekit.errors import GamekitError
+from gamekit.records import Record
+from gamekit.render.gipf import GipfView, caption, styles
+from gamekit.widgets.view import BoardView, click_to_cell
+
+__all__ = ["GipfBoard", "computer_move"]
+
+
+@cache
+def _template() -> tuple[str, tuple[float, float, float, float]]:
+    """The SVG of the board and its drawing-to-SVG transform (made once)."""
+    view = GipfView(show_caption=False)
+    return view.drawing.svg(), view.drawing.svg_transform()
+
+
+def computer_move(state: gipf.State, rng: random.Random | None = None) -> gipf.Move:
+    """A simple computer player: the push whose ply leaves it best off in pieces (reserve
+    plus captured opponent pieces), keeping its own GIPF pieces and taking the opponent's;
+    ties broken at random."""
+    rng = rng or random.Random(0)
+    me = state.to_move
+    other = "black" if me == "white" else "white"
+
+    def score(s: gipf.State) -> float:
+        if s.outcome is not None:
+            return 1000.0 if s.outcome.winner == me else -1000.0
+        gipfs = len(s.gipf_pieces(me)) - len(s.gipf_pieces(other))
+        return s.reserve(me) - s.reserve(other) + 2 * (s.captured(other) - s.captured(me)) + gipfs
+
+    def settle(s: gipf.State) -> gipf.State:
+        while s.phase == "remove" and s.outcome is None:
+            s = s.play(max(s.legal_moves(), key=lambda m: score(s.play(m))))
+        return s
+
+    moves = state.legal_moves()
+    if state.phase == "remove":
+        return max(moves, key=lambda m: (score(settle(state.play(m))), rng.random()))
+    return max(moves, key=lambda m: (score(settle(state.play(m))), rng.random()))
+
+
+class GipfBoard:
+    """A GIPF game on a clickable board, with its controls.
+
+    ``GipfBoard(rules)`` starts a new game (``gipf.Rules(variant=...)``);
+    ``GipfBoard(record=rec)`` continues a saved one; ``computer="black"`` lets a simple
+    computer player answer. Display it as the last line of a notebook cell.
+    """
+
+    def __init__(
+        self,
+        rules: gipf.Rules | None = None,
+        *,
+        record: Record | None = None,
+        hints: bool = False,
+        computer: str | None = None,
+        width: int = 560,
+        seed: int = 0,
+    ) -> None:
+        if record is None:
+            record = Record(rules if rules is not None else gipf.Rules(), [])
+        elif rules is not None and rules != record.rules:
+            raise ValueError("give either rules or a record, or a record with the same rules")
+        if computer not in (None, "white", "black"):
+            raise ValueError(f"computer must be None, 'white' or 'black', not {computer!r}")
+        self._states = record.states()
+        self._moves: list[str] = list(record.moves)
+        self._redo: list[str] = []
+        self.computer = computer
+        self._rng = random.Random(seed)
+        self.dot: str | None = None
+        self.segment: tuple[str, ...] | None = None
+        self.keep: set[str] = set()
+        self.attempt: str | None = None
+        self.message = ""
+        self._ok = True
+
+        self.view = BoardView(width=width, label="GIPF board")
+        self.view.on_click(self._on_svg_click)
+        self.status = w.HTML()
+        self.message_line = w.HTML()
+        self.gipf_toggle = w.ToggleButton(
+            value=False, description="GIPF piece", tooltip="push a GIPF piece (tournament)"
+        )
+        self.gipf_toggle.observe(lambda _c: self._refresh(), names="value")
+        self.keep_box = w.HBox([])
+        self.remove_button = w.Button(description="Remove row", button_style="warning")
+        self.remove_button.on_click(lambda _b: self.remove())
+        self.undo_button = w.Button(description="Undo", icon="undo", layout=w.Layout(width="90px"))
+        self.redo_button = w.Button(
+            description="Redo", icon="repeat", layout=w.Layout(width="90px")
+        )
+        self.hint_toggle = w.ToggleButton(value=hints, description="Hints", icon="lightbulb-o")
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.redo_button.on_click(lambda _b: self.redo())
+        self.hint_toggle.observe(lambda _c: self._refresh(), names="value")
+        self.move_box = w.Text(
+            placeholder="type a move: e1-e2, Ge1-e2, xe2-e5 (Enter)",
+            continuous_update=False,
+            layout=w.Layout(width="300px"),
+        )
+        self.move_box.observe(self._on_typed, names="value")
+        self.play_button = w.Button(description="Play", layout=w.Layout(width="70px"))
+        self.play_button.on_click(lambda _b: self.type_move(self.move_box.value))
+        self.variant_choice = w.Dropdown(
+            options=list(gipf.VARIANTS),
+            value=self.rules.variant,
+            description="game",
+            layout=w.Layout(width="200px"),
+        )
+        new_button = w.Button(description="New game", button_style="primary")
+        new_button.on_click(lambda _b: self.new_game(variant=self.variant_choice.value))
+
+        self.widget = w.VBox(
+            [
+                self.status,
+                self.view,
+                w.HBox([self.gipf_toggle, self.keep_box, self.remove_button]),
+                self.message_line,
+                w.HBox([self.undo_button, self.redo_button, self.hint_toggle]),
+                w.HBox([self.move_box, self.play_button]),
+                w.HBox([self.variant_choice, new_button]),
+            ],
+            layout=w.Layout(max_width=f"{width + 20}px"),
+        )
+        svg, self._transform = _template()
+        self.view.svg = svg
+        self._refresh()
+        self._computer_turn()
+
+    # -- reading -------------------------------------------------------------------------
+    @property
+    def state(self) -> gipf.State:
+        """The position on the board now."""
+        return self._states[-1]
+
+    @property
+    def rules(self) -> gipf.Rules:
+        return self._states[0].rules
+
+    @property
+    def record(self) -> Record:
+        """The game so far, ready to save (``board.record.save("game.json")``)."""
+        return Record(self.rules, self._moves)
+
+    @property
+    def hints(self) -> bool:
+        return self.hint_toggle.value
+
+    @hints.setter
+    def hints(self, on: bool) -> None:
+        self.hint_toggle.value = bool(on)
+
+    def __repr__(self) -> str:
+        k = len(self._moves)
+        moves = f"{k} move" + ("" if k == 1 else "s")
+        o = self.state.outcome
+        tail = f"{o.winner} won" if o else f"{self.state.to_move} to {self.state.phase}"
+        return f"<GipfBoard {self.rules.variant}: {moves}, {tail}>"
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, tuple):
+            bundle = bundle[0]
+        bundle = dict(bundle or {})
+        bundle["text/plain"] = repr(self)
+        return bundle
+
+    # -- actions (what the mouse and keyboard do) ----------------------------------------
+    def click(self, point: str) -> None:
+        """A click on a point: choose a dot, push from the chosen dot, choose a row to
+        remove, or toggle keeping a GIPF piece of the chosen row."""
+        point = point.strip().lower() if isinstance(point, str) else point
+        state = self.state
+        self.attempt = None
+        if not isinstance(point, str) or not gipf.GRID.has(point):
+            return self._say(f"The GIPF board has no point {point}.", False)
+        if state.outcome is not None:
+            return self._say(
+                f"The game is over: {state.outcome.reason}. Undo, or start a new game.", False
+            )
+        if state.phase == "remove":
+            return self._click_remove(point)
+        if point in gipf.DOTS:
+            return self._click_dot(point)
+        if self.dot is None:
+            return self._say(
+                f"{point} is a spot of the play area: a push starts on one of the 24 dots "
+                "around the edge. Click a dot first.",
+                False,
+            )
+        move = gipf.Move.parse(f"{'G' if self._gipf_wanted() else ''}{self.dot}-{point}")
+        # A click further along the line means the same push (the spot is not an "end").
+        self._try(gipf.Push(move.dot, move.entry, move.gipf), point)
+
+    def toggle_keep(self, spot: str) -> None:
+        """Keep (or take again) the GIPF piece on ``spot`` of the chosen row."""
+        if self.segment is None or spot not in self._gipfs():
+            return self._say(f"{spot} holds no GIPF piece of the chosen row.", False)
+        self.keep ^= {spot}
+        self._say(self._removal_hint(), True)
+
+    def remove(self) -> None:
+        """Take the chosen row, keeping the GIPF pieces marked to keep."""
+        if self.segment is None:
+            return self._say("First click a spot of a lit row to choose it.", False)
+        kept = tuple(s for s in self.segment if s in self.keep)
+        self._try(gipf.Removal(self.segment, kept), None)
+
+    def type_move(self, text: str) -> None:
+        """Play a typed move (``"e1-e2"``, ``"Ge1-e2"``, ``"xe2-e5 keep e5"``, or a whole
+        ply ``"e1-e2 xe2-e5"``); a bad one is refused with the reason."""
+        text = (text or "").strip()
+        if not text:
+            return
+        parts = gipf._split_ply(text)
+        if len(parts) > 1:
+            for part in parts:
+                self.type_move(part)
+                if not self._ok:
+                    break
+            return
+        try:
+            move = gipf.Move.parse(text)
+        except GamekitError as err:
+            return self._say(str(err), False)
+        self._try(move, move.entry if isinstance(move, gipf.Push) else None)
+
+    def undo(self) -> None:
+        """Take back the last move (a push or one removal); against the computer, back to
+        your own last decision."""
+        if not self._moves:
+            return self._say("Nothing to undo.", False)
+        while self._moves:
+            mover = self._states[-2].to_move
+            self._take_back()
+            if mover != self.computer:
+                break
+        self._clear()
+        self._say(f"Took back {self._redo[-1]}.", True)
+
+    def redo(self) -> None:
+        """Play again the last move taken back."""
+        if not self._redo:
+            return self._say("Nothing to redo.", False)
+        move = self._redo.pop()
+        self._states.append(self.state.play(move))
+        self._moves.append(move)
+        self._clear()
+        self._say(f"Played {move} again.", True)
+
+    def new_game(self, rules: gipf.Rules | None = None, *, variant: str | None = None) -> None:
+        """Start again: ``new_game(variant="tournament")`` or with ``Rules``; with neither,
+        the same rules as now."""
+        if rules is None:
+            rules = gipf.Rules(variant=variant or self.rules.variant)
+        self._states = [rules.start()]
+        self._moves, self._redo = [], []
+        self._clear()
+        self.variant_choice.value = rules.variant
+        self._say(f"New {rules.variant} game. White pushes first.", True)
+        self._computer_turn()
+
+    def play_moves(self, moves) -> None:
+        """Play several moves in a row (a lesson's way to set up a position)."""
+        for move in moves:
+            self.type_move(str(move))
+            if not self._ok:
+                break
+
+    # -- internals -----------------------------------------------------------------------
+    def _take_back(self) -> None:
+        self._redo.append(self._moves.pop())
+        self._states.pop()
+
+    def _clear(self) -> None:
+        self.dot = self.attempt = self.segment = None
+        self.keep = set()
+
+    def _gipf_wanted(self) -> bool:
+        state = self.state
+        if self.rules.variant != "tournament" or not state.may_place_gipf(state.to_move):
+            return False
+        if state.reserve(state.to_move) >= 2 and not any(not m.gipf for m in state.legal_moves()):
+            return True  # the first move: a GIPF piece is the only choice
+        return bool(self.gipf_toggle.value)
+
+    def _click_dot(self, dot: str) -> None:
+        if dot == self.dot:
+            self.dot = None
+            return self._say("Choice cleared: click a dot to push from.", True)
+        state = self.state
+        g = self._gipf_wanted()
+        options = [m for m in state.legal_moves() if m.dot == dot and m.gipf == g]
+        if not options:
+            self.dot, self.attempt = None, dot
+            reasons = [
+                state.why_illegal(gipf.Push(dot, gipf.GRID.label(e), g))
+                for e in gipf._tables().dot_entries[gipf.GRID.index(dot)]
+            ]
+            text = " ".join(r for r in reasons if r) or f"No push from {dot} is possible now."
+            return self._say(text, False)
+        if len(gipf._tables().dot_entries[gipf.GRID.index(dot)]) == 1:
+            return self._try(options[0], None)  # a corner dot: one way in
+        self.dot = dot
+        entries = " or ".join(m.entry for m in options)
+        self._say(f"Piece on {dot}: now click where it enters, {entries}.", True)
+
+    def _click_remove(self, spot: str) -> None:
+        state = self.state
+        mine = [r for r in state.rows() if r.owner == state.to_move]
+        if self.segment is not None and spot in self.segment:
+            if spot in self._gipfs():
+                return self.toggle_keep(spot)
+            return self.remove()
+        holding = [r for r in mine if spot in r.segment]
+        if not holding:
+            rows = ", ".join(f"{r.row[0]}-{r.row[-1]}" for r in mine)
+            self.attempt = spot if spot in gipf.SPOTS else None
+            return self._say(
+                f"{spot} is not in a row {state.to_move.capitalize()} may take now. "
+                f"Click a spot of a lit row: {rows}.",
+                False,
+            )
+        if len(holding) > 1:
+            return self._say(
+                f"{spot} is where two rows cross: click a spot that is in only one of them.",
+                False,
+            )
+        row = holding[0]
+        self.segment, self.keep = row.segment, set()
+        if not row.gipf:
+            return self.remove()
+        self._say(self._removal_hint(), True)
+
+    def _gipfs(self) -> list[str]:
+        if self.segment is None:
+            return []
+        pieces = self.state.pieces()
+        return [s for s in self.segment if pieces.get(s, "").endswith("gipf")]
+
+    def _removal_hint(self) -> str:
+        gipfs = self._gipfs()
+        kept = [s for s in gipfs if s in self.keep]
+        taken = [s for s in gipfs if s not in self.keep]
+        text = f"Row {self.segment[0]}-{self.segment[-1]} chosen. "
+        if kept:
+            text += "Keeping " + ", ".join(kept) + ". "
+        if taken:
+            text += (
+                "Taking the GIPF piece"
+                + ("s " if len(taken) > 1 else " ")
+                + ", ".join(taken)
+                + ". "
+            )
+        return text + "Click a GIPF piece to keep or take it, then Remove row."
+
+    def _try(self, move: gipf.Move, mark: str | None) -> None:
+        try:
+            reason = self.state.why_illegal(move)
+        except GamekitError as err:
+            return self._say(str(err), False)
+        if reason is not None:
+            self.attempt = mark if mark and gipf.GRID.has(mark) else None
+            return self._say(reason, False)
+        self._play(move)
+        self._computer_turn()
+
+    def _play(self, move: gipf.Move) -> None:
+        before = self.state
+        after = before.play(move)
+        if isinstance(move, gipf.Removal):
+            move = next(m for m in before.legal_moves() if before.play(m) == after)
+        self._states.append(after)
+        self._moves.append(str(move))
+        self._redo = []
+        self._clear()
+        if isinstance(move, gipf.Push):
+            self.gipf_toggle.value = False  # each push starts as a single again
+        who = before.to_move.capitalize()
+        verb = "removed" if isinstance(move, gipf.Removal) else "played"
+        text = f"{who} {verb} {move}."
+        if after.outcome is not None:
+            text += f" {after.outcome.reason}: {after.outcome.winner.capitalize()} wins."
+        elif after.phase == "remove":
+            text += f" {after.to_move.capitalize()} must remove a row: click a lit spot."
+        self._say(text, True)
+
+    def _computer_turn(self) -> None:
+        while self.computer and self.state.outcome is None and self.state.to_move == self.computer:
+            self._play(computer_move(self.state, self._rng))
+
+    def _on_svg_click(self, sx: float, sy: float) -> None:
+        point = click_to_cell(gipf.GRID, self._transform, sx, sy)
+        if point is not None:
+            self.click(point)
+
+    def _on_typed(self, change) -> None:
+        if change["new"]:
+            self.type_move(change["new"])
+            if self._ok:
+                self.move_box.value = ""
+
+    def _say(self, text: str, ok: bool) -> None:
+        self.message, self._ok = text, ok
+        self._refresh()
+
+    def _refresh(self) -> None:
+        state = self.state
+        look = styles(
+            state,
+            legal=self.hints and self.dot is None,
+            dot=self.dot,
+            segment=self.segment,
+            keep=self.keep,
+            attempt=self.attempt,
+        )
+        self.view.styles = {name: s.to_json() for name, s in look.items()}
+        counts = (
+            f"reserves: White {state.reserve('white')}, Black {state.reserve('black')}"
+            f" · lost: White {state.captured('white')}, Black {state.captured('black')}"
+        )
+        self.status.value = f"<b>{html.escape(caption(state))}</b> · {counts}"
+        colour = "#1b6e3a" if self._ok else "#b3261e"
+        self.message_line.value = (
+            f'<span style="color:{colour}">{html.escape(self.message)}</span>'
+            if self.message
+            else ""
+        )
+        tournament = self.rules.variant == "tournament"
+        may = tournament and state.phase == "push" and state.may_place_gipf(state.to_move)
+        self.gipf_toggle.layout.display = None if tournament else "none"
+        self.gipf_toggle.disabled = not may
+        if may and not self.gipf_toggle.value and not any(not m.gipf for m in state.legal_moves()):
+            self.gipf_toggle.value = True  # the first move: a GIPF piece is a must
+        gipfs = self._gipfs()
+        buttons = []
+        for spot in gipfs:
+            b = w.ToggleButton(
+                value=spot in self.keep,
+                description=f"keep {spot}",
+                layout=w.Layout(width="100px"),
+            )
+            b.observe(lambda _c, s=spot: self.toggle_keep(s), names="value")
+            buttons.append(b)
+        self.keep_box.children = buttons
+        self.remove_button.layout.display = None if self.segment else "none"
+        self.undo_button.disabled = not self._moves
+        self.redo_button.disabled = not self._redo

@@ -1,0 +1,410 @@
+"""Tests of gamekit.widgets.gipf without a browser: every control of the clickable GIPF
+board, browser clicks as the front end sends them, and whole games played by clicks
+(shared/JUPYTER-NOTES.md, "Widgets without a browser")."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from gamekit import gipf
+from gamekit.records import Record
+from gamekit.render.board import HIDDEN
+from gamekit.render.gipf import _PUSH_INDEX, PALETTE
+from gamekit.widgets import GipfBoard
+from gamekit.widgets.gipf import _template, computer_move
+from gamekit.widgets.view import svg_point
+
+# Case 8 of shared/rules/gipf.md: White's own GIPF piece pushed into White's row e2-e5.
+CASE_8 = ["e1-e2", "b6-b5", "e1-e2", "c7-c6", "e1-e2"]
+# Case 1: the b-line full after these two pushes (basic game).
+CASE_1 = ["b1-b2", "b6-b5"]
+# Whole games by clicks: (variant, seed).
+GAMES = [("basic", 1), ("standard", 2), ("standard", 3), ("tournament", 4), ("tournament", 5)]
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+INDEX = gipf.GRID.index
+
+
+@pytest.fixture(autouse=True)
+def no_swallowed_errors(caplog):
+    """ipywidgets only logs an exception raised in a callback: such a log fails the test."""
+    yield
+    records = caplog.get_records("setup") + caplog.get_records("call")
+    errors = [r.getMessage() for r in records if "Exception in callback" in r.getMessage()]
+    assert not errors, errors[0]
+
+
+def board_after(moves, variant="standard", **options) -> GipfBoard:
+    board = GipfBoard(gipf.Rules(variant=variant), **options)
+    board.play_moves(moves)
+    assert board._ok, board.message
+    return board
+
+
+def browser_click(board: GipfBoard, point: str, dx: float = 0.0, dy: float = 0.0) -> None:
+    """A click as the front end sends it: a custom message with the SVG point."""
+    _, transform = _template()
+    x, y = gipf.GRID.centres[INDEX(point)]
+    sx, sy = svg_point(transform, x + dx, y + dy)
+    msg = {
+        "content": {"data": {"method": "custom", "content": {"type": "click", "x": sx, "y": sy}}}
+    }
+    board.view.comm.handle_msg({**msg, "buffers": []})
+
+
+def shown(layer: dict, key: str = "face") -> set[int]:
+    return {i for i, colour in enumerate(layer[key]) if colour != HIDDEN}
+
+
+def click_move(board: GipfBoard, move: gipf.Move, rng: random.Random, browser: bool) -> None:
+    """Make ``move`` with clicks, the way a learner would."""
+    click = (
+        (lambda p: browser_click(board, p, *(rng.uniform(-0.3, 0.3) for _ in "xy")))
+        if (browser)
+        else board.click
+    )
+    state = board.state
+    if isinstance(move, gipf.Push):
+        if not board.gipf_toggle.disabled:
+            board.gipf_toggle.value = move.gipf
+        click(move.dot)
+        if board.state == state:
+            assert board.dot == move.dot, board.message
+            line = gipf._tables().entries[(INDEX(move.dot), INDEX(move.entry))]
+            click(gipf.GRID.label(rng.choice(line)))  # the entry, or further along the line
+        return
+    others = set()
+    for row in state.rows():
+        if row.segment != move.segment:
+            others |= set(row.segment)
+    click(next(s for s in move.segment if s not in others))
+    if board.state == state:
+        assert board.segment == move.segment
+        for spot in move.kept:
+            click(spot)
+        board.remove_button.click()
+
+
+# ---------------------------------------------------------------------------------------
+# Pushing
+# ---------------------------------------------------------------------------------------
+
+
+def test_a_dot_then_its_entry_spot_pushes_a_piece():
+    board = GipfBoard(gipf.Rules(variant="basic"))
+    board.click("a2")
+    assert board.dot == "a2" and board.message.startswith("Piece on a2: now click")
+    assert PALETTE["chosen"] in board.view.styles["points"]["face"]
+    arrows = shown(board.view.styles["arrows"])
+    assert arrows == {_PUSH_INDEX[("a2", "b2")], _PUSH_INDEX[("a2", "b3")]}
+    board.click("b3")
+    assert board.record.moves == ("a2-b3",) and board.dot is None
+    assert board.message == "White played a2-b3."
+
+
+def test_a_corner_dot_pushes_at_once():
+    board = GipfBoard(gipf.Rules(variant="basic"))
+    board.click("e1")
+    assert board.record.moves == ("e1-e2",)
+
+
+def test_a_spot_further_along_the_line_also_pushes():
+    board = GipfBoard()
+    board.click("a2")
+    board.click("e2")  # a2 b2 c2 d2 e2: the line entering at b2
+    assert board.record.moves == ("a2-b2",)
+
+
+def test_clicking_the_chosen_dot_again_clears_it():
+    board = GipfBoard()
+    board.click("a2")
+    board.click("a2")
+    assert board.dot is None and board.message.startswith("Choice cleared")
+
+
+def test_a_spot_without_a_dot_explains():
+    board = GipfBoard()
+    board.click("e5")
+    assert not board._ok and "Click a dot first" in board.message
+    board.click("z9")
+    assert board.message == "The GIPF board has no point z9."
+
+
+def test_a_push_into_a_full_line_is_refused_with_the_rule_and_a_cross():
+    board = board_after(CASE_1, "basic")
+    state = board.state
+    board.click("b1")
+    board.click("b2")
+    assert board.state == state and not board._ok
+    assert "the line from b2 to b5 is full" in board.message
+    assert shown(board.view.styles["flags"]) == {INDEX("b2")}
+    assert board.dot == "b1"  # still chosen: try another entry
+    board.click("c2")
+    assert board.record.moves[-1] == "b1-c2"
+    assert shown(board.view.styles["flags"]) == set()
+
+
+def test_a_spot_not_on_a_line_from_the_chosen_dot_is_refused():
+    board = GipfBoard()
+    board.click("a2")
+    board.click("f5")
+    assert "f5 is not along a line from the dot a2" in board.message
+
+
+# ---------------------------------------------------------------------------------------
+# Removing rows
+# ---------------------------------------------------------------------------------------
+
+
+def test_rows_light_up_and_a_gipf_piece_can_be_kept():
+    board = board_after(CASE_8)
+    assert board.state.phase == "remove"
+    tint = board.view.styles["tint"]["face"]
+    assert {i for i, c in enumerate(tint) if c != HIDDEN} == set(
+        map(INDEX, ["e2", "e3", "e4", "e5"])
+    )
+    board.click("e3")
+    assert board.segment == ("e2", "e3", "e4", "e5")
+    assert [b.description for b in board.keep_box.children] == ["keep e5"]
+    board.click("e5")
+    assert board.keep == {"e5"} and board.keep_box.children[0].value
+    assert board.view.styles["crowns"]["edge"][INDEX("e5")] == PALETTE["keep"]
+    board.remove_button.click()
+    assert board.record.moves[-1] == "xe2-e5 keep e5"
+    assert board.state.reserve("white") == 12 and board.state.phase == "push"
+
+
+def test_the_keep_toggle_button_works_like_a_click_on_the_piece():
+    board = board_after(CASE_8)
+    board.click("e2")
+    board.keep_box.children[0].value = True
+    assert board.keep == {"e5"}
+    board.remove()
+    assert board.record.moves[-1] == "xe2-e5 keep e5"
+
+
+def test_a_row_without_gipf_pieces_goes_on_one_click():
+    board = GipfBoard(gipf.Rules(variant="basic"))
+    board.play_moves(["e1-e2", "a5-b5", "e1-e2", "i5-h5", "e1-e2"])
+    assert board.state.phase == "remove"
+    board.click("e4")
+    assert board.record.moves[-1] == "xe2-e5" and board.state.phase == "push"
+
+
+def test_a_spot_outside_the_rows_or_at_a_crossing_explains():
+    board = board_after(CASE_8)
+    board.click("a1")
+    assert "not in a row White may take now" in board.message and "e2-e5" in board.message
+    crossing = GipfBoard(record=Record(gipf.Rules(), []))
+    crossing._states = [
+        gipf.Rules()
+        .setup(
+            {
+                "e2": "W",
+                "e3": "W",
+                "e4": "WG",
+                "f5": "W",
+                "g5": "W",
+                "h5": "W",
+                "b5": "WG",
+                "b2": "BG",
+                "e8": "BG",
+                "h2": "BG",
+            }
+        )
+        .play("e1-e2")
+    ]
+    crossing.click("e5")
+    assert "two rows cross" in crossing.message
+    crossing.click("g5")
+    assert crossing.segment == ("e5", "f5", "g5", "h5")
+
+
+def test_remove_without_a_chosen_row_explains():
+    board = board_after(CASE_8)
+    board.remove()
+    assert board.message == "First click a spot of a lit row to choose it."
+    board.click("e1")
+    assert "no one pushes until the rows are removed" not in board.message
+
+
+# ---------------------------------------------------------------------------------------
+# The tournament game
+# ---------------------------------------------------------------------------------------
+
+
+def test_in_the_tournament_the_first_push_is_a_gipf_piece_and_then_the_toggle_decides():
+    board = GipfBoard(gipf.Rules(variant="tournament"))
+    assert board.gipf_toggle.layout.display is None and board.gipf_toggle.value
+    board.click("e1")
+    assert board.record.moves == ("Ge1-e2",)
+    board.click("e9")
+    assert board.record.moves[-1] == "Ge9-e8"
+    board.click("a1")  # a single: the toggle is off
+    assert board.record.moves[-1] == "a1-b2"
+    assert board.state.to_move == "black"
+    board.gipf_toggle.value = True
+    board.click("i5")
+    assert board.record.moves[-1] == "Gi5-h5"
+    assert board.gipf_toggle.disabled  # White placed a single: no more GIPF pieces
+    board.click("a5")  # White is to push: he placed a single, so the toggle is off
+    assert board.record.moves[-1] == "a5-b5"
+
+
+def test_the_gipf_toggle_is_hidden_outside_the_tournament_game():
+    assert GipfBoard().gipf_toggle.layout.display == "none"
+
+
+# ---------------------------------------------------------------------------------------
+# Typing, undo, hints, new games, the computer
+# ---------------------------------------------------------------------------------------
+
+
+def test_typed_moves_play_and_bad_ones_explain():
+    board = GipfBoard()
+    board.type_move("e1-e4")
+    assert "does not describe this push" in board.message and not board.record.moves
+    board.type_move("e1-e3")
+    assert board.record.moves == ("e1-e2",)
+    board.type_move("e1-e2?")
+    assert "is not a GIPF move" in board.message
+    board.type_move("Ge9-e8")
+    assert "only in the tournament game" in board.message
+    assert shown(board.view.styles["flags"]) == {INDEX("e8")}
+
+
+def test_a_whole_ply_can_be_typed():
+    board = board_after(CASE_8[:-1])
+    board.type_move("e1-e2 xe2-e5 keep e5")
+    assert board.record.moves[-2:] == ("e1-e2", "xe2-e5 keep e5")
+
+
+def test_the_move_box_plays_on_enter_and_keeps_a_refused_move():
+    board = GipfBoard()
+    board.move_box.value = "e1-e2"
+    assert board.record.moves == ("e1-e2",) and board.move_box.value == ""
+    board.move_box.value = "e2-e3"
+    assert board.move_box.value == "e2-e3" and "not a dot" in board.message
+
+
+def test_undo_and_redo():
+    board = board_after(CASE_8 + ["xe2-e5"])
+    final = board.state
+    board.undo_button.click()
+    assert board.state.phase == "remove" and board.message == "Took back xe2-e5."
+    while not board.undo_button.disabled:
+        board.undo()
+    assert board.state == gipf.Rules().start()
+    board.undo()
+    assert board.message == "Nothing to undo."
+    while not board.redo_button.disabled:
+        board.redo_button.click()
+    assert board.state == final
+
+
+def test_hints_show_every_legal_push_as_an_arrow():
+    board = GipfBoard(hints=True)
+    assert len(shown(board.view.styles["arrows"])) == 42
+    board.hints = False
+    assert shown(board.view.styles["arrows"]) == set()
+
+
+def test_a_new_game_of_another_variant():
+    board = board_after(["e1-e2"])
+    board.new_game(variant="tournament")
+    assert board.rules.variant == "tournament" and board.record.moves == ()
+    assert board.variant_choice.value == "tournament"
+    board.variant_choice.value = "basic"
+    next(
+        b for b in board.widget.children[-1].children if getattr(b, "description", "") == "New game"
+    ).click()
+    assert board.rules.variant == "basic"
+
+
+def test_the_computer_answers_and_undo_goes_back_to_your_own_move():
+    board = GipfBoard(computer="black")
+    board.click("e1")
+    assert len(board.record.moves) == 2 and board.state.to_move == "white"
+    board.undo()
+    assert board.record.moves == ()
+    with pytest.raises(ValueError, match="computer must be"):
+        GipfBoard(computer="red")
+
+
+def test_the_computer_player_beats_random_play_most_of_the_time():
+    wins = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = gipf.Rules(variant="basic").start()
+        while state.outcome is None:
+            if state.to_move == "white":
+                state = state.play(computer_move(state, rng))
+            else:
+                state = state.play(rng.choice(state.legal_moves()))
+        wins += state.outcome.winner == "white"
+    assert wins >= 5
+
+
+def test_a_computer_playing_white_makes_the_first_push():
+    board = GipfBoard(computer="white")
+    assert len(board.record.moves) == 1
+    board.new_game()
+    assert len(board.record.moves) == 1 and board.state.to_move == "black"
+
+
+# ---------------------------------------------------------------------------------------
+# Whole games by clicks, display
+# ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant, seed", GAMES)
+def test_a_whole_game_by_clicks_is_the_game_its_record_replays(variant, seed):
+    rules = gipf.Rules(variant=variant)
+    board = GipfBoard(rules)
+    rng = random.Random(seed)
+    moves = 0
+    while board.state.outcome is None and moves < 600:
+        state = board.state
+        move = rng.choice(state.legal_moves())
+        click_move(board, move, rng, browser=moves % 2 == 1)
+        assert board.state == state.play(move), (move, board.message)
+        moves += 1
+    assert board.state.outcome is not None
+    assert Record(rules, board.record.moves).final() == board.state
+    assert repr(board).endswith(f"{board.state.outcome.winner} won>")
+    board.click("e1")
+    assert board.message.startswith("The game is over")
+
+
+def test_a_saved_game_continues_where_it_stopped():
+    record = Record(gipf.Rules(), CASE_8)
+    board = GipfBoard(record=record)
+    assert board.state == record.final() and board.state.phase == "remove"
+    with pytest.raises(ValueError, match="either rules or a record"):
+        GipfBoard(gipf.Rules(variant="basic"), record=record)
+
+
+def test_repr_is_short_stable_and_the_notebook_shows_the_widget():
+    board = GipfBoard()
+    assert repr(board) == "<GipfBoard standard: 0 moves, white to push>"
+    board.play_moves(CASE_8)
+    assert repr(board) == "<GipfBoard standard: 5 moves, white to remove>"
+    assert not re.search(r"0x[0-9a-f]+", repr(board))
+    bundle = board._repr_mimebundle_()
+    assert bundle["text/plain"] == repr(board)
+    assert bundle[WIDGET_MIME]["model_id"] == board.widget.model_id
+
+
+def test_a_dot_with_no_possible_push_says_why():
+    # Tournament, White may place GIPF pieces but has one piece left in reserve.
+    state = gipf.Rules(variant="tournament").setup(
+        {"e2": "WG", "e8": "BG"}, captured=(15, 0), may_place_gipf=("white", "black")
+    )
+    board = GipfBoard(gipf.Rules(variant="tournament"))
+    board._states = [state]
+    board.gipf_toggle.value = True
+    board.click("a2")
+    assert "takes two pieces from the reserve" in board.message and board.dot is None
+    assert shown(board.view.styles["flags"]) == {INDEX("a2")}

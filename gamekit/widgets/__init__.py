@@ -10,6 +10,7 @@ from gamekit.widgets.coffee import CoffeeBoard
 from gamekit.widgets.gipf import GipfBoard
 from gamekit.widgets.hextiles import HexTilesBoard
 from gamekit.widgets.quiz import check_answer, check_cells
+from gamekit.widgets.roaster import RoasterBoard
 from gamekit.widgets.view import BoardView, click_to_cell
 
 __all__ = [
@@ -17,6 +18,7 @@ __all__ = [
     "CoffeeBoard",
     "GipfBoard",
     "HexTilesBoard",
+    "RoasterBoard",
     "check_answer",
     "check_cells",
     "click_to_cell",

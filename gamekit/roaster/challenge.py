@@ -1,0 +1,128 @@
+"""The roast challenge: three games with cards of roast class I, II and III, the next card's
+difficulty chosen by the last score, and a roaster title for the total.
+
+>>> ch = Challenge()
+>>> ch.next_card().id
+'jamaica-blue-mountain'
+>>> ch = ch.scored(12)
+>>> ch.next_card().roast_class, ch.next_card().difficulty
+(2, 'advanced')
+>>> ch.scored(16).scored(20)
+<roaster.Challenge 3 games: 12 + 16 + 20 = 48, Master roaster>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from gamekit.roaster.cards import CARDS, TITLES, Card, next_difficulty, title
+
+__all__ = ["Challenge", "challenge_card", "simple_player"]
+
+_ORDER = ("beginner", "advanced", "expert")
+
+
+def challenge_card(roast_class: int, difficulty: str) -> Card:
+    """The first shipped card of that roast class and difficulty (the nearest easier
+    difficulty if none ships)."""
+    for diff in _ORDER[: _ORDER.index(difficulty) + 1][::-1]:
+        for card in CARDS.values():
+            if card.roast_class == roast_class and card.difficulty == diff:
+                return card
+    raise ValueError(f"no shipped card of roast class {roast_class} is {difficulty} or easier")
+
+
+_BAD = {"hard", "burnt", "smoke", "defect"}
+
+
+def simple_player(state, stop_round: int = 5):
+    """A plain policy for demonstrations: no effects, roast until round ``stop_round`` (or
+    the end of the thermometer), then put bad tokens on the tray while it has room, keep
+    the first choice offered, and never exchange.
+
+    >>> from gamekit.roaster import Rules
+    >>> state = Rules(seed=3).start()
+    >>> while state.outcome is None:
+    ...     state = state.play(simple_player(state))
+    >>> state.round, state.outcome.total
+    (5, 10)
+    """
+    moves = [str(m) for m in state.legal_moves()]
+    if "continue" in moves:
+        return "continue" if state.round < stop_round else "stop"
+    if "tray" in moves and set(state.aside) & _BAD:
+        return "tray"
+    for plain in ("draw", "roast", "stop", "cup", "done"):
+        if plain in moves:
+            return plain
+    return moves[0]
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """A roast challenge so far: the scores of the games played (at most 3).
+
+    ``expert_start=True`` is for a player who has earned the intermediate title: the first
+    card may then be an expert card of class I.
+    """
+
+    scores: tuple[int, ...] = ()
+    expert_start: bool = False
+
+    def __repr__(self) -> str:
+        if not self.scores:
+            return "<roaster.Challenge 0 games>"
+        total = " + ".join(str(s) for s in self.scores) + f" = {self.total}"
+        tail = f", {self.title}" if self.done else ""
+        return f"<roaster.Challenge {len(self.scores)} games: {total}{tail}>"
+
+    @property
+    def done(self) -> bool:
+        return len(self.scores) >= 3
+
+    @property
+    def total(self) -> int:
+        return sum(self.scores)
+
+    @property
+    def title(self) -> str | None:
+        """The roaster title once the three games are played."""
+        return title(self.total) if self.done else None
+
+    def next_difficulty(self) -> str:
+        if not self.scores:
+            return "expert" if self.expert_start else "beginner"
+        return next_difficulty(self.scores[-1])
+
+    def next_card(self) -> Card:
+        """The card of the next game (roast class I, II, III in turn)."""
+        if self.done:
+            raise ValueError("the challenge is over: three games have been played")
+        return challenge_card(len(self.scores) + 1, self.next_difficulty())
+
+    def scored(self, total: int) -> Challenge:
+        """The challenge after a game that scored ``total``."""
+        if self.done:
+            raise ValueError("the challenge is over: three games have been played")
+        return Challenge((*self.scores, int(total)), self.expert_start)
+
+    def run(self, player: Callable, side: str = "standard", seed: int = 0) -> Challenge:
+        """Play the remaining games with ``player(state) -> move``, seeds ``seed``,
+        ``seed + 1`` …"""
+        from gamekit.roaster.game import Rules
+
+        ch = self
+        k = 0
+        while not ch.done:
+            state = Rules(card=ch.next_card(), side=side, seed=seed + k).start()
+            while state.outcome is None:
+                state = state.play(player(state))
+            ch = ch.scored(state.outcome.total)
+            k += 1
+        return ch
+
+    @staticmethod
+    def intermediate_title(total: int) -> bool:
+        """Whether a total earns the intermediate title or better (expert start allowed)."""
+        return total >= min(low for low, _, inter in TITLES if inter)

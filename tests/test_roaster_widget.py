@@ -1,0 +1,241 @@
+"""Tests of gamekit.widgets.roaster: the playable Coffee Roaster table, driven headlessly the
+way a learner clicks it (methods and browser-like click messages)."""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from gamekit import Record, roaster
+from gamekit.render.roaster import layout, slot_tokens
+from gamekit.widgets import RoasterBoard
+from gamekit.widgets.roaster import _template
+from gamekit.widgets.view import svg_point
+
+
+def send(view, content) -> None:
+    msg = {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
+    view.comm.handle_msg(msg)
+
+
+def browser_click(board: RoasterBoard, slot: str) -> None:
+    """A click in the browser on the centre of ``slot``."""
+    _, transform = _template(board.rules)
+    lay = layout(board.rules)
+    x, y = lay.centres[lay.index(slot)]
+    sx, sy = svg_point(transform, x, y)
+    send(board.view, {"type": "click", "x": sx, "y": sy})
+
+
+def slot_of(board: RoasterBoard, token: str, area: str = "drawn", skip=()) -> str:
+    for slot, t in slot_tokens(board.state).items():
+        if t == token and slot.startswith(area + ":") and slot not in skip:
+            return slot
+    raise AssertionError(f"no {token} in {area}")
+
+
+def arranged_board(drawn, **kw) -> RoasterBoard:
+    board = RoasterBoard(roaster.Rules(seed=2))
+    board._states = [board.rules.arrange(drawn, **kw)]
+    board._refresh()
+    return board
+
+
+def test_the_repr_is_stable_and_the_bundle_carries_it():
+    board = RoasterBoard(roaster.Rules(seed=3))
+    assert repr(board) == "<RoasterBoard jamaica-blue-mountain standard seed=3: 0 moves, draw>"
+    assert board._repr_mimebundle_()["text/plain"] == repr(board)
+
+
+def test_only_the_buttons_of_the_current_step_are_enabled():
+    board = RoasterBoard(roaster.Rules(seed=3))
+    assert [n for n, b in board.buttons.items() if not b.disabled] == ["draw"]
+    board.press("draw")
+    assert [n for n, b in board.buttons.items() if not b.disabled] == ["roast"]
+
+
+def test_a_refused_button_says_why_and_changes_nothing():
+    board = RoasterBoard(roaster.Rules(seed=3))
+    board.press("stop")
+    assert "now is the step 'draw'" in board.message and board.record.moves == ()
+    assert "b3261e" in board.message_line.value
+
+
+def test_clicking_tokens_then_an_instant_slot_plays_the_effect():
+    board = arranged_board({"aroma": 1, "bean0": 2})
+    browser_click(board, slot_of(board, "aroma"))
+    assert len(board.selected) == 1
+    browser_click(board, "instant:more:0")
+    assert board.record.moves == ("more aroma",)
+    assert board.state.used("more") and board.selected == []
+
+
+def test_an_instant_slot_clicked_with_the_wrong_tokens_is_refused_with_the_reason():
+    board = arranged_board({"aroma": 1, "bean3": 1})
+    board.click(slot_of(board, "bean3"))
+    board.click("instant:remove:0")
+    assert "Remove's slot takes any flavor" in board.message
+    assert board.attempt == "instant:remove:0" and board.record.moves == ()
+
+
+def test_clicking_a_flavor_token_beans_and_a_pair_plays_a_flavor_effect():
+    board = arranged_board({"acidity": 1, "bean4": 2})
+    pair = board.state.free_pairs("acidity")[0]
+    board.click(slot_of(board, "acidity"))
+    board.click(slot_of(board, "bean4"))
+    board.click(slot_of(board, "bean4", skip=board.selected))
+    board.click(f"pair:{pair}:0")
+    assert board.record.moves == (f"preserve acidity bean4 bean4 for {pair}",)
+
+
+def test_a_spread_with_two_ways_offers_a_choice():
+    board = arranged_board({"aroma": 1, "bean4": 1})
+    pair = board.state.free_pairs("aroma")[0]
+    board.click(slot_of(board, "aroma"))
+    board.click(slot_of(board, "bean4"))
+    board.click(f"pair:{pair}:0")
+    assert [str(m) for m in board.choices] == [
+        f"spread aroma bean4 -> bean1 bean3 for {pair}",
+        f"spread aroma bean4 -> bean2 bean2 for {pair}",
+    ]
+    assert len(board.choice_box.children) == 2
+    board.choose(1)
+    assert board.record.moves[-1].startswith("spread aroma bean4 -> bean2 bean2")
+
+
+def test_a_flavor_effect_on_a_pair_of_another_colour_is_refused():
+    board = arranged_board({"body": 1, "bean1": 2})
+    wrong = next(e for e, c, _ in board.state.pairs if c == "aroma")
+    for slot in [slot_of(board, "body"), "drawn:0", "drawn:1"]:
+        if slot not in board.selected:
+            board.click(slot)
+    board.click(f"pair:{wrong}:0")
+    assert "take aroma, not body" in board.message and board.record.moves == ()
+
+
+def test_two_of_five_is_chosen_by_clicking_two_tokens_set_aside():
+    board = arranged_board({"acidity": 1}, bag={"smoke": 2, "bean2": 3})
+    board.click("drawn:0")
+    board.click("instant:five:0")
+    assert board.state.phase == "two-of-five"
+    board.click(slot_of(board, "smoke", "aside"))
+    assert board.state.phase == "two-of-five" and "Choose 1 more" in board.message
+    board.click(slot_of(board, "smoke", "aside", skip=board.selected))
+    assert board.record.moves[-1] == "discard smoke smoke"
+
+
+def test_the_cup_test_is_played_by_clicking_cup_and_tray():
+    board = arranged_board({}, bag={"bean2": 20}, phase="decide")
+    board.press("stop")
+    board.click("tray")
+    board.click("cup:0")
+    assert board.state.tray == ("bean2",) and board.state.cup[0] == "bean2"
+
+
+def test_undo_redo_and_new_game():
+    board = RoasterBoard(roaster.Rules(seed=3))
+    board.press("draw")
+    board.undo()
+    assert board.record.moves == () and not board.redo_button.disabled
+    board.redo()
+    assert board.record.moves == ("draw",)
+    board.new_game(card="zambia-kasama-aa", side="beginner", seed=9)
+    assert board.rules == roaster.Rules(card="zambia-kasama-aa", side="beginner", seed=9)
+    assert board.record.moves == ()
+
+
+def test_a_saved_game_continues_where_it_stopped():
+    rec = Record(roaster.Rules(seed=3), ["draw", "roast"])
+    board = RoasterBoard(record=rec)
+    assert board.state.phase == "decide"
+    with pytest.raises(ValueError):
+        RoasterBoard(roaster.Rules(seed=4), record=rec)
+
+
+def test_peeking_can_be_turned_off():
+    board = RoasterBoard(roaster.Rules(seed=3))
+    assert "In the bag (27)" in board.bag_line.value
+    board.peek_toggle.value = False
+    assert "hidden" in board.bag_line.value
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_whole_games_played_by_clicks_and_buttons_end_with_the_score_step_by_step(seed):
+    board = RoasterBoard(roaster.Rules(card="practice-ii-beginner", seed=seed))
+    pick = random.Random(seed)
+    for _ in range(400):
+        state = board.state
+        if state.outcome is not None:
+            break
+        legal = state.legal_moves()
+        actions = {m.action for m in legal}
+        if state.phase == "cup":
+            board.click(pick.choice(["cup", "tray"]) if "tray" in actions else "cup")
+        elif state.phase in ("select", "two-of-five", "exchange-choose", "return-two"):
+            move = pick.choice(legal)
+            area = "drawn" if state.phase == "return-two" else "aside"
+            for t in move.tokens:
+                board.click(slot_of(board, t, area, skip=board.selected))
+        elif "continue" in actions and pick.random() < 0.75:
+            board.press("continue")
+        elif state.phase == "effects" and pick.random() < 0.3:
+            effect = [m for m in legal if m.action in ("more", "remove")]
+            if effect:
+                m = effect[0]
+                board.click(
+                    slot_of(board, m.tokens[0], "drawn")
+                    if m.tokens[0] in state.drawn
+                    else slot_of(board, m.tokens[0], "reserve")
+                )
+                board.click(f"instant:{m.action}:0")
+            else:
+                board.press("roast")
+        else:
+            board.type_move(str(pick.choice(legal)))
+        assert board._ok, board.message
+    over = board.state.outcome
+    assert over is not None
+    assert not board.next_step_button.disabled and board.score_html.value.count("<div") == 1
+    for _ in range(5):
+        board.next_step()
+    assert (
+        board.score_html.value.count("<div") == 5 and f"= {over.total}." in board.score_html.value
+    )
+    assert repr(board).endswith(f"scored {over.total}>")
+    assert Record.from_json(board.record.to_json()).final() == board.state
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+NAMESPACES = {"http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"}
+
+
+def layer_groups(svg: str) -> dict:
+    root = ET.fromstring(svg)
+    return {
+        g.get("id")[len("layer-") :]: g
+        for g in root.iter(f"{SVG}g")
+        if g.get("id", "").startswith("layer-")
+    }
+
+
+@pytest.mark.parametrize("side", ["standard", "beginner"])
+def test_the_template_has_one_path_per_style_entry_in_every_layer(side):
+    board = RoasterBoard(roaster.Rules(side=side, seed=5))
+    layers = layer_groups(board.view.svg)
+    assert set(layers) == set(board.view.styles)
+    for name, style in board.view.styles.items():
+        count = len(layers[name].findall(f"{SVG}path"))
+        assert count == len(layers[name]), name
+        assert {k: len(v) for k, v in style.items()} == dict.fromkeys(
+            ("face", "edge", "width"), count
+        )
+
+
+def test_the_template_works_offline_and_runs_no_script():
+    svg = RoasterBoard(roaster.Rules(seed=5)).view.svg
+    assert "<script" not in svg.lower() and "javascript:" not in svg.lower()
+    assert not re.search(r"\son\w+\s*=", svg)
+    assert set(re.findall(r"https?://[^\s\"'<>)]+", svg)) <= NAMESPACES

@@ -4,20 +4,31 @@
   picked uniformly from ``state.legal_moves()`` with a seeded numpy ``Generator``, plus the
   mean game length and how the games ended (a line of ``n`` or a blocked player);
 - perft(3) on hexhex 5 (57,456 move sequences, ``shared/rules/coffee.md``) in leaf nodes per
-  second.
+  second;
+- random Coffee games per second with the numpy batch engine (:mod:`gamekit.coffee_batch`,
+  one process);
+- random games per second for every other game present (GIPF, Hex Tiles), through
+  :func:`gamekit.sim.play_many` with :class:`~gamekit.players.RandomPlayer`;
+- the time of one MCTS move at the default level (:data:`gamekit.players.DEFAULT_ITERATIONS`
+  playouts) for each game.
 
-The whole run takes well under a minute; the numbers depend on the machine.
+The whole run takes about a minute; the numbers depend on the machine and its load.
+``benchmarks/strength.py`` (minutes) measures how often MCTS beats the other players.
 """
 
 from __future__ import annotations
 
+import importlib
 import platform
 import time
 
 import numpy as np
 
 from gamekit import __version__, coffee
+from gamekit.coffee_batch import play_random
 from gamekit.perft import perft
+from gamekit.players import DEFAULT_ITERATIONS, MCTSPlayer, RandomPlayer
+from gamekit.sim import play_many
 
 SEED = 20240601
 #: Boards for random games: (board, size, n, games).
@@ -25,6 +36,19 @@ GAMES = [
     ("hex", 5, 5, 1000),
     ("square", 5, 4, 3000),
     ("square", 7, 5, 1000),
+]
+#: Boards for the batch engine: (board, size, n, games).
+BATCH = [
+    ("hex", 5, 5, 30_000),
+    ("square", 5, 4, 30_000),
+    ("square", 7, 5, 15_000),
+]
+#: Other games, when their modules are present: (label, module, rules options, games).
+OTHERS = [
+    ("gipf basic", "gamekit.gipf", {"variant": "basic"}, 100),
+    ("gipf standard", "gamekit.gipf", {"variant": "standard"}, 100),
+    ("hextiles 2p", "gamekit.hextiles", {"players": 2, "seed": 1}, 40),
+    ("hextiles 4p", "gamekit.hextiles", {"players": 4, "seed": 1}, 20),
 ]
 #: perft reference (shared/rules/coffee.md, "Reference figures").
 PERFT = ("hex", 5, 3, 57_456)
@@ -43,16 +67,16 @@ def bench_games(board: str, size: int, n: int, games: int) -> str:
     rules = coffee.Rules(board=board, size=size, n=n)
     rng = np.random.default_rng(SEED)
     lengths, blocked = [], 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for _ in range(games):
         state = random_game(rules, rng)
         lengths.append(state.stone_count)
         blocked += not state.outcome.line
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     lines = games - blocked
     return (
         f"{rules.name:<8} n={n}  {games:>5} games in {seconds:5.2f} s = {games / seconds:7.1f} "
-        f"games/s  {sum(lengths) / seconds:8.0f} moves/s  mean length {np.mean(lengths):5.1f}  "
+        f"games/s (per CPU second {games / cpu:6.1f})  mean length {np.mean(lengths):5.1f}  "
         f"line {lines} ({100 * lines / games:.0f}%)  blocked {blocked} "
         f"({100 * blocked / games:.0f}%)"
     )
@@ -70,6 +94,67 @@ def bench_perft(board: str, size: int, depth: int, expected: int) -> str:
     )
 
 
+def bench_batch(board: str, size: int, n: int, games: int) -> str:
+    rules = coffee.Rules(board=board, size=size, n=n)
+    play_random(rules, 100, seed=SEED)  # tables and first-call costs
+    start, cpu = time.perf_counter(), time.process_time()
+    batch = play_random(rules, games, seed=SEED)
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    lines = int(batch.line.sum())
+    return (
+        f"{rules.name:<8} n={n} {games:>6} games in {seconds:5.2f} s = {games / seconds:8.0f} "
+        f"games/s (per CPU second {games / cpu:6.0f})  mean length "
+        f"{batch.length.mean():5.1f}  line {100 * lines / games:.0f}%  black won "
+        f"{100 * (batch.winner == 0).mean():.1f}%"
+    )
+
+
+def other_games():
+    """(label, rules, games) for each other game whose module is present."""
+    for label, module, options, games in OTHERS:
+        try:
+            mod = importlib.import_module(module)
+        except ImportError:
+            continue
+        yield label, mod.Rules(**options), games
+
+
+def bench_other(label: str, rules, games: int) -> str:
+    seats = getattr(rules, "players", 2)
+    start, cpu = time.perf_counter(), time.process_time()
+    res = play_many(rules, [RandomPlayer()] * seats, games, seed=SEED, progress=False)
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    return (
+        f"{label:<14} {games:>4} games in {seconds:5.2f} s = {games / seconds:7.1f} games/s "
+        f"(per CPU second {games / cpu:6.1f})  mean length {res.length.mean():5.1f}  "
+        f"mean choices {res.branching.sum() / max(res.length.sum(), 1):5.1f}"
+    )
+
+
+def bench_mcts(label: str, rules, moves: int = 3, plies: int = 6) -> str:
+    """Mean time of an MCTS move at the default level, from positions a few random moves
+    into the game."""
+    rng = np.random.default_rng(SEED)
+    state = rules.start()
+    for _ in range(plies):
+        legal = state.legal_moves()
+        state = state.play(legal[rng.integers(len(legal))])
+    player = MCTSPlayer(seed=SEED)
+    times, cpus = [], []
+    for _ in range(moves):
+        if state.outcome is not None:
+            break
+        start, cpu = time.perf_counter(), time.process_time()
+        move = player.choose(state)
+        times.append(time.perf_counter() - start)
+        cpus.append(time.process_time() - cpu)
+        state = state.play(move)
+    return (
+        f"{label:<18} {DEFAULT_ITERATIONS} playouts: {np.mean(times):5.2f} s per move "
+        f"(CPU {np.mean(cpus):5.2f} s; mean of {len(times)} moves)"
+    )
+
+
 def main() -> int:
     print(
         f"gamekit {__version__}, Python {platform.python_version()}, numpy {np.__version__}, "
@@ -81,6 +166,21 @@ def main() -> int:
         print("  " + bench_games(board, size, n, games), flush=True)
     print("Perft:")
     print("  " + bench_perft(*PERFT), flush=True)
+    print("Random Coffee games, batch engine (numpy, one process):")
+    for board, size, n, games in BATCH:
+        print("  " + bench_batch(board, size, n, games), flush=True)
+    others = list(other_games())
+    if others:
+        print("Random games, other games (rules engine through gamekit.sim.play_many):")
+        for label, rules, games in others:
+            print("  " + bench_other(label, rules, games), flush=True)
+    print("MCTS move time at the default level:")
+    mcts = [("coffee hex5 n=5", coffee.Rules(board="hex", size=5, n=5))]
+    mcts += [("coffee square5 n=4", coffee.Rules(board="square", size=5, n=4))]
+    mcts += [(label, rules) for label, rules, _ in others if label.endswith(("basic", "2p"))]
+    for label, rules in mcts:
+        moves = 3 if label.startswith("coffee") else 1
+        print("  " + bench_mcts(label, rules, moves=moves), flush=True)
     print(f"total {time.perf_counter() - total:.1f} s")
     return 0
 

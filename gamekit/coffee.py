@@ -685,3 +685,116 @@ class State:
         return State._make(
             self.rules, self._black, self._orange | bit, (i, a), "black", self.swapped
         )
+
+
+# ---------------------------------------------------------------------------------------
+# Fast paths for simulations (private; the rules above are the reference)
+# ---------------------------------------------------------------------------------------
+
+
+@cache
+def _windows(board: str, size: int, n: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the bitmasks of every run of ``n`` cells in a straight line through
+    it: a stone on the cell wins when the mover then owns one whole window."""
+    grid = grid_for(board, size)
+    out: list[list[int]] = [[] for _ in range(len(grid))]
+    for i in range(len(grid)):
+        for axis in grid.axes:
+            line = grid.line(i, axis)
+            k = line.index(i)
+            for start in range(max(0, k - n + 1), min(k, len(line) - n) + 1):
+                mask = 0
+                for j in line[start : start + n]:
+                    mask |= 1 << j
+                out[i].append(mask)
+    return tuple(tuple(w) for w in out)
+
+
+@cache
+def _reach(board: str, size: int, n: int) -> tuple[int, ...]:
+    """For each cell, every cell of its windows (:func:`_windows`) together: a stone there
+    cannot win unless the mover has ``n - 1`` stones in this mask."""
+    return tuple(_or_all(ws) for ws in _windows(board, size, n))
+
+
+def _or_all(masks) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+def _rollout(state: State, rand) -> str:
+    """The winner of a game played on from ``state`` with uniformly random moves (each legal
+    (cell, axis) pair equally likely, as ``legal_moves()`` without swaps). ``rand`` is a
+    ``random.Random``. Works on plain integers, with no ``State`` made on the way."""
+    if state.outcome is not None:
+        return state.outcome.winner
+    t = state._t
+    rules = state.rules
+    windows = _windows(rules.board, rules.size, rules.n)
+    reach = _reach(rules.board, rules.size, rules.n)
+    need = rules.n - 1
+    cell_axes = tuple(tuple(enumerate(masks)) for masks in t.line_mask)
+    line_mask, full = t.line_mask, t.full
+    movers = [state._black, state._orange]
+    who = 0 if state.to_move == "black" else 1
+    rod = state._rod
+    randrange = rand.randrange
+    while True:
+        mine = movers[who]
+        occupied = movers[0] | movers[1]
+        empty = full & ~occupied
+        targets = empty if rod is None else line_mask[rod[0]][rod[1]] & empty
+        pairs = []
+        wins = False
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            i = low.bit_length() - 1
+            if (mine & reach[i]).bit_count() >= need:
+                grown = mine | low
+                for w in windows[i]:
+                    if grown & w == w:
+                        wins = True
+                        break
+                if wins:
+                    break
+            after = occupied | low
+            for a, m in cell_axes[i]:
+                if m & ~after:
+                    pairs.append((i, a))
+        if wins:
+            # Some cell wins: count every pair again, a winning cell giving one per axis.
+            pairs = _pairs_with_wins(state, mine, occupied, rod, windows)
+            i, a = pairs[randrange(len(pairs))]
+            if i < 0:
+                return COLOURS[who]
+        elif not pairs:
+            return COLOURS[1 - who]
+        else:
+            i, a = pairs[randrange(len(pairs))]
+        movers[who] = mine | (1 << i)
+        rod = (i, a)
+        who = 1 - who
+
+
+def _pairs_with_wins(state: State, mine: int, occupied: int, rod, windows) -> list:
+    """All legal pairs when some cell wins; a winning pair is marked by ``-1 - cell``."""
+    t = state._t
+    empty = t.full & ~occupied
+    targets = empty if rod is None else t.line_mask[rod[0]][rod[1]] & empty
+    pairs = []
+    n_axes = len(t.axes)
+    while targets:
+        low = targets & -targets
+        targets ^= low
+        i = low.bit_length() - 1
+        grown = mine | low
+        if any(grown & w == w for w in windows[i]):
+            pairs.extend((-1 - i, a) for a in range(n_axes))
+            continue
+        after = occupied | low
+        masks = t.line_mask[i]
+        pairs.extend((i, a) for a in range(n_axes) if masks[a] & ~after)
+    return pairs

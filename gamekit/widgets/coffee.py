@@ -4,6 +4,8 @@ Click a cell to put a stone there, then choose the rod's direction with a button
 second click on any cell along that direction. A refused move is marked with a red cross and
 the message line says which rule forbids it. Undo, redo, a hint toggle that rings every legal
 cell, a box to type moves (``e5|``), and new games with any board, size, ``n`` and pie rule.
+An optional computer opponent (``opponent="random"``, ``"greedy"`` or ``"mcts"``, or the
+"computer" dropdown) answers each move; the message line says what it played.
 
 The widget only translates clicks into moves: :mod:`gamekit.coffee` decides what is legal.
 Everything a mouse can do has a method (``click``, ``choose_axis``, ``type_move``, ``undo``
@@ -27,6 +29,7 @@ import ipywidgets as w
 from gamekit import coffee
 from gamekit.errors import GamekitError
 from gamekit.grids import AXIS_NAMES
+from gamekit.players import LEVELS, Player, make_player
 from gamekit.records import Record
 from gamekit.render.coffee import CoffeeView, caption, styles
 from gamekit.widgets.view import BoardView, click_to_cell
@@ -34,6 +37,7 @@ from gamekit.widgets.view import BoardView, click_to_cell
 __all__ = ["CoffeeBoard"]
 
 _SIZES = {"hex": (3, 4, 5, 6), "square": (4, 5, 6, 7, 8)}
+_NOBODY = "nobody"
 
 
 @cache
@@ -57,6 +61,9 @@ class CoffeeBoard:
         record: Record | None = None,
         hints: bool = False,
         width: int = 460,
+        opponent: str | Player | None = None,
+        computer_plays: str = "orange",
+        seed: int | None = None,
     ) -> None:
         if record is None:
             record = Record(rules if rules is not None else coffee.Rules(), [])
@@ -69,6 +76,16 @@ class CoffeeBoard:
         self.attempt: str | None = None
         self.message = ""
         self._ok = True
+        if computer_plays not in coffee.COLOURS:
+            raise ValueError(f"computer_plays must be 'black' or 'orange', not {computer_plays!r}")
+        if opponent is not None and not isinstance(opponent, Player) and opponent not in LEVELS:
+            raise ValueError(
+                f"unknown opponent {opponent!r}; choose None or one of " + ", ".join(LEVELS)
+            )
+        self.computer_plays = computer_plays
+        self._seed = seed
+        self._player: Player | None = None
+        self._level: str | Player | None = None
 
         self.view = BoardView(width=width)
         self.view.on_click(self._on_svg_click)
@@ -114,6 +131,15 @@ class CoffeeBoard:
         self.n_choice = w.BoundedIntText(value=r.n, min=2, max=51, description="n")
         self.pie_choice = w.Checkbox(value=r.pie_rule, description="pie rule")
         self.board_choice.observe(self._on_board_kind, names="value")
+        self.opponent_choice = w.Dropdown(
+            options=[_NOBODY, *LEVELS],
+            value=_NOBODY,
+            description="computer",
+            tooltip="play against the computer: it answers each of your moves",
+            layout=w.Layout(width="190px"),
+            style={"description_width": "65px"},
+        )
+        self.opponent_choice.observe(self._on_opponent, names="value")
         new_button = w.Button(description="New game", button_style="primary")
         new_button.on_click(lambda _b: self._new_from_controls())
         for c in (self.board_choice, self.size_choice, self.n_choice):
@@ -130,10 +156,13 @@ class CoffeeBoard:
                 w.HBox([self.move_box, self.play_button]),
                 w.HBox([self.board_choice, self.size_choice, self.n_choice]),
                 w.HBox([self.pie_choice, new_button]),
+                w.HBox([self.opponent_choice]),
             ],
             layout=w.Layout(max_width=f"{width + 20}px"),
         )
         self._mount()
+        if opponent is not None:
+            self.opponent = opponent
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -149,6 +178,30 @@ class CoffeeBoard:
     def record(self) -> Record:
         """The game so far, ready to save (``board.record.save("game.json")``)."""
         return Record(self.rules, self._moves)
+
+    @property
+    def opponent(self) -> str | Player | None:
+        """The computer opponent: ``None``, a level (``"random"``, ``"greedy"``,
+        ``"mcts"``) or a :class:`~gamekit.players.Player`. Setting it lets the computer
+        move at once if it is its turn."""
+        return self._level
+
+    @opponent.setter
+    def opponent(self, level: str | Player | None) -> None:
+        if level == _NOBODY:
+            level = None
+        if level is not None and not isinstance(level, Player) and level not in LEVELS:
+            raise ValueError(
+                f"unknown opponent {level!r}; choose None or one of " + ", ".join(LEVELS)
+            )
+        self._level = level
+        self._player = None if level is None else make_player(level, seed=self._seed)
+        shown = level if isinstance(level, str) else _NOBODY
+        if self.opponent_choice.value != shown:
+            self.opponent_choice.unobserve(self._on_opponent, names="value")
+            self.opponent_choice.value = shown
+            self.opponent_choice.observe(self._on_opponent, names="value")
+        self._computer_turn()
 
     @property
     def hints(self) -> bool:
@@ -245,23 +298,33 @@ class CoffeeBoard:
         self.type_move("swap")
 
     def undo(self) -> None:
-        """Take back the last move."""
+        """Take back the last move (with a computer opponent: its move and yours)."""
         if not self._moves:
             return self._say("Nothing to undo.", False)
-        self._redo.append(self._moves.pop())
-        self._states.pop()
+        taken = []
+        while self._moves:
+            self._redo.append(self._moves.pop())
+            self._states.pop()
+            taken.append(self._redo[-1])
+            if not self._computer_to_move():
+                break
         self.pending = self.attempt = None
-        self._say(f"Took back {self._redo[-1]}.", True)
+        self._say(f"Took back {', '.join(reversed(taken))}.", True)
 
     def redo(self) -> None:
         """Play again the last move taken back."""
         if not self._redo:
             return self._say("Nothing to redo.", False)
-        move = self._redo.pop()
-        self._states.append(self.state.play(move))
-        self._moves.append(move)
+        again = []
+        while self._redo:
+            move = self._redo.pop()
+            self._states.append(self.state.play(move))
+            self._moves.append(move)
+            again.append(move)
+            if not self._computer_to_move():
+                break
         self.pending = self.attempt = None
-        self._say(f"Played {move} again.", True)
+        self._say(f"Played {', '.join(again)} again.", True)
 
     def new_game(self, rules: coffee.Rules | None = None, **options) -> None:
         """Start again: ``new_game(board="square", size=5, n=4, pie_rule=True)`` or with a
@@ -280,6 +343,7 @@ class CoffeeBoard:
         if (rules.board, rules.size) != old:
             self._mount()
         self._say(f"New game on {rules.name} with n={rules.n}. Black starts anywhere.", True)
+        self._computer_turn()
 
     def play_moves(self, moves) -> None:
         """Play several moves in a row (a lesson's way to set up a position)."""
@@ -289,7 +353,37 @@ class CoffeeBoard:
                 break
 
     # -- internals -----------------------------------------------------------------------
-    def _play(self, move: coffee.Move) -> None:
+    def _computer_to_move(self) -> bool:
+        """Whether the computer plays the side to move (a swap exchanges the sides)."""
+        if self._player is None or self.state.outcome is not None:
+            return False
+        mine = self.computer_plays
+        if self.state.swapped:
+            mine = "black" if mine == "orange" else "orange"
+        return self.state.to_move == mine
+
+    def _computer_turn(self) -> None:
+        """Let the computer play while it is its turn (once, unless it swapped)."""
+        before = self.message if self._moves else ""
+        said = []
+        while self._computer_to_move():
+            move = self._player.choose(self.state)
+            self._play(move, quiet=True)
+            name = self._level if isinstance(self._level, str) else repr(self._level)
+            text = f"Computer ({name}) played {move}."
+            if move.is_swap:
+                text = f"Computer ({name}) swapped colours: Black's first stone is its own now."
+            outcome = self.state.outcome
+            if outcome is not None:
+                text += f" {outcome.reason}."
+            said.append(text)
+        if said:
+            self._say(" ".join([before, *said]).strip(), True)
+
+    def _on_opponent(self, change) -> None:
+        self.opponent = change["new"]
+
+    def _play(self, move: coffee.Move, quiet: bool = False) -> None:
         before = self.state
         self._states.append(before.play(move))
         self._moves.append(str(move))
@@ -300,7 +394,10 @@ class CoffeeBoard:
         text = f"{who} played {move}." if not move.is_swap else "Orange swapped colours."
         if outcome is not None:
             text += f" {outcome.reason}."
+        if quiet:
+            return
         self._say(text, True)
+        self._computer_turn()
 
     def _axis_towards(self, origin: str, cell: str) -> str | None:
         grid = self.state.grid

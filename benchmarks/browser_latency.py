@@ -1,7 +1,7 @@
 """Click-to-redraw latency of the clickable boards, measured in the page.
 
-Serves apps/ with Voila (as ``make demo`` does), opens each board in headless Chromium
-(Debian's /usr/bin/chromium) and clicks a cell again and again. The board's script stamps
+Serves apps/ with Voila (as ``make demo`` does), opens each game's board in headless
+Chromium (Debian's /usr/bin/chromium) and clicks shapes of the board again and again. The board's script stamps
 ``performance.now()`` at the click and again when the new colours are painted, and stores
 the difference on the board (``data-latency``): that is what is reported.
 
@@ -10,6 +10,7 @@ Run: ``make bench-browser`` (or ``.venv/bin/python benchmarks/browser_latency.py
 
 from __future__ import annotations
 
+import re
 import shutil
 import socket
 import statistics
@@ -26,8 +27,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from gamekit import coffee  # noqa: E402
-from gamekit.widgets.coffee import _template  # noqa: E402
-from gamekit.widgets.view import svg_point  # noqa: E402
 
 ARGS = [
     "--no-sandbox",
@@ -43,25 +42,30 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def measure_coffee(page, base: str, clicks: int) -> list[float]:
-    page.goto(f"{base}/voila/render/coffee.ipynb")
-    page.wait_for_selector(".gamekit-board svg", timeout=90_000)
+def _click_shape(page, layer: str, index) -> None:
+    if layer == "button":  # a button of the board's controls, by its name
+        page.get_by_role("button", name=index).first.click()
+        return
+    shape = page.locator(f".gamekit-board svg g#layer-{layer} path").nth(index)
+    box = shape.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def measure(page, base: str, app: str, targets, clicks: int, setup=None) -> list[float]:
+    """Open ``app`` and click the shapes ``targets`` (``(layer, index)``, or ``("button",
+    name)``, in turn) ``clicks`` times; each click must repaint the board. Returns the
+    latencies in ms (for a button: from the press to the repaint)."""
+    page.goto(f"{base}/voila/render/{app}.ipynb")
+    page.wait_for_selector(".gamekit-board[data-paints] svg", timeout=90_000)
     time.sleep(1.0)
-    board = page.locator(".gamekit-board")
-    svg = board.locator("svg")
-    view_box = [float(v) for v in svg.get_attribute("viewBox").split()]
-    _svg, transform = _template("hex", 5)
-    grid = coffee.Rules().grid
+    if setup is not None:
+        setup(page)
+        time.sleep(0.5)
+    board = page.locator(".gamekit-board").first
     out = []
     for k in range(clicks + 2):  # the first two warm up
-        # Alternate: choose e5 for the stone, then click it again to clear the choice.
-        box = svg.bounding_box()
-        sx, sy = svg_point(transform, *grid.centres[grid.index("e5")])
         before = board.get_attribute("data-paints")
-        page.mouse.click(
-            box["x"] + (sx - view_box[0]) * box["width"] / view_box[2],
-            box["y"] + (sy - view_box[1]) * box["height"] / view_box[3],
-        )
+        _click_shape(page, *targets[k % len(targets)])
         page.wait_for_function(
             f"() => document.querySelector('.gamekit-board').dataset.paints !== '{before}'",
             timeout=20_000,
@@ -70,6 +74,30 @@ def measure_coffee(page, base: str, clicks: int) -> list[float]:
             out.append(float(board.get_attribute("data-latency")))
         time.sleep(0.05)
     return out
+
+
+def _take_a_market_tile(page) -> None:
+    page.locator("button").filter(has_text=re.compile(r"^[01]{6}$")).first.click()
+    page.wait_for_function("() => document.body.innerText.includes('took')", timeout=20_000)
+
+
+def boards() -> dict:
+    """For each app: the shapes to click in turn (each click changes the picture)."""
+    from gamekit import gipf
+
+    centre = coffee.Rules().grid.index("e5")
+    window = 7  # cells of Hex Tiles' smallest window: the starter and its ring
+    return {
+        # choose e5 for the stone, then click it again to clear the choice
+        "coffee": ([("cells", centre), ("cells", centre)], None),
+        # choose the dot b1, then click it again to clear the choice
+        "gipf": ([("points", gipf.GRID.index("b1"))] * 2, None),
+        # with a tile in hand: the starter (occupied) and a ring cell, refused in turn with
+        # a red cross, or placed
+        "hextiles": ([("cells", window // 2), ("cells", 0)], _take_a_market_tile),
+        # draw a round's tokens, then take the draw back
+        "roaster": ([("button", "Draw"), ("button", "Undo")], None),
+    }
 
 
 def main(clicks: int = 40) -> None:
@@ -97,7 +125,11 @@ def main(clicks: int = 40) -> None:
                 executable_path="/usr/bin/chromium", headless=True, args=ARGS
             )
             page = browser.new_page(viewport={"width": 1000, "height": 1200})
-            results = {"coffee hex5": measure_coffee(page, base, clicks)}
+            results = {
+                app: measure(page, base, app, targets, clicks, setup)
+                for app, (targets, setup) in boards().items()
+                if (ROOT / "apps" / f"{app}.ipynb").exists()
+            }
             browser.close()
     finally:
         proc.terminate()

@@ -115,6 +115,11 @@ function render({ model, el }) {
     model.send({ type: "key", key: ev.key });
   });
 
+  // Any click on the page (a board cell, a button of its controls) starts the clock that the
+  // next repaint stops: data-latency is the click-to-redrawn-board time, for benchmarks.
+  const onAnyClick = () => { clickedAt = performance.now(); };
+  document.addEventListener("click", onAnyClick, true);
+
   box.style.maxWidth = model.get("width") + "px";
   model.on("change:svg", mount);
   model.on("change:styles", update);
@@ -123,6 +128,7 @@ function render({ model, el }) {
   return () => {
     model.off("change:svg", mount);
     model.off("change:styles", update);
+    document.removeEventListener("click", onAnyClick, true);
   };
 }
 

@@ -32,6 +32,7 @@ from gamekit.grids import AXIS_NAMES
 from gamekit.players import LEVELS, Player, make_player
 from gamekit.records import Record
 from gamekit.render.coffee import CoffeeView, caption, styles
+from gamekit.widgets.base import GameBoard
 from gamekit.widgets.view import BoardView, click_to_cell
 
 __all__ = ["CoffeeBoard"]
@@ -47,7 +48,7 @@ def _template(board: str, size: int) -> tuple[str, tuple[float, float, float, fl
     return view.drawing.svg(), view.drawing.svg_transform()
 
 
-class CoffeeBoard:
+class CoffeeBoard(GameBoard):
     """A Coffee game on a clickable board, with its controls.
 
     ``CoffeeBoard(rules)`` starts a new game; ``CoffeeBoard(record=rec)`` continues a saved
@@ -65,13 +66,7 @@ class CoffeeBoard:
         computer_plays: str = "orange",
         seed: int | None = None,
     ) -> None:
-        if record is None:
-            record = Record(rules if rules is not None else coffee.Rules(), [])
-        elif rules is not None and rules != record.rules:
-            raise ValueError("give either rules or a record, or a record with the same rules")
-        self._states = record.states()
-        self._moves: list[str] = list(record.moves)
-        self._redo: list[str] = []
+        self._load(rules, record, coffee.Rules)
         self.pending: str | None = None
         self.attempt: str | None = None
         self.message = ""
@@ -166,20 +161,6 @@ class CoffeeBoard:
 
     # -- reading -------------------------------------------------------------------------
     @property
-    def state(self) -> coffee.State:
-        """The position on the board now."""
-        return self._states[-1]
-
-    @property
-    def rules(self) -> coffee.Rules:
-        return self._states[0].rules
-
-    @property
-    def record(self) -> Record:
-        """The game so far, ready to save (``board.record.save("game.json")``)."""
-        return Record(self.rules, self._moves)
-
-    @property
     def opponent(self) -> str | Player | None:
         """The computer opponent: ``None``, a level (``"random"``, ``"greedy"``,
         ``"mcts"``) or a :class:`~gamekit.players.Player`. Setting it lets the computer
@@ -203,28 +184,12 @@ class CoffeeBoard:
             self.opponent_choice.observe(self._on_opponent, names="value")
         self._computer_turn()
 
-    @property
-    def hints(self) -> bool:
-        return self.hint_toggle.value
-
-    @hints.setter
-    def hints(self, on: bool) -> None:
-        self.hint_toggle.value = bool(on)
-
     def __repr__(self) -> str:
         k = len(self._moves)
         moves = f"{k} move" + ("" if k == 1 else "s")
         o = self.state.outcome
         tail = f"{o.winner} won" if o else f"{self.state.to_move} to move"
         return f"<CoffeeBoard {self.rules.name} n={self.rules.n}: {moves}, {tail}>"
-
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, tuple):
-            bundle = bundle[0]
-        bundle = dict(bundle or {})
-        bundle["text/plain"] = repr(self)
-        return bundle
 
     # -- actions (what the mouse and keyboard do) ----------------------------------------
     def click(self, cell: str) -> None:

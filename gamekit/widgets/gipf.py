@@ -33,6 +33,7 @@ from gamekit import gipf
 from gamekit.errors import GamekitError
 from gamekit.records import Record
 from gamekit.render.gipf import GipfView, caption, styles
+from gamekit.widgets.base import GameBoard
 from gamekit.widgets.view import BoardView, click_to_cell
 
 __all__ = ["GipfBoard", "computer_move"]
@@ -70,7 +71,7 @@ def computer_move(state: gipf.State, rng: random.Random | None = None) -> gipf.M
     return max(moves, key=lambda m: (score(settle(state.play(m))), rng.random()))
 
 
-class GipfBoard:
+class GipfBoard(GameBoard):
     """A GIPF game on a clickable board, with its controls.
 
     ``GipfBoard(rules)`` starts a new game (``gipf.Rules(variant=...)``);
@@ -88,15 +89,9 @@ class GipfBoard:
         width: int = 560,
         seed: int = 0,
     ) -> None:
-        if record is None:
-            record = Record(rules if rules is not None else gipf.Rules(), [])
-        elif rules is not None and rules != record.rules:
-            raise ValueError("give either rules or a record, or a record with the same rules")
+        self._load(rules, record, gipf.Rules)
         if computer not in (None, "white", "black"):
             raise ValueError(f"computer must be None, 'white' or 'black', not {computer!r}")
-        self._states = record.states()
-        self._moves: list[str] = list(record.moves)
-        self._redo: list[str] = []
         self.computer = computer
         self._rng = random.Random(seed)
         self.dot: str | None = None
@@ -160,42 +155,12 @@ class GipfBoard:
         self._computer_turn()
 
     # -- reading -------------------------------------------------------------------------
-    @property
-    def state(self) -> gipf.State:
-        """The position on the board now."""
-        return self._states[-1]
-
-    @property
-    def rules(self) -> gipf.Rules:
-        return self._states[0].rules
-
-    @property
-    def record(self) -> Record:
-        """The game so far, ready to save (``board.record.save("game.json")``)."""
-        return Record(self.rules, self._moves)
-
-    @property
-    def hints(self) -> bool:
-        return self.hint_toggle.value
-
-    @hints.setter
-    def hints(self, on: bool) -> None:
-        self.hint_toggle.value = bool(on)
-
     def __repr__(self) -> str:
         k = len(self._moves)
         moves = f"{k} move" + ("" if k == 1 else "s")
         o = self.state.outcome
         tail = f"{o.winner} won" if o else f"{self.state.to_move} to {self.state.phase}"
         return f"<GipfBoard {self.rules.variant}: {moves}, {tail}>"
-
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, tuple):
-            bundle = bundle[0]
-        bundle = dict(bundle or {})
-        bundle["text/plain"] = repr(self)
-        return bundle
 
     # -- actions (what the mouse and keyboard do) ----------------------------------------
     def click(self, point: str) -> None:

@@ -32,6 +32,7 @@ from gamekit.errors import GamekitError
 from gamekit.grids import hex_region
 from gamekit.records import Record
 from gamekit.render.hextiles import FigureView, caption, radius_for, styles, tile_svg
+from gamekit.widgets.base import GameBoard
 from gamekit.widgets.view import BoardView, click_to_cell
 
 __all__ = ["HexTilesBoard", "computer_move"]
@@ -64,7 +65,7 @@ def computer_move(state: hextiles.State) -> hextiles.Move:
     return legal[-1]
 
 
-class HexTilesBoard:
+class HexTilesBoard(GameBoard):
     """A Hex Tiles game on a clickable board, with its controls.
 
     ``HexTilesBoard(rules)`` starts a new game; ``HexTilesBoard(record=rec)`` continues a
@@ -80,13 +81,7 @@ class HexTilesBoard:
         hints: bool = False,
         width: int = 420,
     ) -> None:
-        if record is None:
-            record = Record(rules if rules is not None else hextiles.Rules(), [])
-        elif rules is not None and rules != record.rules:
-            raise ValueError("give either rules or a record, or a record with the same rules")
-        self._states = record.states()
-        self._moves: list[str] = list(record.moves)
-        self._redo: list[str] = []
+        self._load(rules, record, hextiles.Rules)
         self.computer = tuple(computer)
         self.chosen: str | None = None
         self.turn = 0
@@ -168,28 +163,6 @@ class HexTilesBoard:
 
     # -- reading -------------------------------------------------------------------------
     @property
-    def state(self) -> hextiles.State:
-        """The position now."""
-        return self._states[-1]
-
-    @property
-    def rules(self) -> hextiles.Rules:
-        return self._states[0].rules
-
-    @property
-    def record(self) -> Record:
-        """The game so far, ready to save."""
-        return Record(self.rules, self._moves)
-
-    @property
-    def hints(self) -> bool:
-        return self.hint_toggle.value
-
-    @hints.setter
-    def hints(self, on: bool) -> None:
-        self.hint_toggle.value = bool(on)
-
-    @property
     def shown_player(self) -> int:
         """Whose figure the board shows (the player to move unless another was chosen)."""
         return self.state.to_move if self.viewing is None else self.viewing
@@ -201,14 +174,6 @@ class HexTilesBoard:
         return (
             f"<HexTilesBoard {self.rules.players} players, seed {self.rules.seed}: {moves}, {tail}>"
         )
-
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, tuple):
-            bundle = bundle[0]
-        bundle = dict(bundle or {})
-        bundle["text/plain"] = repr(self)
-        return bundle
 
     # -- actions ---------------------------------------------------------------------------
     def pick_market(self, pattern: str) -> None:

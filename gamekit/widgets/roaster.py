@@ -32,6 +32,7 @@ from gamekit import roaster
 from gamekit.errors import GamekitError
 from gamekit.records import Record
 from gamekit.render.roaster import RoasterView, caption, layout, score_marks, slot_tokens, styles
+from gamekit.widgets.base import GameBoard
 from gamekit.widgets.view import BoardView
 
 __all__ = ["RoasterBoard"]
@@ -58,7 +59,7 @@ def _template(rules: roaster.Rules) -> tuple[str, tuple[float, float, float, flo
     return view.drawing.svg(), view.drawing.svg_transform()
 
 
-class RoasterBoard:
+class RoasterBoard(GameBoard):
     """A Coffee Roaster game on a clickable table, with its controls.
 
     ``RoasterBoard(rules)`` starts a new game; ``RoasterBoard(record=rec)`` continues a saved
@@ -73,13 +74,7 @@ class RoasterBoard:
         width: int = 760,
         peek: bool = True,
     ) -> None:
-        if record is None:
-            record = Record(rules if rules is not None else roaster.Rules(), [])
-        elif rules is not None and rules != record.rules:
-            raise ValueError("give either rules or a record, or a record with the same rules")
-        self._states = record.states()
-        self._moves: list[str] = list(record.moves)
-        self._redo: list[str] = []
+        self._load(rules, record, roaster.Rules)
         self.selected: list[str] = []
         self.choices: list[roaster.Move] = []
         self.attempt: str | None = None
@@ -154,18 +149,6 @@ class RoasterBoard:
 
     # -- reading -------------------------------------------------------------------------
     @property
-    def state(self) -> roaster.State:
-        return self._states[-1]
-
-    @property
-    def rules(self) -> roaster.Rules:
-        return self._states[0].rules
-
-    @property
-    def record(self) -> Record:
-        return Record(self.rules, self._moves)
-
-    @property
     def peek(self) -> bool:
         return self.peek_toggle.value
 
@@ -176,14 +159,6 @@ class RoasterBoard:
         tail = f"scored {o.total}" if o else self.state.phase
         r = self.rules
         return f"<RoasterBoard {r.card.id} {r.side} seed={r.seed}: {moves}, {tail}>"
-
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, tuple):
-            bundle = bundle[0]
-        bundle = dict(bundle or {})
-        bundle["text/plain"] = repr(self)
-        return bundle
 
     # -- actions -------------------------------------------------------------------------
     def press(self, name: str) -> None:

@@ -1,0 +1,67 @@
+"""What every clickable board shares: the game so far, the record, the hint toggle, and how
+a board shows itself in a notebook.
+
+A board keeps the states of its game (``_states``, the start first) and the moves that led
+to them (``_moves``), plus the moves taken back (``_redo``); the rules decide everything
+else. A subclass builds its controls into ``self.widget`` and defines ``__repr__``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamekit.records import Record
+
+__all__ = ["GameBoard"]
+
+
+class GameBoard:
+    """Base of the game boards: history, record, hints and notebook display."""
+
+    _states: list
+    _moves: list[str]
+    _redo: list[str]
+
+    def _load(self, rules: Any, record: Record | None, default_rules: type) -> None:
+        """Start from ``rules`` (a new game) or ``record`` (a saved one, replayed)."""
+        if record is None:
+            record = Record(rules if rules is not None else default_rules(), [])
+        elif rules is not None and rules != record.rules:
+            raise ValueError("give either rules or a record, or a record with the same rules")
+        self._states = record.states()
+        self._moves = list(record.moves)
+        self._redo = []
+
+    @property
+    def state(self):
+        """The position on the board now."""
+        return self._states[-1]
+
+    @property
+    def rules(self):
+        """The rules of the game on the board."""
+        return self._states[0].rules
+
+    @property
+    def record(self) -> Record:
+        """The game so far, ready to save (``board.record.save("game.json")``)."""
+        return Record(self.rules, self._moves)
+
+    @property
+    def hints(self) -> bool:
+        """Whether the board shows where the player to move may play."""
+        return self.hint_toggle.value
+
+    @hints.setter
+    def hints(self, on: bool) -> None:
+        self.hint_toggle.value = bool(on)
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The ipywidgets view, with the board's own short text instead of the widget tree
+        (so a stored notebook output is stable)."""
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, tuple):
+            bundle = bundle[0]
+        bundle = dict(bundle or {})
+        bundle["text/plain"] = repr(self)
+        return bundle

@@ -321,3 +321,29 @@ def test_after_the_computer_swaps_it_is_the_learners_turn_with_orange():
     assert board.state.to_move == "orange"  # the learner, now playing Orange
     board.type_move(str(board.state.legal_moves()[0]))
     assert len(board.record.moves) == 4  # and the computer (now Black) answered
+
+
+@pytest.mark.parametrize("level", ["random", "greedy", "mcts"])
+def test_gipf_and_hextiles_boards_play_against_the_computer_at_each_level(level):
+    from gamekit import gipf, hextiles
+    from gamekit.widgets import GipfBoard, HexTilesBoard
+
+    board = GipfBoard(gipf.Rules(variant="basic"), computer="black", level=level, seed=2)
+    board.type_move("e1-e2")
+    assert len(board.record.moves) >= 2  # the computer answered
+    assert board.state.to_move == "white" or board.state.outcome is not None
+    assert "Black played" in board.message  # the computer's move is shown
+
+    tiles = HexTilesBoard(hextiles.Rules(players=2, seed=1), computer=(1,), level=level)
+    tiles.type_move(str(next(m for m in tiles.state.legal_moves() if m.kind == "take")))
+    tiles.end_turn()
+    assert tiles.state.to_move == 0 or tiles.state.outcome is not None
+    assert "computer played" in tiles.message
+
+
+def test_the_board_levels_are_simple_and_the_players_levels():
+    from gamekit.widgets.opponents import LEVEL_NAMES, computer_player
+
+    assert LEVEL_NAMES == ("simple", "random", "greedy", "mcts")
+    assert computer_player("simple") is None
+    assert computer_player("mcts", seed=1).iterations == 100

@@ -34,6 +34,7 @@ from gamekit.errors import GamekitError
 from gamekit.records import Record
 from gamekit.render.gipf import GipfView, caption, styles
 from gamekit.widgets.base import GameBoard
+from gamekit.widgets.opponents import LEVEL_NAMES, computer_player
 from gamekit.widgets.view import BoardView, click_to_cell
 
 __all__ = ["GipfBoard", "computer_move"]
@@ -75,8 +76,8 @@ class GipfBoard(GameBoard):
     """A GIPF game on a clickable board, with its controls.
 
     ``GipfBoard(rules)`` starts a new game (``gipf.Rules(variant=...)``);
-    ``GipfBoard(record=rec)`` continues a saved one; ``computer="black"`` lets a simple
-    computer player answer. Display it as the last line of a notebook cell.
+    ``GipfBoard(record=rec)`` continues a saved one; ``computer="black"`` lets a computer
+    player answer (``level``: ``"simple"``, ``"random"``, ``"greedy"`` or ``"mcts"``). Display it as the last line of a notebook cell.
     """
 
     def __init__(
@@ -86,6 +87,7 @@ class GipfBoard(GameBoard):
         record: Record | None = None,
         hints: bool = False,
         computer: str | None = None,
+        level: str = "simple",
         width: int = 560,
         seed: int = 0,
     ) -> None:
@@ -93,7 +95,9 @@ class GipfBoard(GameBoard):
         if computer not in (None, "white", "black"):
             raise ValueError(f"computer must be None, 'white' or 'black', not {computer!r}")
         self.computer = computer
+        self._seed = seed
         self._rng = random.Random(seed)
+        self._player = computer_player(level, seed)
         self.dot: str | None = None
         self.segment: tuple[str, ...] | None = None
         self.keep: set[str] = set()
@@ -135,7 +139,20 @@ class GipfBoard(GameBoard):
             layout=w.Layout(width="200px"),
         )
         new_button = w.Button(description="New game", button_style="primary")
-        new_button.on_click(lambda _b: self.new_game(variant=self.variant_choice.value))
+        new_button.on_click(lambda _b: self._new_from_controls())
+        self.computer_choice = w.Dropdown(
+            options=[
+                ("no computer", ""),
+                ("computer: black", "black"),
+                ("computer: white", "white"),
+            ],
+            value=computer or "",
+            description="play",
+            layout=w.Layout(width="210px"),
+        )
+        self.level_choice = w.Dropdown(
+            options=LEVEL_NAMES, value=level, description="level", layout=w.Layout(width="170px")
+        )
 
         self.widget = w.VBox(
             [
@@ -145,6 +162,7 @@ class GipfBoard(GameBoard):
                 self.message_line,
                 w.HBox([self.undo_button, self.redo_button, self.hint_toggle]),
                 w.HBox([self.move_box, self.play_button]),
+                w.HBox([self.computer_choice, self.level_choice]),
                 w.HBox([self.variant_choice, new_button]),
             ],
             layout=w.Layout(max_width=f"{width + 20}px"),
@@ -384,7 +402,16 @@ class GipfBoard(GameBoard):
 
     def _computer_turn(self) -> None:
         while self.computer and self.state.outcome is None and self.state.to_move == self.computer:
-            self._play(computer_move(self.state, self._rng))
+            if self._player is None:
+                self._play(computer_move(self.state, self._rng))
+            else:
+                self._play(self._player.choose(self.state))
+
+    def _new_from_controls(self) -> None:
+        """New game with the variant, the computer's side and its level from the controls."""
+        self.computer = self.computer_choice.value or None
+        self._player = computer_player(self.level_choice.value, self._seed)
+        self.new_game(variant=self.variant_choice.value)
 
     def _on_svg_click(self, sx: float, sy: float) -> None:
         point = click_to_cell(gipf.GRID, self._transform, sx, sy)

@@ -33,6 +33,7 @@ from gamekit.grids import hex_region
 from gamekit.records import Record
 from gamekit.render.hextiles import FigureView, caption, radius_for, styles, tile_svg
 from gamekit.widgets.base import GameBoard
+from gamekit.widgets.opponents import LEVEL_NAMES, computer_player
 from gamekit.widgets.view import BoardView, click_to_cell
 
 __all__ = ["HexTilesBoard", "computer_move"]
@@ -69,7 +70,8 @@ class HexTilesBoard(GameBoard):
     """A Hex Tiles game on a clickable board, with its controls.
 
     ``HexTilesBoard(rules)`` starts a new game; ``HexTilesBoard(record=rec)`` continues a
-    saved one; ``computer=(1,)`` lets the simple computer player play Player 2.
+    saved one; ``computer=(1,)`` lets a computer player play Player 2 (``level``: ``"simple"``,
+    ``"random"``, ``"greedy"`` or ``"mcts"``).
     """
 
     def __init__(
@@ -78,11 +80,15 @@ class HexTilesBoard(GameBoard):
         *,
         record: Record | None = None,
         computer: tuple[int, ...] = (),
+        level: str = "simple",
         hints: bool = False,
         width: int = 420,
+        seed: int = 0,
     ) -> None:
         self._load(rules, record, hextiles.Rules)
         self.computer = tuple(computer)
+        self._seed = seed
+        self._player = computer_player(level, seed, mcts_iterations=30)
         self.chosen: str | None = None
         self.turn = 0
         self.attempt: tuple[int, int] | None = None
@@ -136,6 +142,9 @@ class HexTilesBoard(GameBoard):
         )
         self.contact_choice = w.Checkbox(value=r.marked_contact, description="marks may meet")
         self.computer_choice = w.Checkbox(value=bool(computer), description="computer plays 2+")
+        self.level_choice = w.Dropdown(
+            options=LEVEL_NAMES, value=level, description="level", layout=w.Layout(width="170px")
+        )
         new_button = w.Button(description="New game", button_style="primary")
         new_button.on_click(lambda _b: self._new_from_controls())
         for c in (self.players_choice, self.seed_choice, self.leftover_choice):
@@ -155,6 +164,7 @@ class HexTilesBoard(GameBoard):
                 self.move_box,
                 w.HBox([self.players_choice, self.seed_choice, self.leftover_choice]),
                 w.HBox([self.contact_choice, self.computer_choice, new_button]),
+                self.level_choice,
             ],
             layout=w.Layout(max_width=f"{width + 220}px"),
         )
@@ -385,7 +395,10 @@ class HexTilesBoard(GameBoard):
         """Let the computer play its turns; how many moves it made."""
         count = 0
         while self.state.outcome is None and self.state.to_move in self.computer and count < 500:
-            self._play(computer_move(self.state))
+            if self._player is None:
+                self._play(computer_move(self.state))
+            else:
+                self._play(self._player.choose(self.state))
             count += 1
         return count
 
@@ -417,6 +430,7 @@ class HexTilesBoard(GameBoard):
             return self._say(str(err), False)
         players = rules.players
         self.computer = tuple(range(1, players)) if self.computer_choice.value else ()
+        self._player = computer_player(self.level_choice.value, self._seed, mcts_iterations=30)
         self.new_game(rules)
 
     def _say(self, text: str, ok: bool) -> None:

@@ -347,3 +347,18 @@ def test_the_board_levels_are_simple_and_the_players_levels():
     assert LEVEL_NAMES == ("simple", "random", "greedy", "mcts")
     assert computer_player("simple") is None
     assert computer_player("mcts", seed=1).iterations == 100
+
+
+def test_a_roaster_policy_that_watches_the_bag_plays_whole_games():
+    from gamekit import roaster
+    from gamekit.players import PolicyPlayer
+
+    for target in (1.0, 2.0, 3.0):
+        player = PolicyPlayer(roaster.roast_level_player, target=target)
+        state = roaster.Rules(seed=5).start()
+        while state.outcome is None:
+            move = player.choose(state)
+            assert state.why_illegal(move) is None
+            state = state.play(move)
+        assert isinstance(state.outcome.total, int)
+    assert "roast_level_player" in repr(PolicyPlayer(roaster.roast_level_player, target=2.0))

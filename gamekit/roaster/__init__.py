@@ -30,7 +30,12 @@ from gamekit.roaster.cards import (
     score,
     title,
 )
-from gamekit.roaster.challenge import Challenge, challenge_card, simple_player
+from gamekit.roaster.challenge import (
+    Challenge,
+    challenge_card,
+    roast_level_player,
+    simple_player,
+)
 from gamekit.roaster.game import ACTIONS, GAME, PHASES, Move, Outcome, Rules, State
 from gamekit.roaster.odds import chance_of_at_least, draw_distribution, next_token_odds
 
@@ -63,6 +68,7 @@ __all__ = [
     "next_difficulty",
     "next_token_odds",
     "score",
+    "roast_level_player",
     "simple_player",
     "title",
 ]

@@ -59,6 +59,30 @@ def simple_player(state, stop_round: int = 5):
     return moves[0]
 
 
+_LEVELS = {"hard": 0, "bean0": 0, "bean1": 1, "bean2": 2, "bean3": 3, "bean4": 4, "burnt": 5}
+
+
+def roast_level_player(state, target: float = 2.0):
+    """A policy that watches the bag: roast another round while the beans in the bag have an
+    average roast level below ``target`` (hard beans count 0, burnt ones 5), then stop; after
+    that it plays like :func:`simple_player`.
+
+    >>> from gamekit.roaster import Rules
+    >>> state = Rules(seed=3).start()
+    >>> while state.outcome is None:
+    ...     state = state.play(roast_level_player(state, target=2.0))
+    >>> state.round, state.outcome.total
+    (6, 12)
+    """
+    moves = [str(m) for m in state.legal_moves()]
+    if "continue" in moves:
+        beans = {t: n for t, n in state.bag.items() if t in _LEVELS}
+        count = sum(beans.values())
+        level = sum(_LEVELS[t] * n for t, n in beans.items()) / count if count else target
+        return "continue" if level < target else "stop"
+    return simple_player(state, stop_round=0)
+
+
 @dataclass(frozen=True)
 class Challenge:
     """A roast challenge so far: the scores of the games played (at most 3).

@@ -4,7 +4,6 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with notebooks/nbval_sanitize.cfg
-export MPLBACKEND := Agg
 
 .PHONY: help install lab demo bench-browser test test-unit test-notebooks test-browser lint figures bench notebooks clean
 
@@ -42,10 +41,11 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check gamekit tests benchmarks
 
 test-unit: $(STAMP)
-	$(PY) -m pytest tests --ignore=tests/browser --doctest-modules gamekit
+	MPLBACKEND=Agg $(PY) -m pytest tests --ignore=tests/browser --doctest-modules gamekit
 
+# Lessons draw with pyplot's inline backend, as in JupyterLab: MPLBACKEND must not be set.
 test-notebooks: $(STAMP)
-	$(PY) -m pytest $(NBVAL) notebooks/ apps/
+	env -u MPLBACKEND $(PY) -m pytest $(NBVAL) notebooks/ apps/
 
 test: lint test-unit test-notebooks
 
@@ -54,10 +54,10 @@ test-browser: $(STAMP)
 	$(PY) -m pytest tests/browser -v
 
 figures: $(STAMP)
-	$(PY) -m gamekit.figures
+	MPLBACKEND=Agg $(PY) -m gamekit.figures
 
 notebooks: $(STAMP)
-	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb apps/*.ipynb
+	env -u MPLBACKEND $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb apps/*.ipynb
 
 bench: $(STAMP)
 	$(PY) benchmarks/run.py

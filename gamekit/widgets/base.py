@@ -3,7 +3,8 @@ a board shows itself in a notebook.
 
 A board keeps the states of its game (``_states``, the start first) and the moves that led
 to them (``_moves``), plus the moves taken back (``_redo``); the rules decide everything
-else. A subclass builds its controls into ``self.widget`` and defines ``__repr__``.
+else. A subclass builds its controls into ``self.widget`` and defines ``__repr__``,
+``type_move(text)`` and ``_refresh()`` (redraw everything from ``self.state``).
 """
 
 from __future__ import annotations
@@ -31,6 +32,24 @@ class GameBoard:
         self._states = record.states()
         self._moves = list(record.moves)
         self._redo = []
+
+    def _restart(self, rules: Any) -> None:
+        """A new game with ``rules``: no moves, nothing to redo."""
+        self._states = [rules.start()]
+        self._moves, self._redo = [], []
+
+    def play_moves(self, moves) -> None:
+        """Play several moves in a row, as if typed (a lesson's way to set up a position);
+        stops at the first refused one, whose reason is in the message line."""
+        for move in moves:
+            self.type_move(str(move))
+            if not self._ok:
+                break
+
+    def _say(self, text: str, ok: bool) -> None:
+        """Show ``text`` in the message line (green if ``ok``, red if refused) and redraw."""
+        self.message, self._ok = text, ok
+        self._refresh()
 
     @property
     def state(self):

@@ -301,21 +301,13 @@ class CoffeeBoard(GameBoard):
             opts.update(options)
             rules = coffee.Rules(**opts)
         old = (self.rules.board, self.rules.size)
-        self._states = [rules.start()]
-        self._moves, self._redo = [], []
+        self._restart(rules)
         self.pending = self.attempt = None
         self._sync_controls()
         if (rules.board, rules.size) != old:
             self._mount()
         self._say(f"New game on {rules.name} with n={rules.n}. Black starts anywhere.", True)
         self._computer_turn()
-
-    def play_moves(self, moves) -> None:
-        """Play several moves in a row (a lesson's way to set up a position)."""
-        for move in moves:
-            self.type_move(str(move))
-            if not self._ok:
-                break
 
     # -- internals -----------------------------------------------------------------------
     def _computer_to_move(self) -> bool:
@@ -425,10 +417,6 @@ class CoffeeBoard(GameBoard):
         svg, self._transform = _template(self.rules.board, self.rules.size)
         self.view.label = f"Coffee board {self.rules.name}"
         self.view.svg = svg
-        self._refresh()
-
-    def _say(self, text: str, ok: bool) -> None:
-        self.message, self._ok = text, ok
         self._refresh()
 
     def _refresh(self) -> None:

@@ -268,19 +268,11 @@ class GipfBoard(GameBoard):
         the same rules as now."""
         if rules is None:
             rules = gipf.Rules(variant=variant or self.rules.variant)
-        self._states = [rules.start()]
-        self._moves, self._redo = [], []
+        self._restart(rules)
         self._clear()
         self.variant_choice.value = rules.variant
         self._say(f"New {rules.variant} game. White pushes first.", True)
         self._computer_turn()
-
-    def play_moves(self, moves) -> None:
-        """Play several moves in a row (a lesson's way to set up a position)."""
-        for move in moves:
-            self.type_move(str(move))
-            if not self._ok:
-                break
 
     # -- internals -----------------------------------------------------------------------
     def _take_back(self) -> None:
@@ -423,10 +415,6 @@ class GipfBoard(GameBoard):
             self.type_move(change["new"])
             if self._ok:
                 self.move_box.value = ""
-
-    def _say(self, text: str, ok: bool) -> None:
-        self.message, self._ok = text, ok
-        self._refresh()
 
     def _refresh(self) -> None:
         state = self.state

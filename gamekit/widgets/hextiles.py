@@ -303,13 +303,6 @@ class HexTilesBoard(GameBoard):
         self._say(f"{who} played {move}.", True)
         self._after_human()
 
-    def play_moves(self, moves) -> None:
-        """Play several moves in a row (a lesson's way to set up a position)."""
-        for move in moves:
-            self.type_move(str(move))
-            if not self._ok:
-                break
-
     def undo(self) -> None:
         """Take back the last move (and the computer's moves before it)."""
         if not self._moves:
@@ -349,8 +342,7 @@ class HexTilesBoard(GameBoard):
                 opts["copies"] = None
             opts.update(options)
             rules = hextiles.Rules(**opts)
-        self._states = [rules.start()]
-        self._moves, self._redo = [], []
+        self._restart(rules)
         self.chosen, self.attempt, self.viewing, self.turn, self.score_step = None, None, None, 0, 0
         self._say(f"New game: {rules.players} players, seed {rules.seed}.", True)
         self._auto()
@@ -432,10 +424,6 @@ class HexTilesBoard(GameBoard):
         self.computer = tuple(range(1, players)) if self.computer_choice.value else ()
         self._player = computer_player(self.level_choice.value, self._seed, mcts_iterations=30)
         self.new_game(rules)
-
-    def _say(self, text: str, ok: bool) -> None:
-        self.message, self._ok = text, ok
-        self._refresh()
 
     def _mount_if_needed(self) -> None:
         radius = max(radius_for(f, spare=2, least=3) for f in self.state.figures)

@@ -275,18 +275,10 @@ class RoasterBoard(GameBoard):
             opts = self.rules.to_dict()
             opts.update(options)
             rules = roaster.Rules(**opts)
-        self._states = [rules.start()]
-        self._moves, self._redo = [], []
+        self._restart(rules)
         self.selected, self.choices, self.attempt, self.score_step = [], [], None, 0
         self._mount()
         self._say(f"New game: {rules.card.name}, {rules.side} side, seed {rules.seed}. Draw!", True)
-
-    def play_moves(self, moves) -> None:
-        """Play several moves in a row (a lesson's way to set up a game)."""
-        for move in moves:
-            self.type_move(str(move))
-            if not self._ok:
-                break
 
     # -- internals -----------------------------------------------------------------------
     def _toggle(self, slot: str) -> None:
@@ -388,10 +380,6 @@ class RoasterBoard(GameBoard):
         svg, self._transform = _template(self.rules)
         self.view.label = f"Coffee Roaster table: {self.rules.card.name}"
         self.view.svg = svg
-        self._refresh()
-
-    def _say(self, text: str, ok: bool) -> None:
-        self.message, self._ok = text, ok
         self._refresh()
 
     def _refresh(self) -> None:

@@ -28,7 +28,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab notebooks/00_start_here.ipynb
+	$(VENV)/bin/jupyter lab notebooks/00_start_here.ipynb $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # Classroom mode: every notebook in apps/ served by Voila as a page with no code, on this
 # computer only (127.0.0.1). Works offline: all JavaScript comes from the installed packages.

@@ -7,6 +7,7 @@ line, an illegal one must show the reason.
 
 from __future__ import annotations
 
+import json
 import re
 
 from conftest import offline
@@ -85,7 +86,13 @@ def test_hextiles_app_takes_and_places_a_tile_and_refuses_an_occupied_cell(
     before = look(page)
     click_shape(page, "hints", hinted)
     wait_text(page, "placed")
-    assert look(page) != before  # the board was redrawn with the new tile
+    # The message and the new colours arrive separately: wait for the board to change.
+    page.wait_for_function(
+        """(before) => JSON.stringify([...document.querySelectorAll(
+               '.gamekit-board svg g#layer-cells path')].map(p => p.style.fill)) !== before""",
+        arg=json.dumps(before, separators=(",", ":")),
+        timeout=30_000,
+    )
     page.screenshot(path=str(screenshots / "demo_hextiles.png"))
 
 

@@ -29,6 +29,7 @@ import numpy as np
 
 from gamekit.errors import IllegalMoveError, InvalidNotationError, OffBoardError
 from gamekit.grids import AXIS_NAMES, Grid, grid_for
+from gamekit.options import check_options
 
 __all__ = ["Rules", "State", "Move", "Outcome", "COLOURS", "DEFAULT_N", "default_n"]
 
@@ -224,15 +225,7 @@ class Rules:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Rebuild rules from :meth:`to_dict`; an unknown option is a ``ValueError``."""
-        if not isinstance(data, dict):
-            raise ValueError(f"coffee rules must be a JSON object, not {data!r}")
-        known = ("board", "size", "n", "pie_rule")
-        unknown = sorted(set(data) - set(known))
-        if unknown:
-            raise ValueError(
-                f"unknown Coffee option {unknown[0]!r}; the options are " + ", ".join(known)
-            )
-        return cls(**data)
+        return cls(**check_options(data, ("board", "size", "n", "pie_rule"), "Coffee"))
 
 
 # ---------------------------------------------------------------------------------------

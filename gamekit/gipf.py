@@ -36,6 +36,7 @@ from typing import Any
 
 from gamekit.errors import IllegalMoveError, InvalidNotationError, OffBoardError
 from gamekit.grids import HEX_DIRECTIONS, hexhex
+from gamekit.options import check_options
 
 __all__ = [
     "Rules",
@@ -475,12 +476,7 @@ class Rules:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Rebuild rules from :meth:`to_dict`; an unknown option is a ``ValueError``."""
-        if not isinstance(data, dict):
-            raise ValueError(f"GIPF rules must be a JSON object, not {data!r}")
-        unknown = sorted(set(data) - {"variant"})
-        if unknown:
-            raise ValueError(f"unknown GIPF option {unknown[0]!r}; the only option is variant")
-        return cls(**data)
+        return cls(**check_options(data, ("variant",), "GIPF"))
 
 
 # ---------------------------------------------------------------------------------------

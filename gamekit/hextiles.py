@@ -36,6 +36,7 @@ import numpy as np
 
 from gamekit.errors import IllegalMoveError, InvalidNotationError
 from gamekit.grids import HEX_DIRECTIONS
+from gamekit.options import check_options
 
 __all__ = [
     "Tile",
@@ -839,15 +840,8 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
-        if not isinstance(data, dict):
-            raise ValueError(f"hextiles rules must be a JSON object, not {data!r}")
         known = ("players", "seed", "copies", "patterns", "leftover", "marked_contact")
-        unknown = sorted(set(data) - set(known))
-        if unknown:
-            raise ValueError(
-                f"unknown Hex Tiles option {unknown[0]!r}; the options are " + ", ".join(known)
-            )
-        data = dict(data)
+        data = check_options(data, known, "Hex Tiles")
         if data.get("patterns") is not None:
             data["patterns"] = tuple(data["patterns"])
         return cls(**data)

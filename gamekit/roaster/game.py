@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from gamekit.errors import IllegalMoveError, InvalidNotationError
+from gamekit.options import check_options
 from gamekit.roaster.cards import (
     BEANS,
     BOARDS,
@@ -452,15 +453,7 @@ class Rules:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Rebuild rules from :meth:`to_dict`; an unknown option is a ``ValueError``."""
-        if not isinstance(data, dict):
-            raise ValueError(f"roaster rules must be a JSON object, not {data!r}")
-        known = ("card", "side", "seed", "board")
-        unknown = sorted(set(data) - set(known))
-        if unknown:
-            raise ValueError(
-                f"unknown Coffee Roaster option {unknown[0]!r}; the options are " + ", ".join(known)
-            )
-        return cls(**data)
+        return cls(**check_options(data, ("card", "side", "seed", "board"), "Coffee Roaster"))
 
 
 # ---------------------------------------------------------------------------------------

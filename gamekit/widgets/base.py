@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import ipywidgets as w
+
 from gamekit.records import Record
 
 __all__ = ["GameBoard"]
@@ -37,6 +39,29 @@ class GameBoard:
         """A new game with ``rules``: no moves, nothing to redo."""
         self._states = [rules.start()]
         self._moves, self._redo = [], []
+
+    def _take_back(self) -> str:
+        """Undo one move (it can be redone); returns it."""
+        move = self._moves.pop()
+        self._states.pop()
+        self._redo.append(move)
+        return move
+
+    def _replay(self) -> str:
+        """Redo the last move taken back; returns it."""
+        move = self._redo.pop()
+        self._states.append(self.state.play(move))
+        self._moves.append(move)
+        return move
+
+    def _history_buttons(self) -> None:
+        """The Undo and Redo buttons (``self.undo_button``, ``self.redo_button``)."""
+        self.undo_button = w.Button(description="Undo", icon="undo", layout=w.Layout(width="90px"))
+        self.redo_button = w.Button(
+            description="Redo", icon="repeat", layout=w.Layout(width="90px")
+        )
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.redo_button.on_click(lambda _b: self.redo())
 
     def play_moves(self, moves) -> None:
         """Play several moves in a row, as if typed (a lesson's way to set up a position);

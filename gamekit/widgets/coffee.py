@@ -95,14 +95,9 @@ class CoffeeBoard(GameBoard):
             )
             b.on_click(lambda _b, a=axis: self.choose_axis(a))
             self.axis_buttons[axis] = b
-        self.undo_button = w.Button(description="Undo", icon="undo", layout=w.Layout(width="90px"))
-        self.redo_button = w.Button(
-            description="Redo", icon="repeat", layout=w.Layout(width="90px")
-        )
+        self._history_buttons()
         self.swap_button = w.Button(description="Swap", tooltip="pie rule: take Black's stone")
         self.hint_toggle = w.ToggleButton(value=hints, description="Hints", icon="lightbulb-o")
-        self.undo_button.on_click(lambda _b: self.undo())
-        self.redo_button.on_click(lambda _b: self.redo())
         self.swap_button.on_click(lambda _b: self.swap())
         self.hint_toggle.observe(lambda _c: self._refresh(), names="value")
         self.move_box = w.Text(
@@ -268,8 +263,7 @@ class CoffeeBoard(GameBoard):
             return self._say("Nothing to undo.", False)
         taken = []
         while self._moves:
-            self._redo.append(self._moves.pop())
-            self._states.pop()
+            self._take_back()
             taken.append(self._redo[-1])
             if not self._computer_to_move():
                 break
@@ -282,9 +276,7 @@ class CoffeeBoard(GameBoard):
             return self._say("Nothing to redo.", False)
         again = []
         while self._redo:
-            move = self._redo.pop()
-            self._states.append(self.state.play(move))
-            self._moves.append(move)
+            move = self._replay()
             again.append(move)
             if not self._computer_to_move():
                 break

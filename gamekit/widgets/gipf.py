@@ -116,13 +116,8 @@ class GipfBoard(GameBoard):
         self.keep_box = w.HBox([])
         self.remove_button = w.Button(description="Remove row", button_style="warning")
         self.remove_button.on_click(lambda _b: self.remove())
-        self.undo_button = w.Button(description="Undo", icon="undo", layout=w.Layout(width="90px"))
-        self.redo_button = w.Button(
-            description="Redo", icon="repeat", layout=w.Layout(width="90px")
-        )
+        self._history_buttons()
         self.hint_toggle = w.ToggleButton(value=hints, description="Hints", icon="lightbulb-o")
-        self.undo_button.on_click(lambda _b: self.undo())
-        self.redo_button.on_click(lambda _b: self.redo())
         self.hint_toggle.observe(lambda _c: self._refresh(), names="value")
         self.move_box = w.Text(
             placeholder="type a move: e1-e2, Ge1-e2, xe2-e5 (Enter)",
@@ -257,9 +252,7 @@ class GipfBoard(GameBoard):
         """Play again the last move taken back."""
         if not self._redo:
             return self._say("Nothing to redo.", False)
-        move = self._redo.pop()
-        self._states.append(self.state.play(move))
-        self._moves.append(move)
+        move = self._replay()
         self._clear()
         self._say(f"Played {move} again.", True)
 
@@ -275,10 +268,6 @@ class GipfBoard(GameBoard):
         self._computer_turn()
 
     # -- internals -----------------------------------------------------------------------
-    def _take_back(self) -> None:
-        self._redo.append(self._moves.pop())
-        self._states.pop()
-
     def _clear(self) -> None:
         self.dot = self.attempt = self.segment = None
         self.keep = set()

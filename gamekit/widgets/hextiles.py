@@ -118,12 +118,7 @@ class HexTilesBoard(GameBoard):
         self.end_button = w.Button(description="End turn", button_style="info")
         self.keep_button.on_click(lambda _b: self.keep())
         self.end_button.on_click(lambda _b: self.end_turn())
-        self.undo_button = w.Button(description="Undo", icon="undo", layout=w.Layout(width="90px"))
-        self.redo_button = w.Button(
-            description="Redo", icon="repeat", layout=w.Layout(width="90px")
-        )
-        self.undo_button.on_click(lambda _b: self.undo())
-        self.redo_button.on_click(lambda _b: self.redo())
+        self._history_buttons()
         self.hint_toggle = w.ToggleButton(value=hints, description="Hints", icon="lightbulb-o")
         self.hint_toggle.observe(lambda _c: self._refresh(), names="value")
         self.score_button = w.Button(description="Score step", tooltip="count the figure shown")
@@ -315,9 +310,7 @@ class HexTilesBoard(GameBoard):
     def redo(self) -> None:
         if not self._redo:
             return self._say("Nothing to redo.", False)
-        move = self._redo.pop()
-        self._states.append(self.state.play(move))
-        self._moves.append(move)
+        move = self._replay()
         self.chosen, self.attempt, self.turn = None, None, 0
         self._say(f"Played {move} again.", True)
 
@@ -370,8 +363,7 @@ class HexTilesBoard(GameBoard):
         self.score_step = 0
 
     def _undo_one(self) -> None:
-        self._redo.append(self._moves.pop())
-        self._states.pop()
+        self._take_back()
         self.chosen, self.attempt, self.turn, self.viewing = None, None, 0, None
 
     def _after_human(self) -> None:

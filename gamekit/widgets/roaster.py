@@ -95,12 +95,7 @@ class RoasterBoard(GameBoard):
         self.choice_box = w.HBox([])
         self.clear_button = w.Button(description="Clear choice", layout=w.Layout(width="110px"))
         self.clear_button.on_click(lambda _b: self.clear())
-        self.undo_button = w.Button(description="Undo", icon="undo", layout=w.Layout(width="90px"))
-        self.redo_button = w.Button(
-            description="Redo", icon="repeat", layout=w.Layout(width="90px")
-        )
-        self.undo_button.on_click(lambda _b: self.undo())
-        self.redo_button.on_click(lambda _b: self.redo())
+        self._history_buttons()
         self.peek_toggle = w.ToggleButton(value=peek, description="Peek in the bag", icon="eye")
         self.peek_toggle.observe(lambda _c: self._refresh(), names="value")
         self.move_box = w.Text(
@@ -255,17 +250,14 @@ class RoasterBoard(GameBoard):
     def undo(self) -> None:
         if not self._moves:
             return self._say("Nothing to undo.", False)
-        self._redo.append(self._moves.pop())
-        self._states.pop()
+        self._take_back()
         self.selected, self.choices, self.attempt, self.score_step = [], [], None, 0
         self._say(f"Took back {self._redo[-1]}.", True)
 
     def redo(self) -> None:
         if not self._redo:
             return self._say("Nothing to redo.", False)
-        move = self._redo.pop()
-        self._states.append(self.state.play(move))
-        self._moves.append(move)
+        move = self._replay()
         self.selected, self.choices, self.attempt = [], [], None
         self._say(f"Played {move} again.", True)
 

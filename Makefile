@@ -5,13 +5,15 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with notebooks/nbval_sanitize.cfg
 
-.PHONY: help install lab demo bench-browser test test-unit test-notebooks test-browser lint figures bench notebooks clean
+.PHONY: help install lab demo html bench-browser test test-unit test-notebooks test-browser fuzz lint figures bench notebooks clean
 
 help:
 	@echo "make lab        open the lessons in JupyterLab (installs on first use)"
 	@echo "make test       ruff, unit tests and every notebook under nbval (strict)"
 	@echo "make test-browser  every lesson run and clicked in JupyterLab + headless Chromium"
+	@echo "make fuzz       fuzz every game and public function for FUZZ_MINUTES (10) minutes"
 	@echo "make demo       classroom mode: the free-play boards as apps (Voila, no code shown)"
+	@echo "make html       every lesson as a web page in build/html/ (pictures inline, offline)"
 	@echo "make figures    redraw every picture in figures/"
 	@echo "make notebooks  re-run every lesson and store its outputs"
 	@echo "make bench      print speed figures"
@@ -31,10 +33,18 @@ lab: $(STAMP)
 	$(VENV)/bin/jupyter lab notebooks/00_start_here.ipynb $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # Classroom mode: every notebook in apps/ served by Voila as a page with no code, on this
-# computer only (127.0.0.1). Works offline: all JavaScript comes from the installed packages.
+# computer only (127.0.0.1). Works offline: all JavaScript, styles and fonts come from the
+# installed packages. The page template apps/.jupyter/voila/templates/gamekit is Voila's own
+# without its links to Font Awesome on a CDN (Voila's bundle already holds that font).
 DEMO_PORT ?= 8866
 demo: $(STAMP)
-	$(VENV)/bin/voila apps/ --Voila.ip=127.0.0.1 --port=$(DEMO_PORT)
+	JUPYTER_PATH=$(CURDIR)/apps/.jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH} \
+	$(VENV)/bin/voila apps/ --template=gamekit --Voila.ip=127.0.0.1 --port=$(DEMO_PORT)
+
+# Every lesson as a web page in build/html/, with an index: stored outputs (add
+# HTML_OPTIONS=--execute to run the lessons first); pictures inline, nothing from a CDN.
+html: $(STAMP)
+	env -u MPLBACKEND $(PY) -m gamekit.export -o build/html $(HTML_OPTIONS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check gamekit tests benchmarks
@@ -48,6 +58,13 @@ test-notebooks: $(STAMP)
 	env -u MPLBACKEND $(PY) -m pytest $(NBVAL) notebooks/ apps/
 
 test: lint test-unit test-notebooks
+
+# tests/test_fuzz.py for minutes instead of seconds: random seeds (FUZZ_SEED repeats a run),
+# the minutes shared by the targets, and the inputs each target tried printed at the end.
+FUZZ_MINUTES ?= 10
+fuzz: $(STAMP)
+	GAMEKIT_FUZZ_MINUTES=$(FUZZ_MINUTES) GAMEKIT_FUZZ_SEED=$(FUZZ_SEED) MPLBACKEND=Agg \
+	$(PY) -m pytest tests/test_fuzz.py --hypothesis-show-statistics -q
 
 # Needs Debian's Chromium at /usr/bin/chromium (`apt-get install chromium`); .ci/run installs it.
 test-browser: $(STAMP)

@@ -3,7 +3,7 @@
 - random Coffee games per second with the rules engine (:mod:`gamekit.coffee`), each move
   picked uniformly from ``state.legal_moves()`` with a seeded numpy ``Generator``, plus the
   mean game length and how the games ended (a line of ``n`` or a blocked player);
-- perft(3) on hexhex 5 (57,456 move sequences, ``shared/rules/coffee.md``) in leaf nodes per
+- perft(3) on hexhex 5 (57,456 move sequences, ``docs/rules/coffee.md``) in leaf nodes per
   second;
 - random Coffee games per second with the numpy batch engine (:mod:`gamekit.coffee_batch`,
   one process);
@@ -50,7 +50,7 @@ OTHERS = [
     ("hextiles 2p", "gamekit.hextiles", {"players": 2, "seed": 1}, 40),
     ("hextiles 4p", "gamekit.hextiles", {"players": 4, "seed": 1}, 20),
 ]
-#: perft reference (shared/rules/coffee.md, "Reference figures").
+#: perft reference (docs/rules/coffee.md, "Reference figures").
 PERFT = ("hex", 5, 3, 57_456)
 
 

@@ -16,6 +16,7 @@ from gamekit.errors import (
     InvalidRecordError,
     OffBoardError,
 )
+from gamekit.game import games, register, rules_class
 from gamekit.records import Record
 
 __version__ = "0.1.0"
@@ -28,6 +29,9 @@ __all__ = [
     "OffBoardError",
     "Record",
     "coffee",
+    "games",
     "grids",
+    "register",
+    "rules_class",
     "__version__",
 ]

@@ -4,7 +4,7 @@ Two players, Black (moves first) and Orange, place stones on a hexhex or square 
 white rod lies on the last stone along an axis; the next stone must go on an empty cell of
 that line, anywhere along it. The rod may never leave the opponent a line with no empty cell,
 except that a stone completing a line of ``n`` wins at once. A player with no legal move
-loses. The rules follow ``shared/rules/coffee.md``.
+loses. The rules follow ``docs/rules/coffee.md``.
 
 >>> from gamekit import coffee
 >>> state = coffee.Rules(board="hex", size=5, n=5).start()
@@ -15,23 +15,50 @@ loses. The rules follow ``shared/rules/coffee.md``.
 ['e1|', 'e1/', 'e1\\\\']
 >>> print(state.why_illegal("a1/"))
 a1/ is not allowed: a1 is not on the rod's line. The rod on e5 lies along '|' (vertical), so the stone must go on that line: e1, e2, e3, e4, e6, e7, e8 or e9.
+
+The fast interface (for players and simulations) names a move by numbers, a *pair* (cell
+index in ``rules.grid``, axis index in ``rules.grid.axes``): :func:`legal_pairs`,
+:func:`play_pair`, :func:`pair_move`, :func:`random_rollout`, :func:`can_win_at_once`, and
+the boards' bitmask tables :func:`board_tables` and :func:`windows` (with
+``State.masks`` and ``State.rod_pair``). It agrees exactly with ``legal_moves()`` and
+``play()``, which stay the reference.
 """
 
 from __future__ import annotations
 
+import random
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from gamekit.errors import IllegalMoveError, InvalidNotationError, OffBoardError
+from gamekit.errors import shown as _show
+from gamekit.game import register
 from gamekit.grids import AXIS_NAMES, Grid, grid_for
 from gamekit.options import check_options
 
-__all__ = ["Rules", "State", "Move", "Outcome", "COLOURS", "DEFAULT_N", "default_n"]
+__all__ = [
+    "Rules",
+    "State",
+    "Move",
+    "Outcome",
+    "COLOURS",
+    "DEFAULT_N",
+    "MAX_NOTATION_CHARS",
+    "default_n",
+    "BoardTables",
+    "board_tables",
+    "windows",
+    "legal_pairs",
+    "play_pair",
+    "pair_move",
+    "random_rollout",
+    "can_win_at_once",
+]
 
 GAME = "coffee"
 COLOURS = ("black", "orange")
@@ -48,6 +75,17 @@ DEFAULT_N: dict[tuple[str, int], int] = {
     ("square", 7): 5,
 }
 
+#: The longest text :meth:`Move.parse` reads (a move is 3 or 4 characters; spaces around
+#: it are allowed). Longer text is refused at once, without being scanned.
+MAX_NOTATION_CHARS = 32
+
+
+def _whole(value: object, name: str) -> int:
+    """``value`` as an ``int`` if it is a whole number (numpy's included, bools not)."""
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise TypeError(f"{name} must be a whole number, not {_show(value)}")
+    return int(value)
+
 
 def default_n(board: str, size: int) -> int:
     """The suggested line length to win: the digest's table, else the side on hex boards
@@ -55,7 +93,13 @@ def default_n(board: str, size: int) -> int:
 
     >>> default_n("square", 5), default_n("hex", 2), default_n("square", 9)
     (4, 2, 5)
+
+    Raises:
+        ValueError: ``board`` is not ``"hex"`` or ``"square"``, or ``size`` is not a side
+            such a board can have (hex 2 to 13, square 3 to 26).
     """
+    grid_for(board, size)  # checks the board and the size
+    size = int(size)
     if (board, size) in DEFAULT_N:
         return DEFAULT_N[(board, size)]
     if board == "hex":
@@ -68,51 +112,100 @@ def default_n(board: str, size: int) -> int:
 # ---------------------------------------------------------------------------------------
 
 _MOVE = re.compile(r"^([a-z])([1-9][0-9]?)([|\-/\\])$")
+_CELL = re.compile(r"^[a-z][1-9][0-9]?$")
+_AXES = ("|", "-", "/", "\\")
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A stone on ``cell`` with the rod laid along ``axis``: ``Move.parse("c3/")``.
+    """A stone on ``cell`` with the rod laid along ``axis``: ``Move.parse("c3/")`` or
+    ``Move("c3", "/")``.
 
     The pie rule's swap is ``Move.parse("swap")`` (``cell`` and ``axis`` are ``None``).
+    A move checks its fields when made: a cell is a letter and a number, an axis one of
+    ``| - / \\``.
 
     >>> m = Move.parse("c3/")
     >>> m.cell, m.axis, str(m)
     ('c3', '/', 'c3/')
     >>> m
     Move.parse('c3/')
+    >>> Move(5, "|")
+    Traceback (most recent call last):
+    ...
+    gamekit.errors.InvalidNotationError: 5 is not a cell: a Coffee cell is a letter and a number, like 'c3'
+
+    Raises:
+        InvalidNotationError: the cell or the axis is not one (only the swap has neither).
     """
 
     cell: str | None
     axis: str | None
 
+    def __post_init__(self) -> None:
+        cell, axis = self.cell, self.axis
+        if cell is None and axis is None:
+            return
+        short = isinstance(cell, str) and len(cell) <= MAX_NOTATION_CHARS
+        clean = cell.strip().lower() if short else None
+        if clean is None or not _CELL.match(clean):
+            raise InvalidNotationError(
+                f"{_show(cell)} is not a cell: a Coffee cell is a letter and a number, like 'c3'"
+            )
+        if not isinstance(axis, str) or len(axis) > MAX_NOTATION_CHARS or axis.strip() not in _AXES:
+            raise InvalidNotationError(
+                f"{_show(axis)} is not an axis: a Coffee axis is one of | - / \\"
+            )
+        object.__setattr__(self, "cell", clean)
+        object.__setattr__(self, "axis", axis.strip())
+
+    @classmethod
+    def _of(cls, cell: str | None, axis: str | None) -> Move:
+        """A move from fields known to be good (the engine's own), without the checks."""
+        move = object.__new__(cls)
+        object.__setattr__(move, "cell", cell)
+        object.__setattr__(move, "axis", axis)
+        return move
+
     @classmethod
     def parse(cls, text: str | Move) -> Move:
-        """Read a move's notation: a cell then an axis (``e5|``, ``c3/``), or ``swap``."""
+        """Read a move's notation: a cell then an axis (``e5|``, ``c3/``), or ``swap``;
+        a :class:`Move` is returned as it is.
+
+        Raises:
+            InvalidNotationError: ``text`` is not text, is longer than
+                :data:`MAX_NOTATION_CHARS`, or is not a move's notation.
+        """
         if isinstance(text, Move):
             return text
         if not isinstance(text, str):
             raise InvalidNotationError(
-                f"{text!r} is not a Coffee move: give a Move or text such as 'c3/' or 'e5|'"
+                f"{_show(text)} is not a Coffee move: give a Move or text such as 'c3/' or 'e5|'"
+            )
+        if len(text) > MAX_NOTATION_CHARS:
+            raise InvalidNotationError(
+                f"{_show(text)} is not a Coffee move: a move is a few characters, like 'c3/' "
+                f"(at most {MAX_NOTATION_CHARS} with spaces), not {len(text)}"
             )
         clean = text.strip().lower()
         if clean == "swap":
-            return cls(None, None)
+            return _SWAP
         m = _MOVE.match(clean)
         if not m:
             raise InvalidNotationError(
-                f"{text!r} is not a Coffee move: a move is a cell and an axis, like 'c3/' "
+                f"{_show(text)} is not a Coffee move: a move is a cell and an axis, like 'c3/' "
                 "or 'e5|' (axes: | vertical, - horizontal, / and \\ diagonals), or 'swap'"
             )
-        return cls(m.group(1) + m.group(2), m.group(3))
+        return cls._of(m.group(1) + m.group(2), m.group(3))
 
     @classmethod
     def swap(cls) -> Move:
         """The pie rule's swap."""
-        return cls(None, None)
+        return _SWAP
 
     @property
     def is_swap(self) -> bool:
+        """Whether this is the pie rule's swap."""
         return self.cell is None
 
     def __str__(self) -> str:
@@ -122,18 +215,61 @@ class Move:
         return f"Move.parse({str(self)!r})"
 
 
+_SWAP = Move(None, None)
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a game ended: the winning colour, the reason in words, and the winning line's
-    cells (empty when the game ended by blocking)."""
+    cells (empty when the game ended by blocking).
+
+    ``winners`` is ``(winner,)``; ``ending`` is ``"line"`` or ``"blocked"`` (the words of
+    ``Rules.endings``); ``scores`` is ``None`` (Coffee has no score).
+
+    >>> o = Outcome("black", "Black made a line of 3: a1, a2, a3", ("a1", "a2", "a3"))
+    >>> o.winners, o.loser, o.ending, o.scores
+    (('black',), 'orange', 'line', None)
+
+    Raises:
+        ValueError: ``winner`` is not a colour, or ``reason`` is not text.
+        TypeError: ``line`` is not a sequence of cell labels.
+    """
 
     winner: str
     reason: str
     line: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        if self.winner not in COLOURS:
+            raise ValueError(f"winner must be 'black' or 'orange', not {_show(self.winner)}")
+        if not isinstance(self.reason, str):
+            raise ValueError(f"reason must be a sentence (text), not {_show(self.reason)}")
+        if isinstance(self.line, str) or not isinstance(self.line, Iterable):
+            raise TypeError(f"line must be a sequence of cell labels, not {_show(self.line)}")
+        line = tuple(self.line)
+        if not all(isinstance(cell, str) for cell in line):
+            raise TypeError(f"line must hold cell labels (text), not {_show(line)}")
+        object.__setattr__(self, "line", line)
+
     @property
     def loser(self) -> str:
+        """The colour that lost."""
         return _OTHER[self.winner]
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The winning seats: ``(winner,)`` (Coffee has no draws)."""
+        return (self.winner,)
+
+    @property
+    def ending(self) -> str:
+        """``"line"`` (the winner made a line) or ``"blocked"`` (the loser had no move)."""
+        return "line" if self.line else "blocked"
+
+    @property
+    def scores(self) -> None:
+        """``None``: Coffee has no score."""
+        return None
 
 
 # ---------------------------------------------------------------------------------------
@@ -141,6 +277,7 @@ class Outcome:
 # ---------------------------------------------------------------------------------------
 
 
+@register
 @dataclass(frozen=True)
 class Rules:
     """The options of a Coffee game; ``start()`` gives the empty board.
@@ -149,13 +286,25 @@ class Rules:
     (3 to 26). ``n`` is the line length that wins (default: the suggested one for the board,
     see :data:`DEFAULT_N`). ``pie_rule`` lets Orange answer Black's first stone with ``swap``.
 
+    The seats are ``("black", "orange")``, Black moving first. A game ends (``endings``)
+    with a ``"line"`` of ``n`` stones, or when the player to move is ``"blocked"`` (has no
+    legal move) and loses. Coffee has no chance: ``start(seed=...)`` ignores the seed.
+
     >>> Rules(board="square", size=5)
     coffee.Rules(board='square', size=5, n=4, pie_rule=False)
+    >>> Rules().seats, Rules.endings
+    (('black', 'orange'), ('line', 'blocked'))
     >>> Rules(size=1)
     Traceback (most recent call last):
     ...
     ValueError: a hexhex board's side must be from 2 to 13, not 1
+
+    Raises:
+        ValueError: an option is not one Coffee has (its message names the option).
     """
+
+    game: ClassVar[str] = "coffee"
+    endings: ClassVar[tuple[str, ...]] = ("line", "blocked")
 
     board: str = "hex"
     size: int = 5
@@ -163,35 +312,44 @@ class Rules:
     pie_rule: bool = False
 
     def __post_init__(self) -> None:
-        if self.board not in ("hex", "square"):
-            raise ValueError(f"board must be 'hex' or 'square', not {self.board!r}")
+        if not isinstance(self.board, str) or self.board not in ("hex", "square"):
+            raise ValueError(f"board must be 'hex' or 'square', not {_show(self.board)}")
+        object.__setattr__(self, "board", str(self.board))
         for name in ("size", "n"):
             value = getattr(self, name)
             if isinstance(value, np.integer):
                 object.__setattr__(self, name, int(value))
             elif value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise ValueError(f"{name} must be a whole number, not {value!r}")
+                raise ValueError(f"{name} must be a whole number, not {_show(value)}")
+        if not 0 < self.size < 100:  # grids checks the rest; this keeps huge numbers short
+            kind, limits = ("hexhex", "2 to 13") if self.board == "hex" else ("square", "3 to 26")
+            raise ValueError(f"a {kind} board's side must be from {limits}, not {_show(self.size)}")
         grid = grid_for(self.board, self.size)  # checks the size
         if self.n is None:
             object.__setattr__(self, "n", default_n(self.board, self.size))
         n = self.n
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise ValueError(f"n (the line length that wins) must be a whole number, not {n!r}")
         if n < 2:
-            raise ValueError(f"n (the line length that wins) must be at least 2, not {n}")
+            raise ValueError(f"n (the line length that wins) must be at least 2, not {_show(n)}")
         if n > grid.longest_line:
             raise ValueError(
-                f"n={n} cannot be reached: the longest line on a {self.board} board of size "
+                f"n={_show(n)} cannot be reached: the longest line on a {self.board} board of size "
                 f"{self.size} has {grid.longest_line} cells"
             )
+        if isinstance(self.pie_rule, np.bool_):
+            object.__setattr__(self, "pie_rule", bool(self.pie_rule))
         if not isinstance(self.pie_rule, bool):
-            raise ValueError(f"pie_rule must be True or False, not {self.pie_rule!r}")
+            raise ValueError(f"pie_rule must be True or False, not {_show(self.pie_rule)}")
 
     def __repr__(self) -> str:
         return (
             f"coffee.Rules(board={self.board!r}, size={self.size}, n={self.n}, "
             f"pie_rule={self.pie_rule})"
         )
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The players' colours in turn order: ``("black", "orange")``."""
+        return COLOURS
 
     @property
     def grid(self) -> Grid:
@@ -203,8 +361,18 @@ class Rules:
         """Short name of the board: ``hex5``, ``square7``."""
         return f"{self.board}{self.size}"
 
-    def start(self) -> State:
-        """The empty board, Black to move."""
+    def start(self, seed: int | None = None) -> State:
+        """The empty board, Black to move. Coffee has no chance: ``seed`` is accepted (as
+        every game's ``start`` takes one) and ignored.
+
+        >>> Rules(board="square", size=5).start(seed=3)
+        <coffee.State square5 n=4, 0 stones, black to move>
+
+        Raises:
+            TypeError: ``seed`` is neither ``None`` nor a whole number.
+        """
+        if seed is not None:
+            _whole(seed, "seed")
         return State._make(self, 0, 0, None, "black", False)
 
     def replay(self, moves: Iterable[Move | str]) -> State:
@@ -212,7 +380,16 @@ class Rules:
 
         >>> Rules(board="square", size=5).replay(["c3-", "a3|"])
         <coffee.State square5 n=4, 2 stones, black to move>
+
+        Raises:
+            TypeError: ``moves`` is not a sequence of moves (a single text is not).
+            IllegalMoveError, InvalidNotationError: as :meth:`State.play`, for the first
+                move that fails.
         """
+        if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
+            raise TypeError(
+                f"moves must be a sequence of moves, such as ['e5|', 'e1/'], not {_show(moves)}"
+            )
         state = self.start()
         for move in moves:
             state = state.play(move)
@@ -220,11 +397,20 @@ class Rules:
 
     # -- saving -------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        """The options as a JSON-ready dict (:meth:`from_dict` reads it back)."""
         return {"board": self.board, "size": self.size, "n": self.n, "pie_rule": self.pie_rule}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Rules:
-        """Rebuild rules from :meth:`to_dict`; an unknown option is a ``ValueError``."""
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """Rebuild rules from :meth:`to_dict`.
+
+        >>> Rules.from_dict({"board": "square", "size": 5})
+        coffee.Rules(board='square', size=5, n=4, pie_rule=False)
+
+        Raises:
+            ValueError: ``data`` is not a mapping of option names, names an unknown option,
+                or an option's value is not allowed.
+        """
         return cls(**check_options(data, ("board", "size", "n", "pie_rule"), "Coffee"))
 
 
@@ -234,18 +420,40 @@ class Rules:
 
 
 @dataclass(frozen=True)
-class _Tables:
+class BoardTables:
+    """A board's lines as bitmasks (bit ``i`` is cell ``i`` of ``grid``), for fast code.
+
+    ``axes``: the board's axes (``grid.axes``); ``line_mask[i][a]``: every cell of the line
+    through cell ``i`` along axis ``a`` (``i`` included); ``rays[i][a]``: the cells after
+    ``i`` and the cells before ``i`` going outwards along axis ``a``; ``full``: every cell.
+
+    >>> t = board_tables("square", 3)
+    >>> t.axes, bin(t.line_mask[0][0]), bin(t.full)
+    (('|', '-', '/', '\\\\'), '0b111', '0b111111111')
+    """
+
     grid: Grid
     axes: tuple[str, ...]
-    # line_mask[i][a]: bitmask of the whole line through cell i along axis a (i included)
     line_mask: tuple[tuple[int, ...], ...]
-    # rays[i][a]: (cells after i, cells before i going outwards) along axis a
     rays: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...]
     full: int
 
+    def __repr__(self) -> str:
+        return f"coffee.board_tables({self.grid.kind!r}, {self.grid.size})"
+
+
+def board_tables(board: str, size: int) -> BoardTables:
+    """The :class:`BoardTables` of a board (made once per board, then shared).
+
+    Raises:
+        ValueError: ``board`` or ``size`` is not a board Coffee has (see :class:`Rules`).
+    """
+    grid_for(board, size)  # checks the arguments before they reach the cache
+    return _board_tables(board, int(size))
+
 
 @cache
-def _tables(board: str, size: int) -> _Tables:
+def _board_tables(board: str, size: int) -> BoardTables:
     grid = grid_for(board, size)
     axes = grid.axes
     line_mask, rays = [], []
@@ -261,7 +469,7 @@ def _tables(board: str, size: int) -> _Tables:
             cell_rays.append((line[k + 1 :], tuple(reversed(line[:k]))))
         line_mask.append(tuple(masks))
         rays.append(tuple(cell_rays))
-    return _Tables(
+    return BoardTables(
         grid=grid,
         axes=axes,
         line_mask=tuple(line_mask),
@@ -270,7 +478,51 @@ def _tables(board: str, size: int) -> _Tables:
     )
 
 
-def _bits(mask: int):
+def windows(board: str, size: int, n: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the bitmasks of every run of ``n`` cells in a straight line through
+    it: a stone on the cell wins when the mover then owns one whole window.
+
+    >>> [bin(w) for w in windows("square", 3, 3)[0]]
+    ['0b111', '0b1001001', '0b100010001']
+
+    Raises:
+        ValueError: the board, its size or ``n`` is not allowed (as in :class:`Rules`).
+    """
+    rules = Rules(board=board, size=size, n=n)  # checks every argument
+    return _windows(rules.board, rules.size, rules.n)
+
+
+@cache
+def _windows(board: str, size: int, n: int) -> tuple[tuple[int, ...], ...]:
+    grid = grid_for(board, size)
+    out: list[list[int]] = [[] for _ in range(len(grid))]
+    for i in range(len(grid)):
+        for axis in grid.axes:
+            line = grid.line(i, axis)
+            k = line.index(i)
+            for start in range(max(0, k - n + 1), min(k, len(line) - n) + 1):
+                mask = 0
+                for j in line[start : start + n]:
+                    mask |= 1 << j
+                out[i].append(mask)
+    return tuple(tuple(w) for w in out)
+
+
+@cache
+def _reach(board: str, size: int, n: int) -> tuple[int, ...]:
+    """For each cell, every cell of its windows together: a stone there cannot win unless
+    the mover has ``n - 1`` stones in this mask."""
+    return tuple(_or_all(ws) for ws in _windows(board, size, n))
+
+
+def _or_all(masks: Iterable[int]) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+def _bits(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -291,13 +543,22 @@ def _join(words: list[str]) -> str:
 class State:
     """A Coffee position: stones, the rod, whose turn it is. Immutable and hashable.
 
-    Make one with ``Rules(...).start()`` and ``state.play(move)``.
+    Make one with ``Rules(...).start()`` and ``state.play(move)``. ``to_move`` is the
+    colour to play, ``None`` once the game is over; ``swapped`` is ``True`` after the pie
+    rule's swap (the player who began with Black plays Orange).
+
+    >>> state = Rules(board="square", size=5).start().play("c3-")
+    >>> state.to_move, state.swapped
+    ('orange', False)
+    >>> del state.rules
+    Traceback (most recent call last):
+    ...
+    AttributeError: a coffee.State is immutable; play() returns a new state
     """
 
-    __slots__ = ("rules", "_black", "_orange", "_rod", "to_move", "swapped", "_t", "_cache")
+    __slots__ = ("rules", "_black", "_orange", "_rod", "_mover", "swapped", "_t", "_cache")
 
     rules: Rules
-    to_move: str
     swapped: bool
 
     @classmethod
@@ -307,7 +568,7 @@ class State:
         black: int,
         orange: int,
         rod: tuple[int, int] | None,
-        to_move: str,
+        mover: str,
         swapped: bool,
     ) -> State:
         self = object.__new__(cls)
@@ -316,24 +577,30 @@ class State:
         set_(self, "_black", black)
         set_(self, "_orange", orange)
         set_(self, "_rod", rod)
-        set_(self, "to_move", to_move)
+        set_(self, "_mover", mover)
         set_(self, "swapped", swapped)
-        set_(self, "_t", _tables(rules.board, rules.size))
+        set_(self, "_t", _board_tables(rules.board, rules.size))
         set_(self, "_cache", {})
         return self
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("make a coffee.State with Rules(...).start() and state.play(move)")
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a coffee.State is immutable; play() returns a new state")
 
-    def __reduce__(self):
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a coffee.State is immutable; play() returns a new state")
+
+    def __reduce__(self) -> tuple[Any, ...]:
         return (
             State._make,
-            (self.rules, self._black, self._orange, self._rod, self.to_move, self.swapped),
+            (self.rules, self._black, self._orange, self._rod, self._mover, self.swapped),
         )
 
     # -- identity -----------------------------------------------------------------------
     def _key(self) -> tuple:
-        return (self.rules, self._black, self._orange, self._rod, self.to_move, self.swapped)
+        return (self.rules, self._black, self._orange, self._rod, self._mover, self.swapped)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self._key() == other._key()
@@ -347,7 +614,7 @@ class State:
         if self.outcome is not None:
             tail = f"{self.outcome.winner} won"
         else:
-            tail = f"{self.to_move} to move"
+            tail = f"{self._mover} to move"
         return f"<coffee.State {self.rules.name} n={self.rules.n}, {stones}, {tail}>"
 
     def _repr_png_(self) -> bytes:
@@ -357,8 +624,27 @@ class State:
 
     # -- reading the position ------------------------------------------------------------
     @property
+    def to_move(self) -> str | None:
+        """The colour to play (``"black"`` or ``"orange"``); ``None`` once the game is
+        over."""
+        return None if self.outcome is not None else self._mover
+
+    @property
     def grid(self) -> Grid:
+        """The board's geometry (the same as ``rules.grid``)."""
         return self._t.grid
+
+    @property
+    def masks(self) -> tuple[int, int]:
+        """Black's and Orange's stones as bitmasks (bit ``i`` is cell ``i`` of the grid),
+        for the fast interface."""
+        return (self._black, self._orange)
+
+    @property
+    def rod_pair(self) -> tuple[int, int] | None:
+        """Where the rod lies as (cell index, axis index), ``None`` before the first move
+        (:attr:`rod` as numbers)."""
+        return self._rod
 
     @property
     def stone_count(self) -> int:
@@ -366,7 +652,11 @@ class State:
         return (self._black | self._orange).bit_count()
 
     def stone_at(self, cell: str) -> str | None:
-        """``"black"``, ``"orange"`` or ``None`` for the cell with that label."""
+        """``"black"``, ``"orange"`` or ``None`` for the cell with that label.
+
+        Raises:
+            OffBoardError: this board has no such cell.
+        """
         bit = 1 << self._cell_index(cell)
         if self._black & bit:
             return "black"
@@ -375,7 +665,11 @@ class State:
         return None
 
     def stones(self, colour: str) -> list[str]:
-        """Labels of the cells holding ``colour``'s stones, in board order."""
+        """Labels of the cells holding ``colour``'s stones, in board order.
+
+        Raises:
+            ValueError: ``colour`` is not ``"black"`` or ``"orange"``.
+        """
         mask = self._mask_of(colour)
         return [self.grid.label(i) for i in _bits(mask)]
 
@@ -394,7 +688,7 @@ class State:
         if self._rod is None:
             return None
         i, a = self._rod
-        return Move(self.grid.label(i), self._t.axes[a])
+        return Move._of(self.grid.label(i), self._t.axes[a])
 
     @property
     def swap_available(self) -> bool:
@@ -402,7 +696,7 @@ class State:
         return (
             self.rules.pie_rule
             and not self.swapped
-            and self.to_move == "orange"
+            and self._mover == "orange"
             and self.stone_count == 1
             and self.outcome is None
         )
@@ -417,11 +711,16 @@ class State:
 
     def line(self, cell: str, axis: str) -> list[str]:
         """Every cell on the straight line through ``cell`` along ``axis`` (``cell``
-        included), in order: ``state.line("e5", "/")`` on hexhex 5 is a1, b2, … i5."""
+        included), in order: ``state.line("e5", "/")`` on hexhex 5 is a1, b2, … i5.
+
+        Raises:
+            OffBoardError: this board has no such cell.
+            ValueError: ``axis`` is not an axis of this board.
+        """
         i = self._cell_index(cell)
-        if axis not in self._t.axes:
+        if not isinstance(axis, str) or axis not in self._t.axes:
             raise ValueError(
-                f"{axis!r} is not an axis of a {self.rules.board} board; its axes are "
+                f"{_show(axis)} is not an axis of a {self.rules.board} board; its axes are "
                 + " ".join(self._t.axes)
             )
         return [self.grid.label(j) for j in self.grid.line(i, axis)]
@@ -431,14 +730,16 @@ class State:
             return self._black
         if colour == "orange":
             return self._orange
-        raise ValueError(f"colour must be 'black' or 'orange', not {colour!r}")
+        raise ValueError(f"colour must be 'black' or 'orange', not {_show(colour)}")
 
     def _cell_index(self, cell: str) -> int:
         if not isinstance(cell, str) or not self.grid.has(cell):
-            raise OffBoardError(self._no_cell(str(cell)))
+            raise OffBoardError(self._no_cell(cell))
         return self.grid.index(cell)
 
-    def _no_cell(self, cell: str) -> str:
+    def _no_cell(self, cell: object) -> str:
+        if not isinstance(cell, str) or len(cell) > MAX_NOTATION_CHARS:
+            return f"{_show(cell)} is not a cell of this board (cells are like 'a1')"
         cols = self.grid.columns
         col = cell[:1]
         if col and col in cols:
@@ -501,7 +802,7 @@ class State:
                     cells,
                 )
         if not self._legal():
-            mover = self.to_move
+            mover = self._mover
             line = self._targets()
             if line.bit_count() == 1:
                 cell = self.grid.label(line.bit_length() - 1)
@@ -518,7 +819,7 @@ class State:
         """Legal (cell index, axis index) pairs, ignoring a finished game's end."""
         if "legal" in self._cache:
             return self._cache["legal"]
-        mover = self._black if self.to_move == "black" else self._orange
+        mover = self._black if self._mover == "black" else self._orange
         occupied = self._black | self._orange
         out = []
         for i in _bits(self._targets()):
@@ -537,9 +838,9 @@ class State:
         if self.outcome is not None:
             return []
         labels, axes = self.grid.labels, self._t.axes
-        moves = [Move(labels[i], axes[a]) for i, a in self._legal()]
+        moves = [Move._of(labels[i], axes[a]) for i, a in self._legal()]
         if self.swap_available:
-            moves.append(Move.swap())
+            moves.append(_SWAP)
         return moves
 
     def legal_cells(self) -> list[str]:
@@ -551,35 +852,51 @@ class State:
 
     def legal_axes(self, cell: str) -> list[str]:
         """The axes the rod may take after a stone on ``cell`` (empty if the cell is not
-        playable now)."""
+        playable now).
+
+        Raises:
+            OffBoardError: this board has no such cell.
+        """
         i = self._cell_index(cell)
         if self.outcome is not None:
             return []
         return [self._t.axes[a] for j, a in self._legal() if j == i]
 
     def wins_at(self, cell: str) -> bool:
-        """Whether a stone of the player to move on ``cell`` would complete a winning line."""
+        """Whether a stone of the player to move on ``cell`` would complete a winning line
+        (``False`` once the game is over).
+
+        Raises:
+            OffBoardError: this board has no such cell.
+        """
         i = self._cell_index(cell)
-        if (self._black | self._orange) >> i & 1:
+        if (self._black | self._orange) >> i & 1 or self.outcome is not None:
             return False
-        return bool(self._run(self._mask_of(self.to_move), i))
+        return bool(self._run(self._mask_of(self._mover), i))
 
     def why_illegal(self, move: Move | str) -> str | None:
         """``None`` if ``move`` is legal, else the reason in plain words (the same sentence
-        :meth:`play` raises). Malformed notation raises ``InvalidNotationError``."""
+        :meth:`play` raises).
+
+        Raises:
+            InvalidNotationError: ``move`` is not a move's notation (``OffBoardError``, a
+                kind of it, when it names a cell or an axis this board does not have).
+        """
         m = Move.parse(move)
         return self._problem(m)
 
     def why_cell_illegal(self, cell: str) -> str | None:
         """``None`` if a stone may go on ``cell`` with some rod direction, else why not."""
         if not isinstance(cell, str) or not self.grid.has(cell.strip().lower()):
-            return f"{cell} is not allowed: {self._no_cell(str(cell))}."
+            if isinstance(cell, str) and len(cell) <= MAX_NOTATION_CHARS:
+                return f"{cell} is not allowed: {self._no_cell(cell)}."
+            return f"{self._no_cell(cell)}."
         cell = cell.strip().lower()
         reason = self._cell_problem(cell, cell)
         if reason is not None:
             return reason
         if not self.legal_axes(cell):
-            opp = _OTHER[self.to_move].capitalize()
+            opp = _OTHER[self._mover].capitalize()
             return (
                 f"{cell} is not allowed: a stone there would leave {opp} no empty cell along "
                 "any direction of the rod (and it does not complete a winning line)."
@@ -607,7 +924,7 @@ class State:
         return None
 
     def _problem(self, m: Move) -> str | None:
-        opp = _OTHER[self.to_move].capitalize()
+        opp = _OTHER[self._mover].capitalize()
         if m.is_swap:
             if self.outcome is not None:
                 return f"swap is not allowed: the game is over ({self.outcome.reason})."
@@ -645,33 +962,31 @@ class State:
         return text + f" No direction works on {m.cell}, so no stone may go there."
 
     def play(self, move: Move | str) -> State:
-        """The state after ``move`` (a :class:`Move` or its notation). Raises
-        ``IllegalMoveError`` naming the rule, and never changes this state.
+        """The state after ``move`` (a :class:`Move` or its notation); this state is never
+        changed.
 
         >>> Rules(board="square", size=5).start().play("e1/")
         Traceback (most recent call last):
         ...
         gamekit.errors.IllegalMoveError: e1/ is not allowed: the rising diagonal line through e1 would have no empty cell left, so Orange could not move. Lay the rod along |, - or \\ instead.
+
+        Raises:
+            IllegalMoveError: the rules forbid the move here (the message names the rule).
+            InvalidNotationError: ``move`` is not a move's notation (``OffBoardError``, a
+                kind of both, when it names a cell or an axis this board does not have).
         """
         m = Move.parse(move)
         reason = self._problem(m)
         if reason is not None:
             raise IllegalMoveError(reason)
         if m.is_swap:
-            return State._make(self.rules, self._black, self._orange, self._rod, self.to_move, True)
-        i, a = self.grid.index(m.cell), self._t.axes.index(m.axis)
-        bit = 1 << i
-        black, orange = self._black, self._orange
-        if self.to_move == "black":
-            black |= bit
-        else:
-            orange |= bit
-        return State._make(self.rules, black, orange, (i, a), _OTHER[self.to_move], self.swapped)
+            return State._make(self.rules, self._black, self._orange, self._rod, self._mover, True)
+        return self._play_unchecked(self.grid.index(m.cell), self._t.axes.index(m.axis))
 
     def _play_unchecked(self, i: int, a: int) -> State:
-        """Fast path for searches: play the legal pair (cell index, axis index)."""
+        """Play the legal pair (cell index, axis index), unchecked."""
         bit = 1 << i
-        if self.to_move == "black":
+        if self._mover == "black":
             return State._make(
                 self.rules, self._black | bit, self._orange, (i, a), "orange", self.swapped
             )
@@ -681,59 +996,108 @@ class State:
 
 
 # ---------------------------------------------------------------------------------------
-# Fast paths for simulations (private; the rules above are the reference)
+# The fast interface: moves as (cell index, axis index) pairs, for players and simulations
 # ---------------------------------------------------------------------------------------
 
 
-@cache
-def _windows(board: str, size: int, n: int) -> tuple[tuple[int, ...], ...]:
-    """For each cell, the bitmasks of every run of ``n`` cells in a straight line through
-    it: a stone on the cell wins when the mover then owns one whole window."""
-    grid = grid_for(board, size)
-    out: list[list[int]] = [[] for _ in range(len(grid))]
-    for i in range(len(grid)):
-        for axis in grid.axes:
-            line = grid.line(i, axis)
-            k = line.index(i)
-            for start in range(max(0, k - n + 1), min(k, len(line) - n) + 1):
-                mask = 0
-                for j in line[start : start + n]:
-                    mask |= 1 << j
-                out[i].append(mask)
-    return tuple(tuple(w) for w in out)
+def _check_state(state: object) -> State:
+    if not isinstance(state, State):
+        raise TypeError(f"state must be a coffee.State, not {type(state).__name__}")
+    return state
 
 
-@cache
-def _reach(board: str, size: int, n: int) -> tuple[int, ...]:
-    """For each cell, every cell of its windows (:func:`_windows`) together: a stone there
-    cannot win unless the mover has ``n - 1`` stones in this mask."""
-    return tuple(_or_all(ws) for ws in _windows(board, size, n))
+def legal_pairs(state: State) -> list[tuple[int, int]]:
+    """The legal moves as (cell index, axis index) pairs, in the order of
+    ``state.legal_moves()``, without the swap (empty once the game is over).
+
+    >>> state = Rules(board="square", size=5).start()
+    >>> legal_pairs(state)[:3], [pair_move(state, *p) for p in legal_pairs(state)[:2]]
+    ([(0, 0), (0, 1), (0, 2)], [Move.parse('a1|'), Move.parse('a1-')])
+
+    Raises:
+        TypeError: ``state`` is not a :class:`State`.
+    """
+    if _check_state(state).outcome is not None:
+        return []
+    return list(state._legal())
 
 
-def _or_all(masks) -> int:
-    out = 0
-    for m in masks:
-        out |= m
-    return out
+def _pair(state: State, cell: object, axis: object) -> tuple[int, int]:
+    i, a = _whole(cell, "cell"), _whole(axis, "axis")
+    if not 0 <= i < len(state.grid):
+        raise ValueError(f"cell must be a cell index from 0 to {len(state.grid) - 1}, not {i}")
+    if not 0 <= a < len(state._t.axes):
+        raise ValueError(f"axis must be an axis index from 0 to {len(state._t.axes) - 1}, not {a}")
+    return i, a
 
 
-def _rollout(state: State, rand) -> str:
+def pair_move(state: State, cell: int, axis: int) -> Move:
+    """The :class:`Move` that the pair (cell index, axis index) names on ``state``'s board.
+
+    Raises:
+        TypeError: ``state`` is not a :class:`State`, or an index is not a whole number.
+        ValueError: an index is not one of this board's.
+    """
+    i, a = _pair(_check_state(state), cell, axis)
+    return Move._of(state.grid.label(i), state._t.axes[a])
+
+
+def play_pair(state: State, cell: int, axis: int) -> State:
+    """``state.play(pair_move(state, cell, axis))``, without going through notation.
+
+    >>> play_pair(Rules(board="square", size=5).start(), 12, 1)
+    <coffee.State square5 n=4, 1 stone, orange to move>
+
+    Raises:
+        IllegalMoveError: the move is not legal here (the message names the rule).
+        TypeError, ValueError: as :func:`pair_move`.
+    """
+    pair = _pair(_check_state(state), cell, axis)
+    if state.outcome is None:
+        legal = state._cache.get("legal_set")
+        if legal is None:
+            legal = state._cache["legal_set"] = frozenset(state._legal())
+        if pair in legal:
+            return state._play_unchecked(*pair)
+    reason = state._problem(pair_move(state, *pair))
+    raise IllegalMoveError(reason or f"{pair_move(state, *pair)} is not allowed here")
+
+
+def random_rollout(state: State, rand: random.Random | np.random.Generator | int) -> str:
     """The winner of a game played on from ``state`` with uniformly random moves (each legal
     (cell, axis) pair equally likely, as ``legal_moves()`` without swaps). ``rand`` is a
-    ``random.Random``. Works on plain integers, with no ``State`` made on the way."""
-    if state.outcome is not None:
+    ``random.Random`` (fastest), a numpy ``Generator`` or a seed. Works on plain integers,
+    with no ``State`` made on the way.
+
+    >>> random_rollout(Rules(board="square", size=5).start(), 1)
+    'black'
+
+    Raises:
+        TypeError: ``state`` is not a :class:`State`, or ``rand`` is none of the above.
+    """
+    if _check_state(state).outcome is not None:
         return state.outcome.winner
+    if isinstance(rand, random.Random):
+        randrange = rand.randrange
+    elif isinstance(rand, np.random.Generator):
+        generator = rand
+
+        def randrange(k: int) -> int:
+            return int(generator.integers(k))
+    else:
+        randrange = random.Random(
+            _whole(rand, "rand (a random.Random, Generator or seed)")
+        ).randrange
     t = state._t
     rules = state.rules
-    windows = _windows(rules.board, rules.size, rules.n)
+    wins_of = _windows(rules.board, rules.size, rules.n)
     reach = _reach(rules.board, rules.size, rules.n)
     need = rules.n - 1
     cell_axes = tuple(tuple(enumerate(masks)) for masks in t.line_mask)
     line_mask, full = t.line_mask, t.full
     movers = [state._black, state._orange]
-    who = 0 if state.to_move == "black" else 1
+    who = 0 if state._mover == "black" else 1
     rod = state._rod
-    randrange = rand.randrange
     while True:
         mine = movers[who]
         occupied = movers[0] | movers[1]
@@ -747,7 +1111,7 @@ def _rollout(state: State, rand) -> str:
             i = low.bit_length() - 1
             if (mine & reach[i]).bit_count() >= need:
                 grown = mine | low
-                for w in windows[i]:
+                for w in wins_of[i]:
                     if grown & w == w:
                         wins = True
                         break
@@ -759,7 +1123,7 @@ def _rollout(state: State, rand) -> str:
                     pairs.append((i, a))
         if wins:
             # Some cell wins: count every pair again, a winning cell giving one per axis.
-            pairs = _pairs_with_wins(state, mine, occupied, rod, windows)
+            pairs = _pairs_with_wins(t, mine, occupied, rod, wins_of)
             i, a = pairs[randrange(len(pairs))]
             if i < 0:
                 return COLOURS[who]
@@ -772,9 +1136,14 @@ def _rollout(state: State, rand) -> str:
         who = 1 - who
 
 
-def _pairs_with_wins(state: State, mine: int, occupied: int, rod, windows) -> list:
+def _pairs_with_wins(
+    t: BoardTables,
+    mine: int,
+    occupied: int,
+    rod: tuple[int, int] | None,
+    wins_of: tuple[tuple[int, ...], ...],
+) -> list[tuple[int, int]]:
     """All legal pairs when some cell wins; a winning pair is marked by ``-1 - cell``."""
-    t = state._t
     empty = t.full & ~occupied
     targets = empty if rod is None else t.line_mask[rod[0]][rod[1]] & empty
     pairs = []
@@ -784,10 +1153,53 @@ def _pairs_with_wins(state: State, mine: int, occupied: int, rod, windows) -> li
         targets ^= low
         i = low.bit_length() - 1
         grown = mine | low
-        if any(grown & w == w for w in windows[i]):
+        if any(grown & w == w for w in wins_of[i]):
             pairs.extend((-1 - i, a) for a in range(n_axes))
             continue
         after = occupied | low
         masks = t.line_mask[i]
         pairs.extend((i, a) for a in range(n_axes) if masks[a] & ~after)
     return pairs
+
+
+def can_win_at_once(state: State) -> bool:
+    """Whether the player to move has a move that wins at once: a stone that completes a
+    line, or a rod that leaves the next player exactly one empty cell on which they are
+    stuck (and do not win). ``False`` once the game is over.
+
+    >>> can_win_at_once(Rules(board="square", size=5).start())
+    False
+
+    Raises:
+        TypeError: ``state`` is not a :class:`State`.
+    """
+    if _check_state(state).outcome is not None:
+        return False
+    t = state._t
+    rules = state.rules
+    wins_of = _windows(rules.board, rules.size, rules.n)
+    if state._mover == "black":
+        mine, theirs = state._black, state._orange
+    else:
+        mine, theirs = state._orange, state._black
+    occupied = mine | theirs
+    line_mask, n_axes = t.line_mask, len(t.axes)
+    targets = state._targets()
+    for j in _bits(targets):
+        grown = mine | (1 << j)
+        if any(grown & w == w for w in wins_of[j]):
+            return True
+    for j in _bits(targets):
+        after = occupied | (1 << j)
+        for b in range(n_axes):
+            rest = line_mask[j][b] & ~after
+            if not rest or rest & (rest - 1):
+                continue  # illegal rod, or two or more empty cells: never a block
+            k = rest.bit_length() - 1
+            grown = theirs | rest
+            if any(grown & w == w for w in wins_of[k]):
+                continue  # the stuck player would win there
+            full = after | rest
+            if not any(line_mask[k][c] & ~full for c in range(n_axes)):
+                return True
+    return False

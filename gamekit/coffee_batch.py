@@ -29,9 +29,34 @@ from gamekit import coffee
 __all__ = ["BatchGames", "play_random", "supports"]
 
 
-def supports(rules: coffee.Rules) -> bool:
-    """Whether the batch engine can play these rules (64 cells at most, no pie rule)."""
+def supports(rules: coffee.Rules | coffee.State) -> bool:
+    """Whether the batch engine can play these rules (64 cells at most, no pie rule).
+
+    >>> supports(coffee.Rules(board="hex", size=5)), supports(coffee.Rules(board="hex", size=6))
+    (True, False)
+
+    Raises:
+        TypeError: ``rules`` is not Coffee's rules (or a Coffee state).
+    """
+    rules = _rules_of(rules)
     return len(rules.grid) <= 64 and not rules.pie_rule
+
+
+def _rules_of(rules: object) -> coffee.Rules:
+    if isinstance(rules, coffee.State):
+        return rules.rules
+    if not isinstance(rules, coffee.Rules):
+        raise TypeError(f"rules must be coffee.Rules or a coffee.State, not {type(rules).__name__}")
+    return rules
+
+
+def _count(value: object, name: str, least: int) -> int:
+    """``value`` as an ``int`` of at least ``least``; the errors name the argument."""
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
+    if value < least:
+        raise ValueError(f"{name} must be at least {least}, not {value}")
+    return int(value)
 
 
 @dataclass(frozen=True)
@@ -51,7 +76,7 @@ class _BatchTables:
 
 @cache
 def _tables(board: str, size: int, n: int) -> _BatchTables:
-    t = coffee._tables(board, size)
+    t = coffee.board_tables(board, size)
     grid = t.grid
     cells, axes = len(grid), len(t.axes)
     if cells > 64:
@@ -69,13 +94,13 @@ def _tables(board: str, size: int, n: int) -> _BatchTables:
     for i in range(cells):
         for a in range(axes):
             line_mask[i, a] = np.uint64(t.line_mask[i][a])
-    wins = coffee._windows(board, size, n)
+    wins = coffee.windows(board, size, n)
     width = max(1, max(len(w) for w in wins))
     impossible = np.uint64(t.full)  # nobody owns every cell
     windows = np.full((cells + 1, width), impossible, dtype=np.uint64)
     for i, ws in enumerate(wins):
         windows[i, : len(ws)] = [np.uint64(w) for w in ws]
-    first = coffee.Rules(board=board, size=size, n=n).start()._legal()
+    first = coffee.legal_pairs(coffee.Rules(board=board, size=size, n=n).start())
     all_lines, ends = [], [0]
     for a in range(axes):
         all_lines.extend(sorted({t.line_mask[i][a] for i in range(cells)}))
@@ -93,6 +118,9 @@ def _tables(board: str, size: int, n: int) -> _BatchTables:
         line_ends=tuple(ends),
         full_mask=t.full,
     )
+
+
+_ROWS = ("winner", "length", "line")
 
 
 @dataclass(frozen=True, eq=False)
@@ -113,6 +141,20 @@ class BatchGames:
     cell: np.ndarray
     axis: np.ndarray
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, coffee.Rules):
+            raise TypeError(f"rules must be coffee.Rules, not {type(self.rules).__name__}")
+        games = None
+        for name in ("winner", "length", "line", "branching", "cell", "axis"):
+            value = getattr(self, name)
+            if not isinstance(value, np.ndarray) or value.ndim != (1 if name in _ROWS else 2):
+                shape = "one row per game" if name in _ROWS else "a row per game"
+                raise TypeError(f"{name} must be a numpy array with {shape}")
+            if games is None:
+                games = len(value)
+            elif len(value) != games:
+                raise ValueError(f"{name} has {len(value)} rows; winner has {games} (one per game)")
+
     def __len__(self) -> int:
         return len(self.winner)
 
@@ -127,7 +169,19 @@ class BatchGames:
 
     def moves(self, game: int) -> list[str]:
         """The moves of one game in notation, ready for ``rules.replay`` (when the games
-        began from a position, only the moves played from there)."""
+        began from a position, only the moves played from there).
+
+        Raises:
+            TypeError: ``game`` is not a whole number.
+            ValueError: ``game`` is not a game's number (from 0 to ``len(self) - 1``).
+        """
+        game = _count(game, "game", 0)
+        if game >= len(self):
+            raise ValueError(
+                f"game must be a game's number, from 0 to {len(self) - 1}, not {game}"
+                if len(self)
+                else "there are no games"
+            )
         grid = self.rules.grid
         end = self.length[game]
         return [
@@ -142,10 +196,10 @@ class BatchGames:
 
         width = int(self.length.max(initial=0)) + 1
         return Results(
-            game="coffee",
+            game=self.rules.game,
             rules=self.rules,
             winner=self.winner.astype(np.int64),
-            winner_colour=np.array(coffee.COLOURS)[self.winner],
+            winner_colour=np.array(self.rules.seats)[self.winner],
             length=self.length.astype(np.int64),
             ended=np.where(self.line, "line", "blocked").astype("<U12"),
             branching=self.branching[:, :width].astype(np.int32),
@@ -170,12 +224,22 @@ def play_random(
         >>> games = play_random(after, 400, seed=1)
         >>> round(float((games.winner == 0).mean()), 2), games.moves(0)[:2]
         (0.69, ['d5/', 'f5\\\\'])
+
+    Raises:
+        TypeError: ``rules`` is not Coffee's rules or state, or ``games``, ``seed`` or
+            ``batch`` is not a whole number (``seed`` may also be ``None`` or a numpy
+            ``Generator``).
+        ValueError: ``games`` or ``seed`` is negative, ``batch`` is below 1, the state's
+            game is over, or the board is one the batch engine does not play.
     """
     state = rules if isinstance(rules, coffee.State) else None
-    if state is not None:
-        rules = state.rules
-        if state.outcome is not None:
-            raise ValueError(f"the game is over ({state.outcome.reason})")
+    rules = _rules_of(rules)
+    games = _count(games, "games", 0)
+    batch = _count(batch, "batch", 1)
+    if seed is not None and not isinstance(seed, np.random.Generator | np.random.SeedSequence):
+        seed = _count(seed, "seed", 0)
+    if state is not None and state.outcome is not None:
+        raise ValueError(f"the game is over ({state.outcome.reason})")
     if not supports(rules):
         raise ValueError(
             "the batch engine plays boards of at most 64 cells without the pie rule; "
@@ -192,7 +256,7 @@ def play_random(
 def _all_threats(t: _BatchTables, rules: coffee.Rules, mine: int) -> int:
     """Every cell that would complete a line of ``mine``'s stones (Python integers)."""
     out = 0
-    for ws in coffee._windows(rules.board, rules.size, rules.n):
+    for ws in coffee.windows(rules.board, rules.size, rules.n):
         for w in ws:
             missing = w & ~mine
             if missing and not missing & (missing - 1):
@@ -237,15 +301,15 @@ def _play_batch(rules: coffee.Rules, games: int, rng: np.random.Generator, state
 
     # Per game: stones[0] Black, stones[1] Orange; threat[p]: cells that would complete a
     # line for player p (kept up to date as p places stones; may hold occupied cells).
-    if state is not None and state._rod is not None:
+    if state is not None and state.rod_pair is not None:
         ply = state.stone_count
+        black, orange = state.masks
+        rod_cell, rod_axis = state.rod_pair
         ones = np.ones(games, dtype=np.uint64)
-        stones = np.stack([ones * np.uint64(state._black), ones * np.uint64(state._orange)])
-        threat = np.stack(
-            [ones * np.uint64(_all_threats(t, rules, m)) for m in (state._black, state._orange)]
-        )
-        cell = np.full(games, state._rod[0], dtype=np.int64)
-        axis = np.full(games, state._rod[1], dtype=np.int64)
+        stones = np.stack([ones * np.uint64(black), ones * np.uint64(orange)])
+        threat = np.stack([ones * np.uint64(_all_threats(t, rules, m)) for m in (black, orange)])
+        cell = np.full(games, rod_cell, dtype=np.int64)
+        axis = np.full(games, rod_axis, dtype=np.int64)
         length[:] = ply
     else:
         # First move: the same choices in every game, and no line yet.

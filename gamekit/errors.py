@@ -13,7 +13,24 @@ __all__ = [
     "InvalidNotationError",
     "OffBoardError",
     "InvalidRecordError",
+    "shown",
 ]
+
+
+def shown(value: object, width: int = 40) -> str:
+    """``repr(value)`` cut to ``width`` characters, for error messages about any input: a
+    huge number is described, and a value whose ``repr`` fails (nested too deeply) named.
+
+    >>> shown("x" * 100, 12), shown(10**5000), shown([1, 2])
+    ("'xxxxxxxx...", 'a whole number of about 5000 digits', '[1, 2]')
+    """
+    if isinstance(value, int) and value.bit_length() > 256:
+        return f"a whole number of about {int(value.bit_length() * 0.30103)} digits"
+    try:
+        text = repr(value)
+    except Exception:  # RecursionError for deep nesting, ValueError for huge numbers
+        return f"a {type(value).__name__} that cannot be shown"
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 class GamekitError(ValueError):
@@ -41,4 +58,6 @@ class OffBoardError(IllegalMoveError, InvalidNotationError):
 
 
 class InvalidRecordError(GamekitError):
-    """A saved game that cannot be read back: bad JSON, unknown options, or an illegal move."""
+    """A saved game that cannot be read back: text that is too long, not UTF-8 or not JSON,
+    an entry missing, unknown or of the wrong kind, an unknown game or option, or an
+    illegal move. The message is a sentence saying which (see :mod:`gamekit.records`)."""

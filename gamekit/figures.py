@@ -2,7 +2,8 @@
 
 Every picture is a fixed position (a move list written below, never a random game), drawn
 at a fixed size and resolution, and saved without a date or software tag, so running this
-twice gives the same files. ``tests/test_figures.py`` redraws them and compares.
+twice gives the same files. ``tests/test_figures.py`` redraws them and compares. The README
+and the rules sheets in ``docs/rules/`` show them.
 
 >>> [p.filename for p in FIGURES][:2]
 ['coffee_hex5.png', 'coffee_square5_start_rod.png']
@@ -10,13 +11,15 @@ twice gives the same files. ``tests/test_figures.py`` redraws them and compares.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gamekit import coffee
+from gamekit import coffee, gipf, hextiles, roaster
+from gamekit.render.board import figure_png
 from gamekit.render.coffee import CoffeeView
 
 __all__ = ["Picture", "FIGURES", "DPI", "FIGSIZE", "make_figures", "main"]
@@ -31,20 +34,23 @@ DEFAULT_OUTDIR = Path(__file__).resolve().parent.parent / "figures"
 
 @dataclass(frozen=True)
 class Picture:
-    """One picture: a Coffee position reached by ``moves`` and the highlights to draw."""
+    """One picture: the position reached by ``moves`` from ``rules.start()`` (any game's
+    rules, or :class:`gamekit.hextiles.Figure` for one Hex Tiles figure laid tile by tile),
+    and the highlights to draw."""
 
     name: str
-    rules: coffee.Rules
+    rules: Any
     moves: tuple[str, ...]
     highlight: dict[str, Any] = field(default_factory=dict)
     #: A check the position must pass (so a changed rule cannot silently change a picture).
-    check: Callable[[coffee.State], bool] = lambda state: True
+    check: Callable[[Any], bool] = lambda state: True
     about: str = ""
+    figsize: tuple[float, float] = FIGSIZE
 
-    def state(self) -> coffee.State:
+    def state(self) -> Any:
         state = self.rules.start()
         for move in self.moves:
-            state = state.play(move)
+            state = _play(state, move)
         if not self.check(state):
             raise RuntimeError(f"{self.name}: the position is not what it should show")
         return state
@@ -54,9 +60,23 @@ class Picture:
         return f"{self.name}.png"
 
     def png(self) -> bytes:
-        view = CoffeeView(self.rules, figsize=FIGSIZE)
-        view.update(self.state(), **self.highlight)
-        return view.drawing.png(dpi=DPI)
+        state = self.state()
+        if isinstance(state, coffee.State):
+            view = CoffeeView(self.rules, figsize=self.figsize)
+            view.update(state, **self.highlight)
+            return view.drawing.png(dpi=DPI)
+        game = importlib.import_module(type(state).__module__).GAME
+        draw = importlib.import_module(f"gamekit.render.{game}").draw
+        return figure_png(draw(state, figsize=self.figsize, **self.highlight), dpi=DPI)
+
+
+def _play(state: Any, move: str) -> Any:
+    """One move; on a lone Hex Tiles figure a move ``"P (q,r) k"`` places tile ``P`` turned
+    ``k`` on cell ``(q, r)``."""
+    if isinstance(state, hextiles.Figure):
+        tile, cell, turn = move.split()
+        return state.place(tile, cell, int(turn))
+    return state.play(move)
 
 
 def _blocked(state: coffee.State) -> bool:
@@ -117,6 +137,60 @@ FIGURES: tuple[Picture, ...] = (
         {"attempt": "c1"},
         lambda state: state.outcome is None and state.why_cell_illegal("c1") is not None,
         "An illegal attempt: c1 is not on the rod's line, so it is marked with a red cross.",
+    ),
+    Picture(
+        "gipf_standard_row",
+        gipf.Rules(variant="standard"),
+        # The rules sheet's case 8: White pushes in at e2 three times (Black plays elsewhere)
+        # and so moves White's own GIPF piece from e2 to e5, behind three single pieces.
+        ("e1-e2", "b6-b5", "e1-e2", "c7-c6", "e1-e2"),
+        {},
+        lambda state: (
+            state.phase == "remove"
+            and [str(m) for m in state.legal_moves()] == ["xe2-e5", "xe2-e5 keep e5"]
+        ),
+        "Standard GIPF: White's row e2-e5 ends in White's own GIPF piece, kept or taken.",
+        (8.0, 6.0),
+    ),
+    Picture(
+        "hextiles_scored_figure",
+        hextiles.Figure,
+        # Six tiles around the blank starter, each on a cell where no mark touches a tile.
+        (
+            "111000 (-1,0) 2",
+            "110000 (-1,1) 0",
+            "101000 (1,-1) 0",
+            "111100 (-2,1) 3",
+            "100000 (1,-2) 1",
+            "110100 (0,-2) 2",
+        ),
+        {"scoring": True},
+        lambda fig: hextiles.score(fig).total == 22 and not hextiles.score(fig).closed,
+        "A Hex Tiles figure scored: tiles 15 plus its longest marked border run, 7.",
+    ),
+    Picture(
+        "roaster_round3",
+        roaster.Rules(card="jamaica-blue-mountain", seed=3),
+        # Round 1 starts the wild flavor with a level-0 bean and puts acidity on Select's
+        # slots; round 3 finishes both, so the wild token joins the drawn tokens and Select is
+        # unlocked for the cup test.
+        (
+            "draw",
+            "wild bean0",
+            "preserve acidity bean0 bean0 for select",
+            "roast",
+            "continue",
+            "draw",
+            "roast",
+            "continue",
+            "draw",
+            "wild bean1",
+            "preserve acidity bean0 bean0 for select",
+        ),
+        {},
+        lambda state: state.phase == "effects" and state.unlocked == ("select",),
+        "Coffee Roaster, round 3: the wild flavor made, Select unlocked, the bag half roasted.",
+        (10.0, 7.0),
     ),
 )
 

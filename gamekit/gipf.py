@@ -6,7 +6,7 @@ board into the 37 spots of the play area. Four or more pieces of one colour in a
 board; the row's owner gets his own pieces back and captures the opponent's. A player who
 must push with an empty reserve loses, and in the standard and tournament games so does a
 player with no GIPF piece (two pieces stacked) left on the board. The rules follow
-``shared/rules/gipf.md``.
+``docs/rules/gipf.md``.
 
 Removals are decisions, and so they are moves too: after a push that makes a row, the state
 is in the ``"remove"`` phase and ``legal_moves()`` lists every way to remove one row.
@@ -28,13 +28,17 @@ is in the ``"remove"`` phase and ``legal_moves()`` lists every way to remove one
 
 from __future__ import annotations
 
+import numbers
 import re
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from gamekit.errors import IllegalMoveError, InvalidNotationError, OffBoardError
+from gamekit.errors import shown as _show
+from gamekit.game import register
 from gamekit.grids import HEX_DIRECTIONS, hexhex
 from gamekit.options import check_options
 
@@ -48,6 +52,7 @@ __all__ = [
     "Outcome",
     "COLOURS",
     "VARIANTS",
+    "ENDINGS",
     "SPOTS",
     "DOTS",
 ]
@@ -87,6 +92,13 @@ class _Tables:
     lines: tuple[tuple[int, ...], ...]
     # spot -> the lines through it (indices into ``lines``)
     lines_at: dict[int, tuple[int, ...]]
+    # entry spot -> the first dot (in board order) entering there: a bare spot's dot
+    bare: dict[int, int]
+    # (dot, entry, gipf) -> the plain Push, built once
+    pushes: dict[tuple[int, int, bool], Push]
+    # every (dot, entry) in board order, with the index in ``lines`` of the line it pushes
+    # along (each entry's run is a whole line of spots, from the edge to the far edge)
+    entry_lines: tuple[tuple[int, int, int], ...]
 
 
 @cache
@@ -116,11 +128,22 @@ def _tables() -> _Tables:
     for k, line in enumerate(lines):
         for s in line:
             lines_at[s].append(k)
+    bare: dict[int, int] = {}
+    pushes: dict[tuple[int, int, bool], Push] = {}
+    line_of = {frozenset(line): k for k, line in enumerate(lines)}
+    entry_lines = tuple((d, e, line_of[frozenset(entries[(d, e)])]) for d, e in sorted(entries))
+    for d, e in sorted(entries):
+        bare.setdefault(e, d)
+        for g in (False, True):
+            pushes[(d, e, g)] = _trusted(Push, dot=_label(d), entry=_label(e), gipf=g, end=None)
     return _Tables(
         entries=entries,
         dot_entries={d: tuple(sorted(e)) for d, e in dot_entries.items()},
         lines=tuple(lines),
         lines_at={s: tuple(v) for s, v in lines_at.items()},
+        bare=bare,
+        pushes=pushes,
+        entry_lines=entry_lines,
     )
 
 
@@ -145,6 +168,20 @@ def _colour_of(v: int) -> str:
 _PUSH = re.compile(r"^(g?)([a-z][0-9]{1,2})(?:-([a-z][0-9]{1,2}))?$")
 _CELL = re.compile(r"^[a-z][0-9]{1,2}$")
 
+#: The longest text read as a move or a whole ply (a push and its removals, as
+#: :meth:`State.play` takes it). The longest real move, a removal of seven spots keeping
+#: six GIPF pieces, has 46 characters; a ply has at most nine removals.
+MAX_TEXT = 1000
+
+
+def _check_length(text: str) -> None:
+    """Refuse overlong text at once, quoting only its start."""
+    if len(text) > MAX_TEXT:
+        raise InvalidNotationError(
+            f"{text[:20]!r}... is not a GIPF move: the text has {len(text):,} characters, "
+            f"and a move, or a push with its removals, has at most {MAX_TEXT}"
+        )
+
 
 class Move:
     """A GIPF move: a :class:`Push` or a :class:`Removal`. ``Move.parse(text)`` reads either.
@@ -155,16 +192,34 @@ class Move:
 
     __slots__ = ()
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Move:
+        if cls is Move:
+            raise TypeError(
+                "Move is the common base of Push and Removal: build one of those, or read "
+                "text with Move.parse('e1-e2')"
+            )
+        return super().__new__(cls)
+
     @classmethod
     def parse(cls, text: str | Move) -> Move:
         """Read a push (``e1-e2``, the official ``e1-e4``, a bare ``e2``, ``G`` for a GIPF
-        piece) or a removal (``xe2-e7``, ``xe2-e7 keep e5``, ``xe2,e3,e4,e5``)."""
-        if isinstance(text, Move):
+        piece) or a removal (``xe2-e7``, ``xe2-e7 keep e5``, ``xe2,e3,e4,e5``). A
+        :class:`Push` or :class:`Removal` is returned as it is.
+
+        Raises:
+            InvalidNotationError: for anything else (also for text over
+                ``MAX_TEXT`` characters); :class:`~gamekit.errors.OffBoardError`
+                (one kind of it) for a point the board lacks.
+        """
+        if isinstance(text, (Push, Removal)):
             return text
         if not isinstance(text, str):
+            what = f"a {type(text).__name__} object" if isinstance(text, Move) else _show(text)
             raise InvalidNotationError(
-                f"{text!r} is not a GIPF move: give a Move or text such as 'e1-e2' or 'xe2-e5'"
+                f"{what} is not a GIPF move: give a Push, a Removal or text such as 'e1-e2' "
+                "or 'xe2-e5'"
             )
+        _check_length(text)
         clean = " ".join(text.strip().lower().split())
         if clean.startswith("x"):
             return Removal._parse(text, clean[1:].strip())
@@ -188,22 +243,86 @@ def _point(text: str, label: str) -> int:
     return GRID.index(label)
 
 
+def _labels(value: Any, name: str, who: str) -> tuple[str, ...]:
+    """``value`` as a tuple of point labels (a tuple or list of at most 37 strings like
+    ``"e2"``), else InvalidNotationError naming the field ``name`` of ``who``."""
+    if (
+        isinstance(value, (tuple, list))
+        and len(value) <= len(SPOTS)
+        and all(isinstance(v, str) and _CELL.match(v) for v in value)
+    ):
+        return tuple(value)
+    raise InvalidNotationError(
+        f"{who} is not a GIPF move: {name} must be a tuple of spots such as ('e2', 'e3'), "
+        f"not {_show(value)}"
+    )
+
+
+def _trusted(cls: type, **fields: Any) -> Any:
+    """A move built from fields the engine has already checked (no ``__post_init__``)."""
+    move = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(move, name, value)
+    return move
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class Push(Move):
     """A piece put on ``dot`` and pushed in at ``entry`` (a GIPF piece if ``gipf``).
 
-    ``end`` remembers the official form's end spot when the move was written that way (it
-    is checked when played, but is not part of the move's identity).
+    ``end`` is set when the move was written the official way: ``e1-e4`` says that the
+    furthest piece moved reaches e4, and a bare ``e2`` (``end == entry``) that nothing but
+    the new piece moves. That claim is checked when the push is played, so it is part of
+    the move: ``Move.parse("e1-e4")`` is not the listed ``e1-e2``, though on a position
+    where it holds both give the same state. A bare spot names no dot of its own (every dot
+    entering there gives the same position): its ``dot`` is the first one in board order.
 
     >>> m = Move.parse("e1-e4")
     >>> m.dot, m.entry, m.end, str(m)
-    ('e1', 'e2', 'e4', 'e1-e2')
+    ('e1', 'e2', 'e4', 'e1-e4')
+    >>> m == Push("e1", "e2")
+    False
+    >>> Push("e1", "j2")
+    Traceback (most recent call last):
+    ...
+    gamekit.errors.OffBoardError: e1-j2 is not allowed: the GIPF board has no point j2 (columns a–i; a and i have 5 points, e has 9)
+
+    Raises:
+        InvalidNotationError: for fields of the wrong type, or an ``end`` off the push's
+            line; :class:`~gamekit.errors.OffBoardError` for a point the board lacks.
     """
 
     dot: str
     entry: str
     gipf: bool = False
-    end: str | None = field(default=None, compare=False)
+    end: str | None = None
+
+    def __post_init__(self) -> None:
+        fields = (self.dot, self.entry, self.gipf, self.end)
+        who = "Push(" + ", ".join(_show(v) for v in fields) + ")"
+        if not all(isinstance(p, str) and _CELL.match(p) for p in (self.dot, self.entry)):
+            raise InvalidNotationError(
+                f"{who} is not a GIPF move: dot and entry are point labels such as 'e1' and 'e2'"
+            )
+        if not isinstance(self.gipf, bool):
+            raise InvalidNotationError(f"{who} is not a GIPF move: gipf must be True or False")
+        text = f"{self.dot}-{self.entry}"
+        d, e = _point(text, self.dot), _point(text, self.entry)
+        if self.end is None:
+            return
+        if not (isinstance(self.end, str) and _CELL.match(self.end)):
+            raise InvalidNotationError(
+                f"{who} is not a GIPF move: end is None or a point label such as 'e4'"
+            )
+        t = _point(text, self.end)
+        line = _tables().entries.get((d, e))
+        if line is None or t not in line:
+            raise InvalidNotationError(
+                f"{who} is not a GIPF move: the end {self.end} must be a spot on the line "
+                f"pushed in from {self.dot} at {self.entry}"
+            )
+        if t == e:  # a bare spot: the canonical dot
+            object.__setattr__(self, "dot", _label(_tables().bare[e]))
 
     @classmethod
     def _parse(cls, text: str, clean: str) -> Push:
@@ -219,28 +338,54 @@ class Push(Move):
         first, second = m.group(2), m.group(3)
         if second is None:  # a bare spot: any dot that enters there (nothing else moves)
             s = _point(text, first)
-            for (d, e), _line in sorted(_tables().entries.items()):
-                if e == s:
-                    return cls(_label(d), first, gipf, first)
+            dot = _tables().bare.get(s)
+            if dot is not None:
+                return _trusted(cls, dot=_label(dot), entry=first, gipf=gipf, end=first)
             where = "a dot" if s in _DOT else "a spot away from the edge"
             raise InvalidNotationError(
-                f"{text.strip()!r} is not a GIPF move: a bare spot means a piece pushed in there with "
-                f"nothing else moving, but {first} is {where}, which no piece enters directly"
+                f"{text.strip()!r} is not a GIPF move: a bare spot means a piece pushed in "
+                f"there with nothing else moving, but {first} is {where}, which no piece "
+                "enters directly"
             )
         d, t = _point(text, first), _point(text, second)
         if d in _DOT and t in _SPOT:
             for e in _tables().dot_entries[d]:
-                line = _tables().entries[(d, e)]
-                if t in line:
-                    return cls(first, _label(e), gipf, None if t == e else second)
-        return cls(first, second, gipf)
+                if t in _tables().entries[(d, e)]:
+                    end = None if t == e else second
+                    return _trusted(cls, dot=first, entry=_label(e), gipf=gipf, end=end)
+        return _trusted(cls, dot=first, entry=second, gipf=gipf, end=None)
 
     def __str__(self) -> str:
-        return f"{'G' if self.gipf else ''}{self.dot}-{self.entry}"
+        g = "G" if self.gipf else ""
+        if self.end is None:
+            return f"{g}{self.dot}-{self.entry}"
+        if self.end == self.entry:
+            return f"{g}{self.entry}"
+        return f"{g}{self.dot}-{self.end}"
+
+    @property
+    def plain(self) -> Push:
+        """The same push without the official form's ``end``: the move ``legal_moves()``
+        lists.
+
+        >>> Move.parse("e1-e4").plain
+        Move.parse('e1-e2')
+        """
+        if self.end is None:
+            return self
+        return _tables().pushes[(GRID.index(self.dot), GRID.index(self.entry), self.gipf)]
 
     def official(self, state: State) -> str:
         """The official form on ``state``: ``dot-end`` (the spot the furthest moved piece
-        reaches), or the bare spot when only the new piece moves; ``G`` for a GIPF piece."""
+        reaches), or the bare spot when only the new piece moves; ``G`` for a GIPF piece.
+
+        Raises:
+            TypeError: if ``state`` is not a GIPF state.
+            IllegalMoveError: if the push cannot be played on ``state`` (see
+                :meth:`State.official`).
+        """
+        if not isinstance(state, State):
+            raise TypeError(f"state must be a gipf.State, not {type(state).__name__}")
         return state.official(self)
 
 
@@ -251,17 +396,32 @@ class Removal(Move):
 
     Written ``xe2-e7`` (every piece from e2 to e7) or ``xe2-e7 keep e5`` (all but the GIPF
     piece on e5). A list of the spots taken, ``xe2,e3,e4,e6,e7``, is read too; a state
-    matches it with the removal that takes exactly those pieces.
+    matches it with the removal that takes exactly those pieces. Spots are kept in board
+    order, so ``Removal(("e3", "e2"))`` is ``Removal(("e2", "e3"))``.
 
     >>> m = Move.parse("xe2-e7 keep e5")
     >>> m.taken
     ('e2', 'e3', 'e4', 'e6', 'e7')
     >>> Move.parse("xe2,e3,e4,e6,e7")
     Move.parse('xe2,e3,e4,e6,e7')
+
+    Raises:
+        InvalidNotationError: for fields of the wrong type, a spot named twice, a kept spot
+            outside the segment, or nothing taken; :class:`~gamekit.errors.OffBoardError`
+            for a point the board lacks or a dot.
     """
 
     segment: tuple[str, ...]
     kept: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        who = f"Removal({_show(self.segment)}, {_show(self.kept)})"
+        segment = _labels(self.segment, "segment", who)
+        kept = _labels(self.kept, "kept", who)
+        text = "x" + ",".join(segment) + (" keep " + ",".join(kept) if kept else "")
+        seg, keep = _removal_spots(text, segment, kept)
+        object.__setattr__(self, "segment", tuple(_label(s) for s in seg))
+        object.__setattr__(self, "kept", tuple(_label(s) for s in keep))
 
     @property
     def taken(self) -> tuple[str, ...]:
@@ -283,34 +443,26 @@ class Removal(Move):
             if len(ends) != 2 or not all(_CELL.match(e) for e in ends):
                 raise _bad(text, "a range of spots is written like 'e2-e7'")
             a, b = (_point(text, e) for e in ends)
-            segment = _between(a, b)
-            if segment is None:
+            between = _between(a, b)
+            if between is None:
                 raise _bad(text, f"{ends[0]} and {ends[1]} are not on one line of spots")
+            segment = tuple(_label(s) for s in between)
         else:
             cells = [c for c in taken.split(",") if c]
             if not cells or not all(_CELL.match(c) for c in cells):
                 raise _bad(text, "the spots taken are written like 'xe2,e3,e4,e5'")
-            segment = tuple(sorted({_point(text, c) for c in cells}))
-        kept: list[int] = []
+            segment = tuple(dict.fromkeys(cells))  # a spot written twice counts once
+        kept: tuple[str, ...] = ()
         if len(words) == 2:
             names = [c for c in words[1].replace(",", " ").split() if c]
             names = [c if _CELL.match(c) else c[1:] if c.startswith("g") else c for c in names]
             if not names or not all(_CELL.match(c) for c in names):
                 raise _bad(text, "after 'keep' come the GIPF pieces left, like 'keep e5'")
-            for c in names:
-                k = _point(text, c)
-                if k not in segment:
-                    raise _bad(text, f"{c} is kept but is not among the spots of the row")
-                kept.append(k)
-        if len(kept) == len(segment):
-            raise _bad(text, "a removal takes at least one piece")
-        for s in segment:
-            if s not in _SPOT:
-                raise OffBoardError(
-                    f"{text.strip()} is not allowed: {_label(s)} is a dot, and pieces are "
-                    "only removed from the 37 spots of the play area"
-                )
-        return cls(tuple(_label(s) for s in segment), tuple(_label(s) for s in sorted(set(kept))))
+            kept = tuple(dict.fromkeys(names))
+        seg, keep = _removal_spots(text, segment, kept)
+        return _trusted(
+            cls, segment=tuple(_label(s) for s in seg), kept=tuple(_label(s) for s in keep)
+        )
 
     def __str__(self) -> str:
         idx = [GRID.index(s) for s in self.segment]
@@ -321,6 +473,35 @@ class Removal(Move):
         else:
             text = "x" + ",".join(self.segment)
         return text + (" keep " + ",".join(self.kept) if self.kept else "")
+
+
+def _removal_spots(
+    text: str, segment: tuple[str, ...], kept: tuple[str, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The checked grid indices of a removal's segment and kept spots, in board order
+    (which is the order along every line of spots); ``text`` names the move in errors."""
+    seg = [_point(text, s) for s in segment]
+    for s in seg:
+        if s not in _SPOT:
+            raise OffBoardError(
+                f"{text.strip()} is not allowed: {_label(s)} is a dot, and pieces are "
+                "only removed from the 37 spots of the play area"
+            )
+    if not seg:
+        raise _bad(text, "a removal names the spots it takes, like 'xe2-e5'")
+    if len(set(seg)) != len(seg):
+        raise _bad(text, "a spot is named twice")
+    keep = []
+    for c in kept:
+        k = _point(text, c)
+        if k not in seg:
+            raise _bad(text, f"{c} is kept but is not among the spots of the row")
+        keep.append(k)
+    if len(set(keep)) != len(keep):
+        raise _bad(text, "a kept spot is named twice")
+    if len(keep) == len(seg):
+        raise _bad(text, "a removal takes at least one piece")
+    return tuple(sorted(seg)), tuple(sorted(keep))
 
 
 def _between(a: int, b: int) -> tuple[int, ...] | None:
@@ -339,24 +520,72 @@ def _between(a: int, b: int) -> tuple[int, ...] | None:
 class Row:
     """A row to remove: its ``owner``, the ``segment`` that leaves (the row and its
     extensions, spots in line order), the ``row`` itself and the ``gipf`` pieces in the
-    segment (which the owner may keep)."""
+    segment (which the owner may keep).
+
+    Raises:
+        ValueError: for an owner that is not ``"white"`` or ``"black"``, or fields that are
+            not tuples of point labels.
+    """
 
     owner: str
     segment: tuple[str, ...]
     row: tuple[str, ...]
     gipf: tuple[str, ...]
 
+    def __post_init__(self) -> None:
+        if not (isinstance(self.owner, str) and self.owner in COLOURS):
+            raise ValueError(f"owner must be 'white' or 'black', not {_show(self.owner)}")
+        for name in ("segment", "row", "gipf"):
+            value = getattr(self, name)
+            if not (isinstance(value, tuple) and all(isinstance(v, str) for v in value)):
+                raise ValueError(f"{name} must be a tuple of spots such as ('e2', 'e3')")
+
+
+#: The words of ``Outcome.ending`` (see :class:`Rules`).
+ENDINGS = ("no-reserve", "last-gipf")
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: the winning colour and the reason in words."""
+    """How a game ended: the ``winner`` (a colour), the ``reason`` in words and the
+    ``ending`` in one word of :attr:`Rules.endings`, for programs.
+
+    >>> Outcome("black", "White must push but has no piece left in reserve", "no-reserve")
+    Outcome(winner='black', reason='White must push but has no piece left in reserve', ending='no-reserve')
+
+    Raises:
+        ValueError: for a winner that is not a colour or an ending not in ``Rules.endings``.
+        TypeError: for a reason that is not text.
+    """
 
     winner: str
     reason: str
+    ending: str
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.winner, str) and self.winner in COLOURS):
+            raise ValueError(f"winner must be 'white' or 'black', not {_show(self.winner)}")
+        if not isinstance(self.reason, str):
+            raise TypeError(f"reason must be text, not {type(self.reason).__name__}")
+        if not (isinstance(self.ending, str) and self.ending in ENDINGS):
+            raise ValueError(
+                f"ending must be one of {', '.join(ENDINGS)}; not {_show(self.ending)}"
+            )
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The winner as a 1-tuple (GIPF has no draws and no shared wins)."""
+        return (self.winner,)
 
     @property
     def loser(self) -> str:
+        """The colour that lost."""
         return _OTHER[self.winner]
+
+    @property
+    def scores(self) -> None:
+        """``None``: GIPF has no score, only a winner."""
+        return None
 
 
 # ---------------------------------------------------------------------------------------
@@ -366,25 +595,46 @@ class Outcome:
 _START = {"white": ("b5", "e2", "h5"), "black": ("b2", "e8", "h2")}
 
 
+@register
 @dataclass(frozen=True)
 class Rules:
     """The options of a GIPF game: ``variant`` is ``"basic"``, ``"standard"`` (the default)
-    or ``"tournament"``; ``start()`` gives the opening position.
+    or ``"tournament"``; ``start()`` gives the opening position. The seats are ``"white"``
+    (who pushes first) and ``"black"``. GIPF has no chance: ``start(seed=...)`` ignores
+    the seed.
+
+    A game ends in one of two ways, the ``ending`` of its :class:`Outcome`:
+
+    - ``"no-reserve"``: after a push and its removals, the player to push has no piece
+      left in reserve, and loses;
+    - ``"last-gipf"`` (standard and tournament games): a removal leaves a player with no
+      GIPF piece on the board, and he loses at once (in the tournament game only once he
+      has placed one). When one removal takes the last GIPF pieces of both players, the
+      player who removed wins (a project decision, ``docs/rules/gipf.md``).
 
     >>> Rules(variant="basic")
     gipf.Rules(variant='basic')
+    >>> Rules.game, Rules.seats, Rules.endings
+    ('gipf', ('white', 'black'), ('no-reserve', 'last-gipf'))
     >>> Rules(variant="blitz")
     Traceback (most recent call last):
     ...
     ValueError: variant must be 'basic', 'standard' or 'tournament', not 'blitz'
+
+    Raises:
+        ValueError: for an unknown variant.
     """
+
+    game: ClassVar[str] = "gipf"
+    endings: ClassVar[tuple[str, ...]] = ENDINGS
+    seats: ClassVar[tuple[str, ...]] = COLOURS
 
     variant: str = "standard"
 
     def __post_init__(self) -> None:
-        if self.variant not in VARIANTS:
+        if not (isinstance(self.variant, str) and self.variant in VARIANTS):
             raise ValueError(
-                "variant must be 'basic', 'standard' or 'tournament', not " + repr(self.variant)
+                "variant must be 'basic', 'standard' or 'tournament', not " + _show(self.variant)
             )
 
     def __repr__(self) -> str:
@@ -399,8 +649,21 @@ class Rules:
         """Pieces per player (a GIPF piece counts two): 15 in the basic game, else 18."""
         return 15 if self.variant == "basic" else 18
 
-    def start(self) -> State:
-        """The opening position, White to push."""
+    def start(self, seed: int | None = None) -> State:
+        """The opening position, White to push. GIPF has no chance: ``seed`` is accepted
+        (as every game's ``start`` accepts it) and not used.
+
+        >>> Rules().start(seed=7) == Rules().start()
+        True
+
+        Raises:
+            TypeError: if ``seed`` is neither ``None`` nor a whole number.
+        """
+        if seed is not None and not isinstance(seed, numbers.Integral):
+            raise TypeError(
+                f"seed must be a whole number or None (GIPF has no chance and does not use "
+                f"it), not {_show(seed)}"
+            )
         board = [0] * len(GRID)
         if self.variant != "tournament":
             size = 2 if self.variant == "standard" else 1
@@ -413,50 +676,147 @@ class Rules:
             self, tuple(board), (reserve, reserve), (0, 0), "white", "push", None, rights, None
         )
 
+    def replay(self, moves: Iterable[Move | str]) -> State:
+        """The position after playing ``moves`` one after the other from the start (each a
+        :class:`Move` or its notation, as :meth:`State.play` takes them).
+
+        >>> Rules(variant="basic").replay(["e1-e2", "e9-e8"])
+        <gipf.State basic: white to push, reserves 11/11, captured 0/0>
+
+        Raises:
+            TypeError: if ``moves`` is one move or text rather than a sequence of moves.
+            IllegalMoveError, InvalidNotationError: for the first move that cannot be
+                played, as :meth:`State.play` raises them.
+        """
+        if isinstance(moves, (str, bytes, Move)) or not isinstance(moves, Iterable):
+            raise TypeError(
+                "moves must be a sequence of moves such as ['e1-e2', 'b6-b5'], not "
+                f"{type(moves).__name__} {moves!r:.40}"
+            )
+        state = self.start()
+        for move in moves:
+            state = state.play(move)
+        return state
+
     def setup(
         self,
-        pieces: dict[str, str],
+        pieces: Mapping[str, str],
         *,
         to_move: str = "white",
         captured: tuple[int, int] = (0, 0),
-        may_place_gipf: tuple[str, ...] = (),
+        may_place_gipf: Iterable[str] | str = (),
     ) -> State:
         """A position to push from, for lessons and tests: ``pieces`` maps spots to
         ``"white"``, ``"black"``, ``"white gipf"`` or ``"black gipf"`` (or ``W``, ``B``,
-        ``WG``, ``BG``). Each reserve holds what is neither on the board nor in
-        ``captured`` (White's and Black's pieces taken by the opponent). In the tournament
-        game the colours in ``may_place_gipf`` may still place GIPF pieces.
+        ``WG``, ``BG``); ``to_move`` pushes next. Each reserve holds what is neither on the
+        board nor in ``captured`` (White's and Black's pieces taken by the opponent, a GIPF
+        piece counting two). In the tournament game the colours in ``may_place_gipf`` may
+        still place GIPF pieces (one of them with none on the board has yet to place his
+        first, and must); in the other games ``may_place_gipf`` stays empty.
 
         >>> state = Rules(variant="basic").setup({"e2": "B", "e4": "B", "e5": "B", "e6": "B"})
         >>> state.reserve("white"), state.reserve("black")
         (15, 11)
+        >>> Rules().setup({}, captured=(-5, 0))
+        Traceback (most recent call last):
+        ...
+        ValueError: captured must be two whole numbers from 0 to 18 (White's and Black's pieces taken), not (-5, 0)
+
+        Raises:
+            TypeError: if ``pieces`` is not a mapping, or a spot or piece is not text.
+            ValueError: for a spot outside the play area, an unknown piece, a GIPF piece in
+                the basic game, more pieces than a player has, a row of four standing, a
+                standard or tournament player with no GIPF piece (he has lost already) or
+                more than the three of the standard game, or a bad ``to_move``,
+                ``captured`` or ``may_place_gipf``.
         """
+        if not isinstance(pieces, Mapping):
+            raise TypeError(
+                "pieces must be a mapping of spots to pieces such as {'e2': 'W', 'e5': 'BG'}, "
+                f"not {type(pieces).__name__}"
+            )
+        if not isinstance(to_move, str) or to_move not in _SIGN:
+            raise ValueError(f"to_move must be 'white' or 'black', not {_show(to_move)}")
+        if (
+            not isinstance(captured, (tuple, list))
+            or len(captured) != 2
+            or not all(
+                isinstance(c, numbers.Integral) and not isinstance(c, bool) for c in captured
+            )
+            or not all(0 <= c <= self.pieces for c in captured)
+        ):
+            raise ValueError(
+                f"captured must be two whole numbers from 0 to {self.pieces} (White's and "
+                f"Black's pieces taken), not {_show(captured)}"
+            )
+        may = (may_place_gipf,) if isinstance(may_place_gipf, str) else may_place_gipf
+        may = tuple(may) if isinstance(may, Iterable) else (None,)
+        if not all(isinstance(c, str) and c in _SIGN for c in may):
+            raise ValueError(
+                "may_place_gipf must be colours such as ('white',) or ('white', 'black'), "
+                f"not {_show(may_place_gipf)}"
+            )
+        if may and self.variant != "tournament":
+            raise ValueError(
+                "may_place_gipf is for the tournament game: in the "
+                f"{self.variant} game no GIPF piece is ever placed"
+            )
         board = [0] * len(GRID)
         names = {"w": 1, "white": 1, "b": -1, "black": -1}
         for spot, what in pieces.items():
-            if not isinstance(spot, str) or not GRID.has(spot) or GRID.index(spot) not in _SPOT:
-                raise ValueError(f"{spot!r} is not a spot of the play area")
-            words = str(what).lower().replace("gipf", "g").replace(" ", "")
+            if not isinstance(spot, str):
+                raise TypeError(f"pieces: a spot is a label such as 'e5', not {_show(spot)}")
+            if not GRID.has(spot) or GRID.index(spot) not in _SPOT:
+                raise ValueError(
+                    f"pieces: {_show(spot)} is not a spot of the play area (b2-b5, c2-c6, d2-d7, "
+                    "e2-e8, f2-f7, g2-g6, h2-h5)"
+                )
+            if not isinstance(what, str):
+                raise TypeError(
+                    f"pieces: the piece on {spot} is text such as 'W' or 'white gipf', "
+                    f"not {_show(what)}"
+                )
+            words = what.lower().replace("gipf", "g").replace(" ", "")
             gipf = words.endswith("g") and len(words) > 1
             colour = words[:-1] if gipf else words
             if colour not in names:
                 raise ValueError(
-                    f"{what!r} is not a piece: use white, black, white gipf, black gipf"
+                    f"pieces: {_show(what)} on {spot} is not a piece: use white, black, white gipf, "
+                    "black gipf (or W, B, WG, BG)"
                 )
             if gipf and self.variant == "basic":
-                raise ValueError("the basic game has no GIPF pieces")
+                raise ValueError("pieces: the basic game has no GIPF pieces")
             board[GRID.index(spot)] = names[colour] * (2 if gipf else 1)
-        if to_move not in _SIGN:
-            raise ValueError(f"to_move must be 'white' or 'black', not {to_move!r}")
         reserve = []
         for k, colour in enumerate(COLOURS):
             left = self.pieces - sum(abs(v) for v in board if v * _SIGN[colour] > 0) - captured[k]
             if left < 0:
-                raise ValueError(f"{colour.capitalize()} has only {self.pieces} pieces in all")
+                raise ValueError(
+                    f"{colour.capitalize()} has only {self.pieces} pieces in all (a GIPF piece "
+                    "counts two), on the board, in reserve and captured"
+                )
             reserve.append(left)
         rights = None
-        if self.variant == "tournament":
-            rights = tuple("gipf" if c in may_place_gipf else "single" for c in COLOURS)
+        if self.variant != "basic":
+            kinds = []
+            for colour in COLOURS:
+                gipfs = board.count(2 * _SIGN[colour])
+                if self.variant == "standard" and gipfs > 3:
+                    raise ValueError(
+                        f"{colour.capitalize()} has {gipfs} GIPF pieces; in the standard game "
+                        "each player has three, and no more are ever placed"
+                    )
+                if gipfs == 0 and colour not in may:
+                    hint = ""
+                    if self.variant == "tournament":
+                        hint = " (name him in may_place_gipf if he has yet to place his first)"
+                    raise ValueError(
+                        f"{colour.capitalize()} has no GIPF piece on the board, and so has lost "
+                        f"already in the {self.variant} game{hint}"
+                    )
+                kinds.append("single" if colour not in may else "gipf" if gipfs else "first")
+            if self.variant == "tournament":
+                rights = (kinds[0], kinds[1])
         if _find_rows(tuple(board)):
             raise ValueError("a row of four stands in this position; rows are removed at once")
         return _settle(
@@ -465,7 +825,7 @@ class Rules:
             (reserve[0], reserve[1]),
             (captured[0], captured[1]),
             _OTHER[to_move],
-            rights,  # type: ignore[arg-type]
+            rights,
             None,
         )
 
@@ -488,6 +848,10 @@ class State:
     """A GIPF position: the spots, both reserves, the captured pieces, who acts and in which
     phase, and (tournament) who may still place GIPF pieces. Immutable and hashable; two
     states are equal exactly when these are equal (the moves that led there do not count).
+    States come from :meth:`Rules.start`, :meth:`Rules.setup` and :meth:`play`.
+
+    ``to_move`` is the colour to act (push, or remove a row in the ``"remove"`` phase), and
+    ``None`` once the game is over; ``swapped`` is always ``False`` (GIPF has no pie rule).
     """
 
     __slots__ = (
@@ -505,9 +869,15 @@ class State:
     )
 
     rules: Rules
-    to_move: str
+    to_move: str | None
     phase: str
     last: Push | None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError(
+            "a gipf.State is not built directly: use Rules().start(), Rules().setup(...) or "
+            "state.play(move)"
+        )
 
     @classmethod
     def _make(
@@ -516,13 +886,15 @@ class State:
         board: tuple[int, ...],
         reserve: tuple[int, int],
         captured: tuple[int, int],
-        to_move: str,
+        to_move: str | None,
         phase: str,
         pusher: str | None,
         rights: tuple[str, str] | None,
         outcome: Outcome | None,
         last: Push | None = None,
     ) -> State:
+        if outcome is not None:
+            to_move = None  # nobody acts once the game is over
         self = object.__new__(cls)
         set_ = object.__setattr__
         set_(self, "rules", rules)
@@ -541,8 +913,16 @@ class State:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a gipf.State is immutable; play() returns a new state")
 
-    def __reduce__(self):
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a gipf.State is immutable; play() returns a new state")
+
+    def __reduce__(self) -> tuple[Any, ...]:
         return (State._make, self._key()[:9] + (self.last,))
+
+    @property
+    def swapped(self) -> bool:
+        """``False``: GIPF has no pie rule, so nobody ever changes seats."""
+        return False
 
     # -- identity -----------------------------------------------------------------------
     def _key(self) -> tuple:
@@ -584,13 +964,26 @@ class State:
         """The 61 points of the board (:func:`gamekit.grids.hexhex` of side 5)."""
         return GRID
 
-    def _idx(self, colour: str) -> int:
-        if colour not in _SIGN:
-            raise ValueError(f"colour must be 'white' or 'black', not {colour!r}")
-        return 0 if colour == "white" else 1
+    @staticmethod
+    def _idx(colour: str) -> int:
+        """0 for White, 1 for Black; a ValueError for anything else."""
+        if isinstance(colour, str):
+            if colour == "white":
+                return 0
+            if colour == "black":
+                return 1
+        raise ValueError(f"colour must be 'white' or 'black', not {_show(colour)}")
 
     def reserve(self, colour: str) -> int:
-        """How many pieces ``colour`` has left to push in."""
+        """How many pieces ``colour`` has left to push in.
+
+        >>> Rules().start().reserve("white")
+        12
+
+        Raises:
+            ValueError: if ``colour`` is not ``"white"`` or ``"black"`` (so for the other
+                colour methods).
+        """
         return self._reserve[self._idx(colour)]
 
     def captured(self, colour: str) -> int:
@@ -600,9 +993,19 @@ class State:
 
     def piece_at(self, spot: str) -> str | None:
         """What stands on ``spot``: ``None``, ``"white"``, ``"black"``, ``"white gipf"`` or
-        ``"black gipf"``."""
-        if not isinstance(spot, str) or not GRID.has(spot):
-            raise OffBoardError(f"the GIPF board has no point {spot}")
+        ``"black gipf"``.
+
+        >>> Rules().start().piece_at("e2")
+        'white gipf'
+
+        Raises:
+            TypeError: if ``spot`` is not text; :class:`~gamekit.errors.OffBoardError` (a
+                ValueError) for a point the board lacks.
+        """
+        if not isinstance(spot, str):
+            raise TypeError(f"spot must be a point label such as 'e5', not {_show(spot)}")
+        if not GRID.has(spot):
+            raise OffBoardError(f"the GIPF board has no point {_show(spot)}")
         v = self._board[GRID.index(spot)]
         if v == 0:
             return None
@@ -621,18 +1024,19 @@ class State:
 
     def on_board(self, colour: str) -> int:
         """``colour``'s pieces on the board, a GIPF piece counted as two."""
-        s = _SIGN[colour] if colour in _SIGN else self._idx(colour)
+        s = 1 - 2 * self._idx(colour)
         return sum(abs(v) for v in self._board if v * s > 0)
 
     def gipf_pieces(self, colour: str) -> list[str]:
         """The spots of ``colour``'s GIPF pieces."""
-        s = _SIGN[colour] if colour in _SIGN else self._idx(colour)
+        s = 1 - 2 * self._idx(colour)
         return [_label(i) for i, v in enumerate(self._board) if v == 2 * s]
 
     def may_place_gipf(self, colour: str) -> bool:
         """Whether ``colour`` may still put a GIPF piece on the board (tournament game,
         until his first single piece)."""
-        return self._rights is not None and self._rights[self._idx(colour)] != "single"
+        k = self._idx(colour)
+        return self._rights is not None and self._rights[k] != "single"
 
     @property
     def pusher(self) -> str | None:
@@ -677,8 +1081,11 @@ class State:
                         if frozenset(taken) in seen or (kept and _still_a_row(board, seg, taken)):
                             continue
                         seen.add(frozenset(taken))
-                        move = Removal(
-                            tuple(_label(s) for s in seg), tuple(_label(s) for s in kept)
+                        # lines run in board order, so seg and kept are canonical
+                        move = _trusted(
+                            Removal,
+                            segment=tuple(_label(s) for s in seg),
+                            kept=tuple(_label(s) for s in kept),
                         )
                         out[move] = taken
         out = dict(sorted(out.items(), key=lambda kv: str(kv[0])))
@@ -698,14 +1105,21 @@ class State:
         return None
 
     # -- pushes ---------------------------------------------------------------------------
-    def _push_line(self, m: Push) -> tuple[int, ...] | None:
-        if not (GRID.has(m.dot) and GRID.has(m.entry)):
-            return None
+    @staticmethod
+    def _push_line(m: Push) -> tuple[int, ...] | None:
         return _tables().entries.get((GRID.index(m.dot), GRID.index(m.entry)))
 
     def pushed_spots(self, move: Push | str) -> list[str]:
         """The spots whose pieces a push moves on (the entry spot up to the first gap, the
-        gap not included); empty when the entry spot is free."""
+        gap not included); empty when the entry spot is free.
+
+        >>> Rules().start().pushed_spots("e1-e2")
+        ['e2']
+
+        Raises:
+            IllegalMoveError: if ``move`` is not a push from a dot into the play area;
+            InvalidNotationError: for malformed notation.
+        """
         m = Move.parse(move)
         line = self._push_line(m) if isinstance(m, Push) else None
         if line is None:
@@ -719,17 +1133,31 @@ class State:
 
     def official(self, move: Push | str) -> str:
         """A push in the official notation: ``dot-end`` (``e1-e4``: the furthest moved
-        piece reaches e4), or the bare entry spot when nothing else moves (``e2``)."""
+        piece reaches e4), or the bare entry spot when nothing else moves (``e2``). A
+        removal is written as it is.
+
+        >>> Rules().start().official("e1-e2"), Rules().start().official("d1-d2")
+        ('e1-e3', 'd2')
+
+        Raises:
+            IllegalMoveError: if the push cannot be played here (the sentence
+                :meth:`why_illegal` gives): a push that is not played has no official form.
+            InvalidNotationError: for malformed notation.
+        """
         m = Move.parse(move)
         if not isinstance(m, Push):
             return str(m)
+        m = m.plain  # the official form is computed, not checked
+        reason = self._problem(m)
+        if reason is not None:
+            raise IllegalMoveError(reason)
         moved = self.pushed_spots(m)
         g = "G" if m.gipf else ""
         if not moved:
             return f"{g}{m.entry}"
         line = self._push_line(m)
-        assert line is not None
-        end = line[len(moved)]
+        assert line is not None  # _problem refused every push without a line
+        end = line[len(moved)]  # the line is not full (_problem refused that too)
         return f"{g}{m.dot}-{_label(end)}"
 
     def _pushes(self) -> list[Push]:
@@ -748,11 +1176,13 @@ class State:
         elif reserve >= 1:
             kinds.append(False)
         if kinds:
-            for (d, e), line in sorted(_tables().entries.items()):
-                if all(board[s] for s in line):
-                    continue
-                for g in kinds:
-                    out.append(Push(_label(d), _label(e), g))
+            t = _tables()
+            full = [all(board[s] for s in line) for line in t.lines]  # 21 lines, not 42 runs
+            pushes = t.pushes
+            for d, e, k in t.entry_lines:
+                if not full[k]:
+                    for g in kinds:
+                        out.append(pushes[(d, e, g)])
         self._cache["pushes"] = out
         return out
 
@@ -774,13 +1204,28 @@ class State:
 
     def why_illegal(self, move: Move | str) -> str | None:
         """``None`` if ``move`` is legal, else the reason in plain words (the same sentence
-        :meth:`play` raises). Malformed notation raises ``InvalidNotationError``."""
-        return self._problem(Move.parse(move))
+        :meth:`play` raises).
+
+        >>> Rules().start().why_illegal("e1-e2") is None
+        True
+
+        Raises:
+            InvalidNotationError: for malformed notation (OffBoardError for a point the
+                board lacks).
+        """
+        state = self
+        for m in _moves_in(move):
+            reason = state._problem(m)
+            if reason is not None:
+                return reason
+            state = state._apply(m)
+        return None
 
     def _problem(self, m: Move) -> str | None:
-        who = self.to_move.capitalize()
         if self._outcome is not None:
             return f"{m} is not allowed: the game is over ({self._outcome.reason})."
+        assert self.to_move is not None  # set while the game goes on
+        who = self.to_move.capitalize()
         if isinstance(m, Removal):
             return self._removal_problem(m)
         assert isinstance(m, Push)
@@ -859,10 +1304,9 @@ class State:
             if m.end != reached:
                 official = self.official(m)
                 what = "moves nothing else" if not moved else f"moves pieces up to {reached}"
-                written = m.end if m.end == m.entry else f"{m.dot}-{m.end}"
                 return (
-                    f"{written} does not describe this push: a piece pushed in at {m.entry} "
-                    f"{what} here (write {official} or {m})."
+                    f"{m} does not describe this push: a piece pushed in at {m.entry} "
+                    f"{what} here (write {official} or {m.plain})."
                 )
         return None
 
@@ -890,26 +1334,31 @@ class State:
 
     def play(self, move: Move | str) -> State:
         """The state after ``move`` (a :class:`Move` or its notation; a push followed by
-        its removals, like ``"e1-e2 xe2-e7"``, plays them all). Raises
-        ``IllegalMoveError`` naming the rule, and never changes this state.
+        its removals, like ``"e1-e2 xe2-e7"``, plays them all). Never changes this state.
+
+        Raises:
+            IllegalMoveError: naming the rule the move breaks.
+            InvalidNotationError: for malformed notation (and text over ``MAX_TEXT``
+                characters); OffBoardError, both kinds at once, for a point the board lacks.
 
         >>> Rules(variant="basic").start().play("e2-e3")
         Traceback (most recent call last):
         ...
         gamekit.errors.IllegalMoveError: e2-e3 is not allowed: e2 is a spot of the play area, not a dot. A piece is put on one of the 24 dots around the edge and pushed in from there.
         """
-        if isinstance(move, str) and " x" in " ".join(move.lower().split()):
-            state = self
-            for part in _split_ply(move):
-                state = state.play(part)
-            return state
-        m = Move.parse(move)
-        reason = self._problem(m)
-        if reason is not None:
-            raise IllegalMoveError(reason)
+        state = self
+        for m in _moves_in(move):
+            reason = state._problem(m)
+            if reason is not None:
+                raise IllegalMoveError(reason)
+            state = state._apply(m)
+        return state
+
+    def _apply(self, m: Move) -> State:
+        """The state after ``m``, which :meth:`_problem` has found legal."""
         if isinstance(m, Removal):
             return self._apply_removal(self._choices()[self._resolve(m)])
-        assert isinstance(m, Push)
+        assert isinstance(m, Push)  # Move.parse returns nothing else
         return self._apply_push(m)
 
     def _apply_push(self, m: Push) -> State:
@@ -931,7 +1380,6 @@ class State:
             r = list(rights)
             r[self._idx(colour)] = "gipf" if m.gipf else "single"
             rights = (r[0], r[1])
-        plain = Push(m.dot, m.entry, m.gipf)
         return _settle(
             self.rules,
             tuple(board),
@@ -939,7 +1387,7 @@ class State:
             self._captured,
             colour,
             rights,
-            plain,
+            m.plain,
         )
 
     def _apply_removal(self, taken: tuple[int, ...]) -> State:
@@ -974,6 +1422,7 @@ class State:
                 else:
                     winner = _OTHER[lost[0]]
                     reason = f"{lost[0].capitalize()} has no GIPF piece left on the board"
+                outcome = Outcome(winner, reason, "last-gipf")
                 return State._make(
                     self.rules,
                     board_t,
@@ -983,7 +1432,7 @@ class State:
                     self.phase,
                     self._pusher,
                     self._rights,
-                    Outcome(winner, reason),
+                    outcome,
                     self.last,
                 )
         return _settle(
@@ -1065,8 +1514,20 @@ def _settle(
     nxt = _OTHER[pusher]
     outcome = None
     if reserve[0 if nxt == "white" else 1] == 0:
-        outcome = Outcome(pusher, f"{nxt.capitalize()} must push but has no piece left in reserve")
+        outcome = Outcome(
+            pusher, f"{nxt.capitalize()} must push but has no piece left in reserve", "no-reserve"
+        )
     return State._make(rules, board, reserve, captured, nxt, "push", None, rights, outcome, last)
+
+
+def _moves_in(move: Move | str) -> list[Move]:
+    """The moves that :meth:`State.play` and :meth:`State.why_illegal` take ``move`` for:
+    the move itself, or each move of a ply written as one text (``"e1-e2 xe2-e5"``)."""
+    if isinstance(move, str):
+        _check_length(move)
+        if " x" in " ".join(move.lower().split()):
+            return [Move.parse(part) for part in _split_ply(move)]
+    return [Move.parse(move)]
 
 
 def _split_ply(text: str) -> list[str]:

@@ -1,7 +1,7 @@
 """Hex Tiles: each player grows a figure of hexagonal tiles whose marked sides must face
 outward, then scores its tiles and its longest marked border. Rules engine.
 
-The rules follow ``shared/rules/hextiles.md``; every choice the seed left open is an option
+The rules follow ``docs/rules/hextiles.md``; every choice the seed left open is an option
 of :class:`Rules` (see its docstring).
 
 Sides and turns
@@ -16,6 +16,13 @@ the mark on side ``i`` to side ``i + k`` (clockwise, mod 6); six turns give the 
 Cells are axial ``(q, r)``: ``q`` counts columns to the right, ``r`` counts up a column. Every
 figure starts from a blank starter tile on ``(0, 0)``; in notation a cell is ``(q,r)``.
 
+Players and chance
+------------------
+The players are the seats ``"player 1"``, ``"player 2"`` … (``Rules.seats``);
+``State.to_move`` names one, and ``State.player`` is its number from 0. The pool is shuffled
+with the rules' ``seed``; with ``seed=None`` (the default) every ``start()`` deals anew, and
+the state's rules carry the seed that was used, so a record replays the same deal.
+
 >>> from gamekit import hextiles
 >>> tile = hextiles.Tile.from_marks("111000")
 >>> tile.value, tile.colour, tile.rotated(1)
@@ -27,14 +34,19 @@ Score(tiles=5, border=5, closed=False, total=10)
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from itertools import islice
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 import numpy as np
 
 from gamekit.errors import IllegalMoveError, InvalidNotationError
+from gamekit.game import FrozenMap, register
 from gamekit.grids import HEX_DIRECTIONS
 from gamekit.options import check_options
 
@@ -46,6 +58,8 @@ __all__ = [
     "BLANK",
     "SIDE_NAMES",
     "HEX_DIRECTIONS",
+    "LEFTOVER_RULES",
+    "MAX_NOTATION_CHARS",
     "Figure",
     "Score",
     "score",
@@ -62,9 +76,42 @@ GAME = "hextiles"
 #: Side ``i`` in words (``HEX_DIRECTIONS[i]``).
 SIDE_NAMES = ("up", "up-right", "down-right", "down", "down-left", "up-left")
 #: Colour of a tile by its number of marked sides (0 is the blank starter tile).
-COLOURS = {0: "blank", 1: "red", 2: "blue", 3: "yellow", 4: "green", 5: "brown"}
+COLOURS: Mapping[int, str] = MappingProxyType(
+    {0: "blank", 1: "red", 2: "blue", 3: "yellow", 4: "green", 5: "brown"}
+)
+#: The longest text read as a move, a cell or a tile (a move is about 30 characters; spaces
+#: around it are allowed). Longer text is refused at once, without being scanned.
+MAX_NOTATION_CHARS = 200
 
 Cell = tuple[int, int]
+
+
+def _show(value: object, width: int = 40) -> str:
+    """``repr(value)`` cut to ``width`` characters, for error messages about any input."""
+    text = repr(value)
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def _whole(value: object, name: str) -> int:
+    """``value`` as an ``int`` if it is a whole number (numpy's included, bools not), else
+    ``TypeError`` naming ``name``."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise TypeError(f"{name} must be a whole number, not {_show(value)}")
+    return int(value)
+
+
+def _turn(value: object, name: str) -> int:
+    """A turn (any whole number of sixths, clockwise) as an ``int``; ``InvalidNotationError``
+    naming ``name`` otherwise (a turn is part of a move's notation)."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise InvalidNotationError(
+            f"{name} must be a whole number of sixths turned clockwise (0 to 5), not {_show(value)}"
+        )
+    return int(value)
 
 
 def _mask_of(text: str) -> int:
@@ -102,36 +149,84 @@ def _turns(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _is_flag(x: object) -> bool:
+    """Whether ``x`` reads as one side's mark: a bool, or the whole number 0 or 1."""
+    if isinstance(x, bool | np.bool_):
+        return True
+    return isinstance(x, int | np.integer) and x in (0, 1)
+
+
+_TILE_HELP = (
+    "write six digits 0 or 1, one per side clockwise from the top (side 0 up, 1 up-right, "
+    "... 5 up-left), like '111000'"
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Tile:
     """A hexagonal tile: which of its six sides are marked (``marks[i]`` is side ``i``).
+
+    ``Tile(mask)`` takes the marks as bits (bit ``i`` for side ``i``, 0 to 63);
+    :meth:`from_marks` reads them as text.
 
     >>> t = Tile.from_marks("110100")
     >>> t.value, t.colour, t.marks, t.pattern
     (3, 'yellow', '110100', Tile.from_marks('110100'))
     >>> t.rotated(6) == t
     True
+
+    Raises:
+        TypeError: ``mask`` is not a whole number.
+        ValueError: ``mask`` is not from 0 to 63.
     """
 
     mask: int
 
+    def __post_init__(self) -> None:
+        mask = self.mask
+        if type(mask) is not int:
+            if isinstance(mask, bool) or not isinstance(mask, int | np.integer):
+                raise TypeError(
+                    f"mask must be a whole number from 0 to 63 (bit i for side i), not "
+                    f"{_show(mask)}"
+                )
+            mask = int(mask)
+            object.__setattr__(self, "mask", mask)
+        if not 0 <= mask <= 63:
+            raise ValueError(f"mask must be from 0 to 63 (bit i for side i), not {mask}")
+
     @classmethod
-    def from_marks(cls, marks: str | Tile | Any) -> Tile:
-        """A tile from six ``0``/``1`` digits (or six booleans), side 0 first."""
+    def from_marks(cls, marks: str | Tile | Iterable[bool | int]) -> Tile:
+        """A tile from six ``0``/``1`` digits, or six booleans (or 0/1 numbers), side 0
+        first.
+
+        >>> Tile.from_marks("100100"), Tile.from_marks([True, False, False, True, 0, 0])
+        (Tile.from_marks('100100'), Tile.from_marks('100100'))
+
+        Raises:
+            InvalidNotationError: ``marks`` is not six digits 0/1 (spaces around them are
+                allowed) nor six booleans; bytes are refused too.
+        """
         if isinstance(marks, Tile):
             return marks
-        if not isinstance(marks, str):
-            try:
-                marks = "".join("1" if bool(x) else "0" for x in marks)
-            except TypeError:
-                marks = str(marks)
-        text = marks.strip()
+        known = _TILES.get(marks) if isinstance(marks, str) else None
+        if known is not None:
+            return known
+        if isinstance(marks, str):
+            text = marks.strip() if len(marks) <= MAX_NOTATION_CHARS else ""
+        elif isinstance(marks, bytes | bytearray | memoryview) or not isinstance(marks, Iterable):
+            raise InvalidNotationError(f"{_show(marks)} is not a tile: {_TILE_HELP}")
+        else:
+            items = list(islice(iter(marks), 7))
+            if len(items) != 6 or not all(_is_flag(x) for x in items):
+                raise InvalidNotationError(
+                    f"{_show(marks)} is not a tile: give six booleans (or 0/1), one per side, "
+                    f"or {_TILE_HELP}"
+                )
+            text = "".join("1" if x else "0" for x in items)
         if len(text) != 6 or set(text) - {"0", "1"}:
-            raise InvalidNotationError(
-                f"{marks!r} is not a tile: write six digits 0 or 1, one per side clockwise "
-                "from the top (side 0 up, 1 up-right, ... 5 up-left), like '111000'"
-            )
-        return cls(_mask_of(text))
+            raise InvalidNotationError(f"{_show(marks)} is not a tile: {_TILE_HELP}")
+        return _TILES[text]
 
     @property
     def marks(self) -> str:
@@ -149,17 +244,25 @@ class Tile:
         return COLOURS.get(self.value, "white")
 
     def marked(self, side: int) -> bool:
-        """Whether side ``side`` (0 up … 5 up-left) is marked."""
-        return bool(self.mask >> (side % 6) & 1)
+        """Whether side ``side`` (0 up … 5 up-left; counted mod 6) is marked.
+
+        Raises:
+            TypeError: ``side`` is not a whole number.
+        """
+        return bool(self.mask >> (_whole(side, "side") % 6) & 1)
 
     def rotated(self, turns: int = 1) -> Tile:
-        """This tile turned clockwise by ``turns`` sixths."""
-        return Tile(_rot(self.mask, int(turns)))
+        """This tile turned clockwise by ``turns`` sixths.
+
+        Raises:
+            TypeError: ``turns`` is not a whole number.
+        """
+        return _TILES_BY_MASK[_rot(self.mask, _whole(turns, "turns"))]
 
     @property
     def pattern(self) -> Tile:
         """The standard turn of this tile's pattern (one of :data:`PATTERNS`)."""
-        return Tile(_canonical(self.mask)[0])
+        return _TILES_BY_MASK[_canonical(self.mask)[0]]
 
     @property
     def name(self) -> str:
@@ -173,49 +276,88 @@ class Tile:
         return self.marks
 
 
+#: Every tile by mask, and by its six digits (what :meth:`Tile.from_marks` looks up).
+_TILES_BY_MASK: tuple[Tile, ...] = tuple(Tile(m) for m in range(64))
+_TILES: Mapping[str, Tile] = MappingProxyType({t.marks: t for t in _TILES_BY_MASK})
+
 #: The blank starter tile.
-BLANK = Tile(0)
+BLANK = _TILES_BY_MASK[0]
 
 #: The 12 marking patterns up to rotation, in their standard turn, by value.
-PATTERN_NAMES: dict[str, str] = {
-    "100000": "one mark",
-    "110000": "two adjacent",
-    "101000": "two, one apart",
-    "100100": "two opposite",
-    "111000": "three in a row",
-    "110100": "three, mirror pair (left)",
-    "110010": "three, mirror pair (right)",
-    "101010": "three alternating",
-    "111100": "four (two adjacent blank)",
-    "111010": "four (blank sides one apart)",
-    "110110": "four (blank sides opposite)",
-    "111110": "five (one blank side)",
-}
+PATTERN_NAMES: Mapping[str, str] = MappingProxyType(
+    {
+        "100000": "one mark",
+        "110000": "two adjacent",
+        "101000": "two, one apart",
+        "100100": "two opposite",
+        "111000": "three in a row",
+        "110100": "three, mirror pair (left)",
+        "110010": "three, mirror pair (right)",
+        "101010": "three alternating",
+        "111100": "four (two adjacent blank)",
+        "111010": "four (blank sides one apart)",
+        "110110": "four (blank sides opposite)",
+        "111110": "five (one blank side)",
+    }
+)
 PATTERNS: tuple[Tile, ...] = tuple(Tile.from_marks(m) for m in PATTERN_NAMES)
+_PATTERN_ORDER: Mapping[str, int] = MappingProxyType({p: k for k, p in enumerate(PATTERN_NAMES)})
+
+_INTEGER = re.compile(r"-?[0-9]+")
+_CELL_HELP = "write it as two whole numbers q,r like '(1,-1)'"
 
 
 def cell_text(cell: Cell) -> str:
-    """A cell as text: ``(1,-1)``."""
-    return f"({cell[0]},{cell[1]})"
+    """A cell as text: ``(1,-1)``.
+
+    >>> cell_text((1, -1)), cell_text(" 2 , 0 ")
+    ('(1,-1)', '(2,0)')
+
+    Raises:
+        InvalidNotationError: ``cell`` is not a cell (see :class:`Figure`).
+    """
+    q, r = _as_cell(cell)
+    return f"({q},{r})"
 
 
-def _as_cell(cell: Any) -> Cell:
-    if isinstance(cell, str):
-        m = re.fullmatch(r"\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?\s*", cell)
-        if not m:
-            raise InvalidNotationError(
-                f"{cell!r} is not a cell: write it as two whole numbers q,r like '(1,-1)'"
-            )
-        return int(m.group(1)), int(m.group(2))
-    try:
-        q, r = cell
-        if isinstance(q, bool) or isinstance(r, bool):
-            raise TypeError
-        return int(q), int(r)
-    except (TypeError, ValueError):
+def _parse_cell(text: str, name: str) -> Cell:
+    """``q,r`` with optional brackets and spaces, read in one linear pass."""
+    if len(text) > MAX_NOTATION_CHARS:
         raise InvalidNotationError(
-            f"{cell!r} is not a cell: give axial coordinates (q, r) like (1, -1)"
-        ) from None
+            f"{name} text of {len(text)} characters is too long for a cell (at most "
+            f"{MAX_NOTATION_CHARS}); {_CELL_HELP}"
+        )
+    inner = text.strip()
+    inner = inner.removeprefix("(").removesuffix(")")
+    parts = inner.split(",")
+    if len(parts) == 2:
+        q, r = parts[0].strip(), parts[1].strip()
+        if _INTEGER.fullmatch(q) and _INTEGER.fullmatch(r):
+            return int(q), int(r)
+    raise InvalidNotationError(f"{name} {_show(text)} is not a cell: {_CELL_HELP}")
+
+
+def _as_cell(cell: Any, name: str = "cell") -> Cell:
+    """``cell`` as a pair of ints: from a pair of whole numbers or text like ``(1,-1)``."""
+    if type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int is type(cell[1]):
+        return cell
+    if isinstance(cell, str):
+        return _parse_cell(cell, name)
+    if (
+        not isinstance(cell, bytes | bytearray | memoryview)
+        and hasattr(cell, "__len__")
+        and hasattr(cell, "__getitem__")
+        and len(cell) == 2
+    ):
+        q, r = cell[0], cell[1]
+        if all(
+            isinstance(x, int | np.integer) and not isinstance(x, bool | np.bool_) for x in (q, r)
+        ):
+            return int(q), int(r)
+    raise InvalidNotationError(
+        f"{name} {_show(cell)} is not a cell: give axial coordinates (q, r) as two whole "
+        "numbers, like (1, -1) or '(1,-1)'"
+    )
 
 
 def _step(cell: Cell, side: int) -> Cell:
@@ -234,12 +376,38 @@ def _join(words: list[str], last: str = "and") -> str:
 # ---------------------------------------------------------------------------------------
 
 
+def _flag(value: object, name: str) -> bool:
+    """``value`` as a ``bool`` (numpy's included); ``ValueError`` naming ``name`` else."""
+    if isinstance(value, bool | np.bool_):
+        return bool(value)
+    raise ValueError(f"{name} must be True or False, not {_show(value)}")
+
+
+def _pattern_tuple(patterns: object, name: str = "patterns") -> tuple[Tile, ...]:
+    """``patterns`` (a sequence of tiles or their texts) as a tuple of tiles."""
+    if isinstance(patterns, str | bytes | Tile) or not isinstance(patterns, Iterable):
+        raise ValueError(
+            f"{name} must be a sequence of tiles like ['111000', '100000'], not {_show(patterns)}"
+        )
+    out = []
+    for p in patterns:
+        try:
+            out.append(Tile.from_marks(p))
+        except InvalidNotationError as err:
+            raise ValueError(f"{name}: {err}") from None
+    return tuple(out)
+
+
 class Figure:
     """One player's figure: the tiles placed so far, by cell, as they lie (turned).
 
     Immutable and hashable; :meth:`place` returns a new figure. ``marked_contact=True`` is
     the option that lets a marked side touch a marked side (a mark may still never touch an
-    unmarked side).
+    unmarked side). ``Figure(tiles)`` builds any figure from ``{cell: tile}`` (no rule is
+    checked: for lessons and tests); :meth:`start` is the one games begin with.
+
+    A cell is a pair of whole numbers ``(q, r)`` or text ``"(q,r)"``; a tile is a
+    :class:`Tile` or its six digits; a turn is a whole number of sixths, clockwise.
 
     >>> fig = Figure.start()
     >>> len(fig), fig.tile_at((0, 0))
@@ -248,6 +416,12 @@ class Figure:
     Traceback (most recent call last):
     ...
     gamekit.errors.IllegalMoveError: 100000 turned 3 on (0,1) is not allowed: its marked side 3 (down) would touch the tile on (0,0). No marked side may touch another tile. Turned 0, 1, 2, 4 or 5 it fits there.
+
+    Raises:
+        TypeError: ``tiles`` is not a mapping.
+        ValueError: ``tiles`` is empty or names a cell twice, or ``marked_contact`` is not
+            True or False.
+        InvalidNotationError: a cell or a tile of ``tiles`` is malformed.
     """
 
     __slots__ = ("_tiles", "marked_contact", "_cache")
@@ -255,30 +429,62 @@ class Figure:
     _tiles: dict[Cell, int]
     marked_contact: bool
 
-    def __init__(self, tiles: dict | None = None, marked_contact: bool = False) -> None:
-        cells = {(0, 0): 0} if tiles is None else {}
-        if tiles is not None:
-            for cell, tile in dict(tiles).items():
-                cells[_as_cell(cell)] = Tile.from_marks(tile).mask
+    def __init__(
+        self, tiles: Mapping[Any, Any] | None = None, marked_contact: bool = False
+    ) -> None:
+        contact = _flag(marked_contact, "marked_contact")
+        if tiles is None:
+            cells = {(0, 0): 0}
+        else:
+            if not isinstance(tiles, Mapping):
+                raise TypeError(
+                    "tiles must be a mapping cell -> tile, like {(0, 0): '000000', (0, 1): "
+                    f"'100000'}}, not {_show(tiles)}"
+                )
+            cells = {}
+            for cell, tile in tiles.items():
+                where = _as_cell(cell, "a cell of tiles")
+                if where in cells:
+                    raise ValueError(f"tiles names the cell {cell_text(where)} twice")
+                cells[where] = Tile.from_marks(tile).mask
             if not cells:
                 raise ValueError("a figure holds at least one tile (its starter)")
         object.__setattr__(self, "_tiles", cells)
-        object.__setattr__(self, "marked_contact", bool(marked_contact))
+        object.__setattr__(self, "marked_contact", contact)
         object.__setattr__(self, "_cache", {})
 
     @classmethod
     def start(cls, marked_contact: bool = False) -> Figure:
-        """A figure of one blank starter tile on ``(0, 0)``."""
+        """A figure of one blank starter tile on ``(0, 0)``.
+
+        Raises:
+            ValueError: ``marked_contact`` is not True or False.
+        """
         return cls(None, marked_contact)
+
+    @classmethod
+    def _of(cls, tiles: dict[Cell, int], marked_contact: bool) -> Figure:
+        """A figure of checked parts (no copy)."""
+        new = object.__new__(cls)
+        object.__setattr__(new, "_tiles", tiles)
+        object.__setattr__(new, "marked_contact", marked_contact)
+        object.__setattr__(new, "_cache", {})
+        return new
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a hextiles.Figure is immutable; place() returns a new figure")
 
-    def __reduce__(self):
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a hextiles.Figure is immutable; place() returns a new figure")
+
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Figure, (self.tiles(), self.marked_contact))
 
     def _key(self) -> tuple:
-        return (frozenset(self._tiles.items()), self.marked_contact)
+        key = self._cache.get("key")
+        if key is None:
+            key = self._cache["key"] = (frozenset(self._tiles.items()), self.marked_contact)
+        return key
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Figure) and self._key() == other._key()
@@ -300,15 +506,21 @@ class Figure:
 
     # -- reading ---------------------------------------------------------------------------
     def tiles(self) -> dict[Cell, Tile]:
-        """``{cell: tile as it lies}``, cells sorted."""
-        return {c: Tile(m) for c, m in sorted(self._tiles.items())}
+        """``{cell: tile as it lies}``, cells sorted (a new dict, yours to change)."""
+        return {c: _TILES_BY_MASK[m] for c, m in sorted(self._tiles.items())}
 
     def cells(self) -> list[Cell]:
+        """The cells holding tiles, sorted (a new list)."""
         return sorted(self._tiles)
 
     def tile_at(self, cell: Any) -> Tile | None:
+        """The tile on ``cell`` as it lies, or ``None``.
+
+        Raises:
+            InvalidNotationError: ``cell`` is not a cell.
+        """
         m = self._tiles.get(_as_cell(cell))
-        return None if m is None else Tile(m)
+        return None if m is None else _TILES_BY_MASK[m]
 
     def __contains__(self, cell: object) -> bool:
         try:
@@ -321,7 +533,7 @@ class Figure:
         """The sum of the tiles' values."""
         return sum(m.bit_count() for m in self._tiles.values())
 
-    def frontier(self) -> list[Cell]:
+    def frontier(self) -> tuple[Cell, ...]:
         """The empty cells next to the figure, sorted."""
         if "frontier" not in self._cache:
             out = set()
@@ -330,7 +542,7 @@ class Figure:
                     n = _step(cell, side)
                     if n not in self._tiles:
                         out.add(n)
-            self._cache["frontier"] = sorted(out)
+            self._cache["frontier"] = tuple(sorted(out))
         return self._cache["frontier"]
 
     def _needs(self, cell: Cell) -> tuple[int, int, dict[int, Cell]]:
@@ -355,11 +567,16 @@ class Figure:
     # -- placing ---------------------------------------------------------------------------
     def why_illegal(self, tile: Tile | str, cell: Any, rotation: int = 0) -> str | None:
         """``None`` if ``tile`` turned ``rotation`` may go on ``cell``, else why not (the
-        sentence :meth:`place` raises)."""
+        sentence :meth:`place` raises).
+
+        Raises:
+            InvalidNotationError: ``tile``, ``cell`` or ``rotation`` is malformed.
+        """
         tile = Tile.from_marks(tile)
         cell = _as_cell(cell)
-        what = f"{tile.marks} turned {int(rotation) % 6} on {cell_text(cell)}"
-        return self._problem(what, tile, cell, int(rotation))
+        rotation = _turn(rotation, "rotation")
+        what = f"{tile.marks} turned {rotation % 6} on {cell_text(cell)}"
+        return self._problem(what, tile, cell, rotation)
 
     def _problem(self, what: str, tile: Tile, cell: Cell, rotation: int) -> str | None:
         mask = _rot(tile.mask, rotation)
@@ -414,22 +631,30 @@ class Figure:
         return f" It fits on {_join(shown, 'or')}{more}."
 
     def place(self, tile: Tile | str, cell: Any, rotation: int = 0) -> Figure:
-        """A new figure with ``tile`` turned ``rotation`` on ``cell``; ``IllegalMoveError``
-        naming the rule if it may not go there."""
-        reason = self.why_illegal(tile, cell, rotation)
+        """A new figure with ``tile`` turned ``rotation`` on ``cell``.
+
+        Raises:
+            IllegalMoveError: the tile may not go there (the message names the rule).
+            InvalidNotationError: ``tile``, ``cell`` or ``rotation`` is malformed.
+        """
+        tile = Tile.from_marks(tile)
+        cell = _as_cell(cell)
+        rotation = _turn(rotation, "rotation")
+        what = f"{tile.marks} turned {rotation % 6} on {cell_text(cell)}"
+        reason = self._problem(what, tile, cell, rotation)
         if reason is not None:
             raise IllegalMoveError(reason)
         tiles = dict(self._tiles)
-        tiles[_as_cell(cell)] = _rot(Tile.from_marks(tile).mask, int(rotation))
-        new = object.__new__(Figure)
-        object.__setattr__(new, "_tiles", tiles)
-        object.__setattr__(new, "marked_contact", self.marked_contact)
-        object.__setattr__(new, "_cache", {})
-        return new
+        tiles[cell] = _rot(tile.mask, rotation)
+        return Figure._of(tiles, self.marked_contact)
 
     def legal_placements(self, tile: Tile | str) -> list[tuple[Cell, int]]:
         """Every ``(cell, rotation)`` where ``tile`` may go, cells sorted, one rotation per
-        distinct orientation (the smallest)."""
+        distinct orientation (the smallest); a new list.
+
+        Raises:
+            InvalidNotationError: ``tile`` is malformed.
+        """
         mask = Tile.from_marks(tile).mask
         key = ("legal", mask)
         if key not in self._cache:
@@ -439,31 +664,37 @@ class Figure:
                 for k in _turns(mask):
                     if self._fits(_rot(mask, k), touching, facing):
                         out.append((cell, k))
-            self._cache[key] = out
+            self._cache[key] = tuple(out)
         return list(self._cache[key])
 
-    def open_cells(self, patterns: tuple[Tile, ...] = PATTERNS) -> list[Cell]:
-        """The empty cells where some tile of ``patterns`` fits."""
+    def open_cells(self, patterns: Iterable[Tile | str] = PATTERNS) -> list[Cell]:
+        """The empty cells where some tile of ``patterns`` fits (a new list).
+
+        Raises:
+            ValueError: ``patterns`` is not a sequence of tiles.
+        """
+        masks = [p.mask for p in _pattern_tuple(patterns)]
         out = []
         for cell in self.frontier():
             touching, facing, _ = self._needs(cell)
-            if any(
-                self._fits(_rot(p.mask, k), touching, facing)
-                for p in patterns
-                for k in _turns(p.mask)
-            ):
+            if any(self._fits(_rot(m, k), touching, facing) for m in masks for k in _turns(m)):
                 out.append(cell)
         return out
 
-    def has_room(self, patterns: tuple[Tile, ...] = PATTERNS) -> bool:
-        """Whether some tile of ``patterns`` (default: all 12) could still be placed."""
-        key = ("room", tuple(p.mask for p in patterns))
+    def has_room(self, patterns: Iterable[Tile | str] = PATTERNS) -> bool:
+        """Whether some tile of ``patterns`` (default: all 12) could still be placed.
+
+        Raises:
+            ValueError: ``patterns`` is not a sequence of tiles.
+        """
+        tiles = _pattern_tuple(patterns)
+        key = ("room", tuple(p.mask for p in tiles))
         if key not in self._cache:
-            self._cache[key] = bool(self.open_cells(patterns))
+            self._cache[key] = bool(self.open_cells(tiles))
         return self._cache[key]
 
     # -- borders -----------------------------------------------------------------------------
-    def loops(self) -> list[list[tuple[Cell, int]]]:
+    def loops(self) -> tuple[tuple[tuple[Cell, int], ...], ...]:
         """The figure's outline as closed loops of edges ``(cell, side)`` (a figure tile's
         side that faces an empty cell), each in clockwise order around the tiles; the outer
         border comes first, then the border of each hole."""
@@ -484,13 +715,26 @@ class Figure:
                 cell, side = edge
                 nxt = _step(cell, side + 1)
                 edge = (nxt, (side - 1) % 6) if nxt in tiles else (cell, (side + 1) % 6)
-            loops.append(loop)
-        self._cache["loops"] = loops
-        return loops
+            loops.append(tuple(loop))
+        out = self._cache["loops"] = tuple(loops)
+        return out
 
-    def marked_edge(self, edge: tuple[Cell, int]) -> bool:
-        cell, side = edge
-        return bool(self._tiles[cell] >> side & 1)
+    def marked_edge(self, edge: tuple[Any, int]) -> bool:
+        """Whether the edge ``(cell, side)`` of a figure tile is marked.
+
+        Raises:
+            ValueError: ``edge`` is not a pair (cell, side) of a tile of this figure.
+        """
+        if isinstance(edge, str | bytes) or not isinstance(edge, tuple | list) or len(edge) != 2:
+            raise ValueError(f"edge must be a pair (cell, side), not {_show(edge)}")
+        cell, side = _as_cell(edge[0], "the edge's cell"), edge[1]
+        if cell not in self._tiles:
+            raise ValueError(f"edge names {cell_text(cell)}, which holds no tile of this figure")
+        if isinstance(side, bool) or not isinstance(side, int | np.integer) or not 0 <= side < 6:
+            raise ValueError(
+                f"the edge's side must be a whole number from 0 to 5, not {_show(side)}"
+            )
+        return bool(self._tiles[cell] >> int(side) & 1)
 
 
 # ---------------------------------------------------------------------------------------
@@ -547,7 +791,17 @@ def ranking(scores: list[Score] | tuple[Score, ...]) -> tuple[int, ...]:
     >>> b = Score(tiles=7, border=3, closed=False, total=10, tile_count=3)
     >>> ranking([a, b]), ranking([a, a])
     ((1,), (0, 1))
+
+    Raises:
+        ValueError: ``scores`` is empty or holds something that is not a :class:`Score`.
     """
+    if isinstance(scores, str | bytes) or not isinstance(scores, Iterable):
+        raise ValueError(f"scores must be a sequence of Score objects, not {_show(scores)}")
+    scores = tuple(scores)
+    if not scores or not all(isinstance(s, Score) for s in scores):
+        raise ValueError(
+            f"scores must be one or more Score objects (see score()), not {_show(scores)}"
+        )
     best = max((s.total, -s.tile_count) for s in scores)
     return tuple(i for i, s in enumerate(scores) if (s.total, -s.tile_count) == best)
 
@@ -582,12 +836,21 @@ def score(figure: Figure) -> Score:
     >>> s = score(ring)
     >>> s.tiles, s.longest, s.closed, s.total
     (3, 3, False, 6)
+
+    Raises:
+        TypeError: ``figure`` is not a :class:`Figure`.
     """
+    if not isinstance(figure, Figure):
+        raise TypeError(f"figure must be a hextiles.Figure, not {_show(figure)}")
+    cached = figure._cache.get("score")
+    if cached is not None:
+        return cached
     loops = figure.loops()
+    tiles_by_cell = figure._tiles
     best_len, best_run, best_value = 0, (), 0
     closed = False
     for k, loop in enumerate(loops):
-        flags = [figure.marked_edge(e) for e in loop]
+        flags = [bool(tiles_by_cell[c] >> s & 1) for c, s in loop]
         length, at = _longest_run(flags)
         value = length
         if k == 0 and length == len(loop):
@@ -597,25 +860,50 @@ def score(figure: Figure) -> Score:
             best_value, best_len = value, length
             best_run = tuple(loop[(at + j) % len(loop)] for j in range(length))
     tiles = figure.value
-    return Score(
+    result = figure._cache["score"] = Score(
         tiles=tiles,
         border=best_value,
         closed=closed,
         total=tiles + best_value,
         longest=best_len,
         run=best_run,
-        outer=tuple(loops[0]),
+        outer=loops[0],
         loops=len(loops),
         tile_count=len(figure),
     )
+    return result
 
 
 # ---------------------------------------------------------------------------------------
 # Moves
 # ---------------------------------------------------------------------------------------
 
-_TAKE = re.compile(r"^take\s+([01]{6})$")
-_PLACE = re.compile(r"^place\s+([01]{6})\s+at\s+\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?\s+turn\s+(\d+)$")
+_TAKE = re.compile(r"take ([01]{6})")
+_PLACE = re.compile(r"place ([01]{6}) at \(? ?(-?[0-9]+) ?, ?(-?[0-9]+) ?\)? turn ([0-9]+)")
+_KINDS = ("take", "place", "done")
+_MOVE_HELP = (
+    "a move is 'take P', 'place P at (q,r) turn k' or 'done', where P is six digits 0/1 "
+    "(the marked sides, clockwise from the top), like 'take 111000' or "
+    "'place 111000 at (0,1) turn 3'"
+)
+
+
+def _move_tile(pattern: object) -> Tile:
+    """The tile a move names: 1 to 5 marked sides."""
+    try:
+        tile = Tile.from_marks(pattern)
+    except InvalidNotationError as err:
+        raise InvalidNotationError(f"a move's pattern: {err}") from None
+    if tile.value == 0:
+        raise InvalidNotationError(
+            f"a move's pattern cannot be {tile.marks}: the pool holds no blank tiles, and "
+            "blank tiles are never placed"
+        )
+    if tile.value == 6:
+        raise InvalidNotationError(
+            f"a move's pattern cannot be {tile.marks}: no tile has six marked sides"
+        )
+    return tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -625,12 +913,23 @@ class Move:
     standard turn, on cell ``(q, r)``) or ``done`` (end the turn).
 
     The pattern is always written in its standard turn (as in :data:`PATTERNS`) and the turn
-    is the smallest that gives the same orientation, so equal placements read the same.
+    is the smallest that gives the same orientation, so equal placements read the same; a
+    move built directly (``Move("place", "011100", (1, -1), 0)``) is checked and put in that
+    form too.
 
     >>> Move.parse("place 011100 at (1,-1) turn 0")
     Move.parse('place 111000 at (1,-1) turn 1')
     >>> str(Move.parse("take 101010")), str(Move.parse(" DONE "))
     ('take 101010', 'done')
+    >>> Move("place", "101000", None, None)
+    Traceback (most recent call last):
+    ...
+    gamekit.errors.InvalidNotationError: a place move needs a cell and a turn, not cell=None, turn=None
+
+    Raises:
+        InvalidNotationError: ``kind`` is not ``"take"``, ``"place"`` or ``"done"``; the
+            pattern is not a tile with 1 to 5 marks; a ``place`` lacks a whole-number cell or
+            turn; or a field is given that the kind does not have.
     """
 
     kind: str
@@ -638,63 +937,120 @@ class Move:
     cell: Cell | None = None
     turn: int | None = None
 
+    def __post_init__(self) -> None:
+        kind = self.kind
+        if kind == "done":
+            if (self.pattern, self.cell, self.turn) != (None, None, None):
+                raise InvalidNotationError("a done move has no pattern, cell or turn")
+            return
+        if not isinstance(kind, str) or kind not in _KINDS:
+            raise InvalidNotationError(
+                f"a move's kind is 'take', 'place' or 'done', not {_show(kind)}"
+            )
+        tile = _move_tile(self.pattern)
+        if kind == "take":
+            if self.cell is not None or self.turn is not None:
+                raise InvalidNotationError(
+                    "a take move has only a pattern: the tile is placed by a later place move"
+                )
+            object.__setattr__(self, "pattern", _text(_canonical(tile.mask)[0]))
+            return
+        if self.cell is None or self.turn is None:
+            raise InvalidNotationError(
+                f"a place move needs a cell and a turn, not cell={_show(self.cell)}, "
+                f"turn={_show(self.turn)}"
+            )
+        cell = _as_cell(self.cell, "a place move's cell")
+        target = _rot(tile.mask, _turn(self.turn, "a place move's turn"))
+        pattern = _canonical(tile.mask)[0]
+        k = next(k for k in range(6) if _rot(pattern, k) == target)
+        object.__setattr__(self, "pattern", _text(pattern))
+        object.__setattr__(self, "cell", cell)
+        object.__setattr__(self, "turn", k)
+
+    @classmethod
+    def _checked(cls, kind: str, pattern: str | None, cell: Cell | None, turn: int | None) -> Move:
+        """A move from parts already in standard form (the engine's own, unchecked)."""
+        move = object.__new__(cls)
+        object.__setattr__(move, "kind", kind)
+        object.__setattr__(move, "pattern", pattern)
+        object.__setattr__(move, "cell", cell)
+        object.__setattr__(move, "turn", turn)
+        return move
+
     @classmethod
     def take(cls, pattern: Tile | str) -> Move:
-        return cls("take", Tile.from_marks(pattern).pattern.marks)
+        """Take a market tile of ``pattern`` (any turn of it).
+
+        Raises:
+            InvalidNotationError: ``pattern`` is not a tile with 1 to 5 marks.
+        """
+        return cls("take", pattern)
 
     @classmethod
     def place(cls, tile: Tile | str, cell: Any, turn: int = 0) -> Move:
-        """Place ``tile`` turned ``turn`` on ``cell`` (normalised to the standard form)."""
-        tile = Tile.from_marks(tile)
-        pattern = _canonical(tile.mask)[0]
-        target = _rot(tile.mask, int(turn))
-        k = next(k for k in range(6) if _rot(pattern, k) == target)
-        return cls("place", _text(pattern), _as_cell(cell), k)
+        """Place ``tile`` turned ``turn`` on ``cell`` (normalised to the standard form).
+
+        Raises:
+            InvalidNotationError: ``tile``, ``cell`` or ``turn`` is malformed.
+        """
+        return cls("place", tile, cell, turn)
 
     @classmethod
     def done(cls) -> Move:
-        return cls("done")
+        """End the turn."""
+        return _DONE
 
     @classmethod
     def parse(cls, text: str | Move) -> Move:
+        """Read a move's notation (spaces and capitals do not matter); a :class:`Move` is
+        returned as it is.
+
+        Raises:
+            InvalidNotationError: ``text`` is not a move's notation, or is longer than
+                :data:`MAX_NOTATION_CHARS`.
+        """
         if isinstance(text, Move):
             return text
         if not isinstance(text, str):
             raise InvalidNotationError(
-                f"{text!r} is not a Hex Tiles move: give a Move or text such as "
+                f"{_show(text)} is not a Hex Tiles move: give a Move or text such as "
                 "'take 111000', 'place 111000 at (0,1) turn 3' or 'done'"
             )
-        clean = " ".join(text.strip().lower().split())
+        if len(text) > MAX_NOTATION_CHARS:
+            raise InvalidNotationError(
+                f"{_show(text)} is not a Hex Tiles move: {len(text)} characters is too long "
+                f"for one (at most {MAX_NOTATION_CHARS}); {_MOVE_HELP}"
+            )
+        clean = " ".join(text.lower().split())
         if clean == "done":
-            return cls.done()
-        m = _TAKE.match(clean)
+            return _DONE
+        m = _TAKE.fullmatch(clean)
         if m:
-            if m.group(1) == "000000":
-                raise InvalidNotationError(f"{text!r}: the pool holds no blank tiles")
-            return cls.take(m.group(1))
-        m = _PLACE.match(clean)
+            try:
+                return cls("take", m.group(1))
+            except InvalidNotationError as err:
+                raise InvalidNotationError(f"{text!r}: {err}") from None
+        m = _PLACE.fullmatch(clean)
         if m:
-            if m.group(1) == "000000":
-                raise InvalidNotationError(f"{text!r}: blank tiles are never placed")
-            return cls.place(m.group(1), (int(m.group(2)), int(m.group(3))), int(m.group(4)))
-        raise InvalidNotationError(
-            f"{text!r} is not a Hex Tiles move: a move is 'take P', 'place P at (q,r) turn k' "
-            "or 'done', where P is six digits 0/1 (the marked sides, clockwise from the top), "
-            "like 'take 111000' or 'place 111000 at (0,1) turn 3'"
-        )
+            cell = (int(m.group(2)), int(m.group(3)))
+            try:
+                return cls("place", m.group(1), cell, int(m.group(4)))
+            except InvalidNotationError as err:
+                raise InvalidNotationError(f"{text!r}: {err}") from None
+        raise InvalidNotationError(f"{text!r} is not a Hex Tiles move: {_MOVE_HELP}")
 
     @property
     def tile(self) -> Tile | None:
         """The tile as it lies after the move (``place``), or the pattern (``take``)."""
         if self.pattern is None:
             return None
-        return Tile.from_marks(self.pattern).rotated(self.turn or 0)
+        return _TILES[self.pattern].rotated(self.turn or 0)
 
     def __str__(self) -> str:
         if self.kind == "take":
             return f"take {self.pattern}"
         if self.kind == "place":
-            assert self.cell is not None
             return f"place {self.pattern} at {cell_text(self.cell)} turn {self.turn}"
         return "done"
 
@@ -702,18 +1058,62 @@ class Move:
         return f"Move.parse({str(self)!r})"
 
 
+_DONE = Move("done")
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: the winners (player numbers from 0; more than one for a shared
-    win), the reason in words and every player's :class:`Score`."""
+    """How a game ended.
 
-    winners: tuple[int, ...]
+    ``winners`` are seat names (``"player 1"`` …; more than one for a shared win),
+    ``reason`` says it in words, ``ending`` is the way it ended (a word of
+    ``Rules.endings``: ``"pool-empty"`` or ``"no-room"``), ``scores`` is each seat's total
+    and ``breakdown`` each player's :class:`Score`, step by step.
+
+    >>> o = Outcome(("player 2",), "Player 2 wins", "no-room",
+    ...             FrozenMap({"player 1": 3, "player 2": 5}))
+    >>> o.winner, o.scores["player 2"], o.breakdown
+    ('player 2', 5, ())
+
+    Raises:
+        ValueError: ``winners`` is not a sequence of seat names, ``reason`` is not text,
+            ``ending`` is not one of ``Rules.endings``, or ``scores`` is not a mapping seat
+            -> total that holds every winner.
+    """
+
+    winners: tuple[str, ...]
     reason: str
-    scores: tuple[Score, ...]
+    ending: str
+    scores: FrozenMap[str, int]
+    breakdown: tuple[Score, ...] = ()
+
+    def __post_init__(self) -> None:
+        if isinstance(self.winners, str) or not isinstance(self.winners, Iterable):
+            raise ValueError(f"winners must be a sequence of seat names, not {_show(self.winners)}")
+        winners = tuple(self.winners)
+        if not all(isinstance(w, str) for w in winners):
+            raise ValueError(f"winners must be seat names like 'player 1', not {_show(winners)}")
+        if not isinstance(self.reason, str):
+            raise ValueError(f"reason must be a sentence (text), not {_show(self.reason)}")
+        if self.ending not in Rules.endings:
+            raise ValueError(
+                f"ending must be one of {', '.join(Rules.endings)}, not {_show(self.ending)}"
+            )
+        if not isinstance(self.scores, Mapping) or not set(winners) <= set(self.scores):
+            raise ValueError(
+                f"scores must be a mapping seat -> total naming every winner, not "
+                f"{_show(self.scores)}"
+            )
+        breakdown = tuple(self.breakdown)
+        if not all(isinstance(s, Score) for s in breakdown):
+            raise ValueError("breakdown must hold one Score per player")
+        object.__setattr__(self, "winners", winners)
+        object.__setattr__(self, "scores", FrozenMap(self.scores))
+        object.__setattr__(self, "breakdown", breakdown)
 
     @property
-    def winner(self) -> int | None:
-        """The single winner, or ``None`` for a shared win."""
+    def winner(self) -> str | None:
+        """The single winner's seat, or ``None`` for a shared win."""
         return self.winners[0] if len(self.winners) == 1 else None
 
 
@@ -724,12 +1124,25 @@ class Outcome:
 LEFTOVER_RULES = ("first", "pool", "discard")
 
 
+def _seed(value: object, name: str = "seed") -> int | None:
+    """A seed: ``None`` or a whole number, 0 or more."""
+    if value is None:
+        return None
+    seed = _whole(value, name)
+    if seed < 0:
+        raise ValueError(f"{name} must be 0 or more, not {seed}")
+    return seed
+
+
+@register
 @dataclass(frozen=True)
 class Rules:
     """The options of a Hex Tiles game; ``start()`` deals the first market.
 
-    - ``players``: 2 to 4.
-    - ``seed``: the pool is shuffled with ``numpy.random.default_rng(seed)``.
+    - ``players``: 2 to 4; the seats are ``"player 1"`` … ``"player N"`` (:attr:`seats`).
+    - ``seed``: the pool is shuffled with ``numpy.random.default_rng(seed)``. ``None``
+      (default): each :meth:`start` deals anew, from ``start(seed=...)`` or fresh entropy,
+      and the state's ``rules`` carry the seed used. A whole number fixes the deal.
     - ``copies``: copies of each pattern in the pool (default 2 for 2 players, 3 for 3–4).
     - ``patterns``: which patterns the tile set holds (six-digit strings; default all 12).
     - ``leftover``: where the market's leftover tile goes: ``"first"`` (to the first player,
@@ -737,14 +1150,27 @@ class Rules:
     - ``marked_contact``: ``False`` (default): every shared edge is unmarked on both sides;
       ``True``: a marked side may touch a marked side (never an unmarked one).
 
+    A game ends (``Outcome.ending``, the words of :attr:`endings`) with ``"pool-empty"``
+    when the pool cannot fill a market (after the last, short market is played out), or
+    with ``"no-room"`` when no player's figure has room for another tile of the set.
+
     >>> Rules(players=2, seed=7)
     hextiles.Rules(players=2, seed=7, copies=2, patterns=None, leftover='first', marked_contact=False)
-    >>> len(Rules(players=3).tile_set())
-    36
+    >>> len(Rules(players=3).tile_set()), Rules(players=3).seats
+    (36, ('player 1', 'player 2', 'player 3'))
+    >>> Rules().start(seed=5).rules.seed, Rules().start(seed=5) == Rules(seed=5).start()
+    (5, True)
+
+    Raises:
+        ValueError: an option's value is not allowed (the message names the option and
+            what it may be).
     """
 
+    game: ClassVar[str] = "hextiles"
+    endings: ClassVar[tuple[str, ...]] = ("pool-empty", "no-room")
+
     players: int = 2
-    seed: int = 0
+    seed: int | None = None
     copies: int | None = None
     patterns: tuple[str, ...] | None = None
     leftover: str = "first"
@@ -753,42 +1179,37 @@ class Rules:
     def __post_init__(self) -> None:
         for name in ("players", "seed", "copies"):
             value = getattr(self, name)
-            if isinstance(value, np.integer):
-                object.__setattr__(self, name, int(value))
-            elif (value is not None or name != "copies") and (
-                isinstance(value, bool) or not isinstance(value, int)
-            ):
-                raise ValueError(f"{name} must be a whole number, not {value!r}")
+            if value is None and name != "players":
+                continue
+            if isinstance(value, bool) or not isinstance(value, int | np.integer):
+                raise ValueError(f"{name} must be a whole number, not {_show(value)}")
+            object.__setattr__(self, name, int(value))
         if not 2 <= self.players <= 4:
             raise ValueError(f"players must be from 2 to 4, not {self.players}")
-        if self.seed < 0:
-            raise ValueError(f"seed must be 0 or more, not {self.seed}")
+        if self.seed is not None and self.seed < 0:
+            raise ValueError(f"seed must be None or a whole number 0 or more, not {self.seed}")
         if self.copies is None:
             object.__setattr__(self, "copies", 2 if self.players == 2 else 3)
         if not 1 <= self.copies <= 20:
             raise ValueError(f"copies (of each pattern) must be from 1 to 20, not {self.copies}")
         if self.patterns is not None:
-            if isinstance(self.patterns, str) or not hasattr(self.patterns, "__iter__"):
-                raise ValueError(
-                    f"patterns must be a list of tiles like '111000', not {self.patterns!r}"
-                )
             chosen = []
-            for p in self.patterns:
-                t = Tile.from_marks(p)
-                if t.value == 0:
-                    raise ValueError("patterns cannot include the blank tile")
+            for t in _pattern_tuple(self.patterns):
+                if not 1 <= t.value <= 5:
+                    raise ValueError(
+                        f"patterns must be tiles with 1 to 5 marked sides (the tile set has "
+                        f"no blank tile and no tile with six marks), not {t.marks}"
+                    )
                 if t.pattern.marks not in chosen:
                     chosen.append(t.pattern.marks)
             if not chosen:
                 raise ValueError("patterns must name at least one pattern")
-            order = list(PATTERN_NAMES)
-            object.__setattr__(self, "patterns", tuple(sorted(chosen, key=order.index)))
-        if self.leftover not in LEFTOVER_RULES:
+            object.__setattr__(self, "patterns", tuple(sorted(chosen, key=_PATTERN_ORDER.get)))
+        if not isinstance(self.leftover, str) or self.leftover not in LEFTOVER_RULES:
             raise ValueError(
-                f"leftover must be 'first', 'pool' or 'discard', not {self.leftover!r}"
+                f"leftover must be 'first', 'pool' or 'discard', not {_show(self.leftover)}"
             )
-        if not isinstance(self.marked_contact, bool):
-            raise ValueError(f"marked_contact must be True or False, not {self.marked_contact!r}")
+        object.__setattr__(self, "marked_contact", _flag(self.marked_contact, "marked_contact"))
 
     def __repr__(self) -> str:
         return (
@@ -798,37 +1219,84 @@ class Rules:
         )
 
     @property
+    def seats(self) -> tuple[str, ...]:
+        """The players in turn order: ``("player 1", "player 2", ...)``."""
+        return _SEATS[self.players]
+
+    @property
     def tile_patterns(self) -> tuple[Tile, ...]:
         """The patterns in the tile set."""
         if self.patterns is None:
             return PATTERNS
-        return tuple(Tile.from_marks(p) for p in self.patterns)
+        return tuple(_TILES[p] for p in self.patterns)
 
     def tile_set(self) -> list[Tile]:
-        """Every tile of the pool before shuffling."""
+        """Every tile of the pool before shuffling (a new list)."""
         return [p for p in self.tile_patterns for _ in range(self.copies)]
 
     @property
     def market_size(self) -> int:
+        """Tiles in a full market: one more than the players."""
         return self.players + 1
 
-    def start(self) -> State:
-        """The pool shuffled, the first market drawn, Player 1 first to take."""
-        bag = [t.marks for t in self.tile_set()]
-        order = np.random.default_rng(self.seed).permutation(len(bag))
+    def start(self, seed: int | None = None) -> State:
+        """The pool shuffled, the first market drawn, Player 1 first to take.
+
+        The deal comes from the rules' ``seed``; if that is ``None``, from ``seed`` here, or
+        with no seed at all from fresh entropy. The state's ``rules`` carry the seed used.
+
+        >>> Rules(players=2, seed=7).start().market
+        ('101000', '101010', '111010')
+
+        Raises:
+            TypeError: ``seed`` is neither ``None`` nor a whole number.
+            ValueError: ``seed`` is below 0.
+        """
+        seed = _seed(seed)
+        rules = self
+        if self.seed is None:
+            if seed is None:
+                seed = int(np.random.SeedSequence().entropy)
+            rules = dataclasses.replace(self, seed=seed)
+        bag = [t.marks for t in rules.tile_set()]
+        order = np.random.default_rng(rules.seed).permutation(len(bag))
         pool = tuple(bag[i] for i in order)
-        figure = Figure.start(self.marked_contact)
+        figure = Figure.start(rules.marked_contact)
         return State._new_round(
-            self,
-            figures=(figure,) * self.players,
-            reserves=((),) * self.players,
+            rules,
+            figures=(figure,) * rules.players,
+            reserves=((),) * rules.players,
             pool=pool,
             first=0,
             round_no=1,
         )
 
+    def replay(self, moves: Iterable[Move | str], seed: int | None = None) -> State:
+        """The position after playing ``moves`` one after the other from :meth:`start`
+        (``seed`` as there: give the seed of the deal the moves were played on).
+
+        >>> Rules(seed=7).replay(["take 101000", "done"])
+        <hextiles.State 2 players, round 1, pool 21, Player 2 to take>
+
+        Raises:
+            TypeError: ``moves`` is not a sequence of moves (a single text is not), or
+                ``seed`` is not a whole number.
+            IllegalMoveError, InvalidNotationError: as :meth:`State.play`, for the first
+                move that fails.
+        """
+        if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
+            raise TypeError(
+                "moves must be a sequence of moves, such as ['take 111000', 'done'], not "
+                f"{_show(moves)}"
+            )
+        state = self.start(seed)
+        for move in moves:
+            state = state.play(move)
+        return state
+
     # -- saving -------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        """The options as a JSON-ready dict (:meth:`from_dict` reads it back)."""
         return {
             "players": self.players,
             "seed": self.seed,
@@ -839,16 +1307,25 @@ class Rules:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Rules:
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """Rebuild rules from :meth:`to_dict`.
+
+        >>> Rules.from_dict({"players": 3, "seed": 1}).copies
+        3
+
+        Raises:
+            ValueError: ``data`` is not a mapping of option names, names an unknown option,
+                or an option's value is not allowed.
+        """
         known = ("players", "seed", "copies", "patterns", "leftover", "marked_contact")
-        data = check_options(data, known, "Hex Tiles")
-        if data.get("patterns") is not None:
-            data["patterns"] = tuple(data["patterns"])
-        return cls(**data)
+        return cls(**check_options(data, known, "Hex Tiles"))
+
+
+_SEATS = {n: tuple(f"player {i + 1}" for i in range(n)) for n in range(2, 5)}
 
 
 def _pattern_key(p: str) -> int:
-    return list(PATTERN_NAMES).index(p)
+    return _PATTERN_ORDER[p]
 
 
 # ---------------------------------------------------------------------------------------
@@ -856,20 +1333,29 @@ def _pattern_key(p: str) -> int:
 # ---------------------------------------------------------------------------------------
 
 
+def _display(seat: str) -> str:
+    """A seat as a sentence shows it: ``"Player 1"``."""
+    return seat[:1].upper() + seat[1:]
+
+
 class State:
     """A Hex Tiles position: every figure and reserve, the pool, the market, whose turn.
 
-    Immutable and hashable. A round: the first player has filled the market; each player in
-    turn (from the first) takes one tile (compulsory while the market has tiles), may place
-    reserve tiles before or after, and says ``done``. Taken tiles go to the reserve, so
-    "place it or keep it" is a ``place`` move or nothing. Then the leftover tile goes to the
-    first player, who gets one more step to place tiles (rule ``leftover="first"``).
+    Immutable and hashable; build one with :meth:`Rules.start`. A round: the first player
+    has filled the market; each player in turn (from the first) takes one tile (compulsory
+    while the market has tiles), may place reserve tiles before or after, and says
+    ``done``. Taken tiles go to the reserve, so "place it or keep it" is a ``place`` move or
+    nothing. Then the leftover tile goes to the first player, who gets one more step to
+    place tiles (rule ``leftover="first"``).
+
+    Players are numbered from 0 in ``figures``, ``reserves``, ``first`` and :attr:`player`;
+    :attr:`to_move` and the outcome name them by seat (``"player 1"`` …).
 
     >>> state = Rules(players=2, seed=7).start()
     >>> state
     <hextiles.State 2 players, round 1, pool 21, Player 1 to take>
-    >>> state.market
-    ('101000', '101010', '111010')
+    >>> state.market, state.to_move, state.player
+    (('101000', '101010', '111010'), 'player 1', 0)
     """
 
     __slots__ = (
@@ -899,8 +1385,11 @@ class State:
     short: bool
     over: bool
 
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("a hextiles.State comes from Rules(...).start(), then play()")
+
     @classmethod
-    def _make(cls, **fields) -> State:
+    def _make(cls, **fields: Any) -> State:
         self = object.__new__(cls)
         for name in cls.__slots__[:-1]:
             object.__setattr__(self, name, fields[name])
@@ -925,7 +1414,7 @@ class State:
             over=not drawn,
         )
 
-    def _replace(self, **changes) -> State:
+    def _replace(self, **changes: Any) -> State:
         fields = {name: getattr(self, name) for name in State.__slots__[:-1]}
         fields.update(changes)
         return State._make(**fields)
@@ -933,7 +1422,10 @@ class State:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a hextiles.State is immutable; play() returns a new state")
 
-    def __reduce__(self):
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a hextiles.State is immutable; play() returns a new state")
+
+    def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, ({name: getattr(self, name) for name in State.__slots__[:-1]},))
 
     def _key(self) -> tuple:
@@ -950,12 +1442,12 @@ class State:
         o = self.outcome
         if o is not None:
             if o.winner is None:
-                tail = "shared win: " + _join([self.player_name(i) for i in o.winners])
+                tail = "shared win: " + _join([_display(w) for w in o.winners])
             else:
-                tail = f"{self.player_name(o.winner)} won"
+                tail = f"{_display(o.winner)} won"
         else:
             doing = "to take" if self.must_take else "to place or end the turn"
-            tail = f"{self.player_name(self.to_move)} {doing}"
+            tail = f"{self.player_name(self._mover)} {doing}"
         return f"{head}, {tail}>"
 
     def _repr_png_(self) -> bytes:
@@ -966,13 +1458,34 @@ class State:
     # -- reading -------------------------------------------------------------------------
     @staticmethod
     def player_name(i: int) -> str:
-        return f"Player {i + 1}"
+        """Player number ``i`` (from 0) as sentences show it: ``"Player 1"``.
+
+        Raises:
+            TypeError: ``i`` is not a whole number.
+        """
+        return f"Player {_whole(i, 'i') + 1}"
 
     @property
-    def to_move(self) -> int:
-        """The player whose turn it is (0 = Player 1)."""
+    def _mover(self) -> int:
+        """The player whose turn it is, or was when the game ended (0 = player 1)."""
         n = self.rules.players
         return (self.first + self.step) % n if self.step < n else self.first
+
+    @property
+    def to_move(self) -> str | None:
+        """The seat whose turn it is (``"player 1"`` …); ``None`` once the game is over."""
+        return None if self.outcome is not None else self.rules.seats[self._mover]
+
+    @property
+    def player(self) -> int | None:
+        """The number (from 0) of the player whose turn it is; ``None`` once the game is
+        over."""
+        return None if self.outcome is not None else self._mover
+
+    @property
+    def swapped(self) -> bool:
+        """Always ``False``: Hex Tiles has no pie rule."""
+        return False
 
     @property
     def leftover_step(self) -> bool:
@@ -984,19 +1497,48 @@ class State:
         """Whether the player to move still has to take a market tile."""
         return not self.leftover_step and not self.taken and bool(self.market)
 
-    def figure(self, player: int | None = None) -> Figure:
-        return self.figures[self.to_move if player is None else player]
+    def _index(self, player: int | str | None) -> int:
+        """A player given by number (from 0) or seat name; ``None`` is the player to move
+        (once the game is over, the last first player)."""
+        if player is None:
+            return self._mover
+        seats = self.rules.seats
+        if isinstance(player, str):
+            if player in seats:
+                return seats.index(player)
+        elif isinstance(player, int | np.integer) and not isinstance(player, bool):
+            if 0 <= player < len(seats):
+                return int(player)
+        raise ValueError(
+            f"player must be a number from 0 to {len(seats) - 1} or a seat name "
+            f"({', '.join(map(repr, seats))}), not {_show(player)}"
+        )
 
-    def reserve(self, player: int | None = None) -> tuple[str, ...]:
-        return self.reserves[self.to_move if player is None else player]
+    def figure(self, player: int | str | None = None) -> Figure:
+        """The figure of ``player`` (a number from 0 or a seat name; default the player to
+        move).
+
+        Raises:
+            ValueError: ``player`` names no player of this game.
+        """
+        return self.figures[self._index(player)]
+
+    def reserve(self, player: int | str | None = None) -> tuple[str, ...]:
+        """The reserve tiles of ``player`` (as :meth:`figure`).
+
+        Raises:
+            ValueError: ``player`` names no player of this game.
+        """
+        return self.reserves[self._index(player)]
 
     def scores(self) -> list[Score]:
-        """Every player's score now."""
+        """Every player's score now (a new list)."""
         return [score(f) for f in self.figures]
 
     # -- rules -----------------------------------------------------------------------------
     @property
     def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
         if "outcome" not in self._cache:
             self._cache["outcome"] = self._compute_outcome()
         return self._cache["outcome"]
@@ -1004,11 +1546,12 @@ class State:
     def _compute_outcome(self) -> Outcome | None:
         patterns = self.rules.tile_patterns
         if self.over:
-            why = "the pool could not fill a market"
+            why, ending = "the pool could not fill a market", "pool-empty"
         elif not any(f.has_room(patterns) for f in self.figures):
-            why = "no player's figure has room for another tile"
+            why, ending = "no player's figure has room for another tile", "no-room"
         else:
             return None
+        seats = self.rules.seats
         scores = tuple(self.scores())
         winners = ranking(scores)
         table = "; ".join(f"{self.player_name(i)} {s.total}" for i, s in enumerate(scores))
@@ -1020,7 +1563,13 @@ class State:
                 res += f" on the tie-break (fewer tiles: {scores[w].tile_count})"
         else:
             res = "shared win for " + _join([self.player_name(i) for i in winners])
-        return Outcome(winners, f"The game is over: {why}. Scores: {table}. {res}", scores)
+        return Outcome(
+            winners=tuple(seats[i] for i in winners),
+            reason=f"The game is over: {why}. Scores: {table}. {res}",
+            ending=ending,
+            scores=FrozenMap(zip(seats, (s.total for s in scores), strict=True)),
+            breakdown=scores,
+        )
 
     def _legal(self) -> list[Move]:
         if "legal" in self._cache:
@@ -1028,27 +1577,32 @@ class State:
         out: list[Move] = []
         if self.outcome is None:
             fig = self.figure()
+            make = Move._checked
             for p in dict.fromkeys(self.reserve()):
                 for cell, k in fig.legal_placements(p):
-                    out.append(Move("place", p, cell, k))
+                    out.append(make("place", p, cell, k))
             if not self.leftover_step and not self.taken:
-                out.extend(Move("take", p) for p in dict.fromkeys(self.market))
+                out.extend(make("take", p, None, None) for p in dict.fromkeys(self.market))
             if not self.must_take:
-                out.append(Move.done())
+                out.append(_DONE)
         self._cache["legal"] = out
         return out
 
     def legal_moves(self) -> list[Move]:
         """Every legal move: placements (by pattern, then cell, then turn), then takes,
-        then ``done``."""
+        then ``done`` (a new list; empty once the game is over)."""
         return list(self._legal())
 
     def why_illegal(self, move: Move | str) -> str | None:
-        m = Move.parse(move)
-        return self._problem(m)
+        """``None`` if ``move`` is legal here, else the sentence :meth:`play` would raise.
+
+        Raises:
+            InvalidNotationError: ``move`` is not a move's notation.
+        """
+        return self._problem(Move.parse(move))
 
     def _problem(self, m: Move) -> str | None:
-        who = self.player_name(self.to_move)
+        who = self.player_name(self._mover)
         if self.outcome is not None:
             return f"{m} is not allowed: {self.outcome.reason[0].lower()}{self.outcome.reason[1:]}"
         if m.kind == "take":
@@ -1081,12 +1635,18 @@ class State:
                 f"{m} is not allowed: {who}'s reserve holds no {m.pattern} tile (it holds "
                 f"{held}). Take a tile from the market first; taken tiles wait in the reserve."
             )
-        tile = Tile.from_marks(m.pattern)
-        assert m.cell is not None and m.turn is not None
-        return self.figure()._problem(str(m), tile, m.cell, m.turn)
+        return self.figure()._problem(str(m), _TILES[m.pattern], m.cell, m.turn)
 
     def play(self, move: Move | str) -> State:
-        """The state after ``move``; ``IllegalMoveError`` naming the rule otherwise."""
+        """The state after ``move``.
+
+        >>> Rules(seed=7).start().play("take 101000").reserve(0)
+        ('101000',)
+
+        Raises:
+            IllegalMoveError: the rules forbid ``move`` here (the message names the rule).
+            InvalidNotationError: ``move`` is not a move's notation.
+        """
         m = Move.parse(move)
         reason = self._problem(m)
         if reason is not None:
@@ -1094,7 +1654,7 @@ class State:
         return self._apply(m)
 
     def _apply(self, m: Move) -> State:
-        p = self.to_move
+        p = self._mover
         if m.kind == "take":
             market = list(self.market)
             market.remove(m.pattern)

@@ -1,25 +1,30 @@
-"""Computer players that work on every game through the common state API.
+"""Computer players that play every game through the contract of :mod:`gamekit.game`.
 
-A player has one method, ``player.choose(state) -> move``: it reads ``state.to_move``,
-``state.legal_moves()``, ``state.play(move)`` and ``state.outcome`` (with its ``winner``),
-and nothing else, so it plays Coffee, GIPF (removal decisions included: they are moves
-too) and Hex Tiles alike. Every player takes a ``seed``: the same seed gives the same moves.
+A player has one method, ``player.choose(state) -> move``. It reads only what every game
+keeps: ``state.to_move``, ``state.legal_moves()``, ``state.play(move)`` and ``state.outcome``
+(its ``winners`` and ``scores``), with :func:`gamekit.game.player_index` to tell the players
+apart after a pie-rule swap. So every player plays Coffee, GIPF (removal decisions included:
+they are moves too), Hex Tiles and Coffee Roaster alike. Every player takes a ``seed`` (a
+whole number or a numpy ``Generator``): the same seed gives the same moves.
 
+- :class:`SimplePlayer` looks one move ahead and judges the position with its game's own
+  evaluation (:data:`EVALUATIONS`: GIPF counts pieces, Hex Tiles scores the figure).
 - :class:`RandomPlayer` picks uniformly among the legal moves.
 - :class:`GreedyPlayer` takes a win when it has one, and otherwise avoids a move after which
   the opponent can win at once (in Coffee: by a line, or by leaving it blocked).
 - :class:`MCTSPlayer` is Monte Carlo tree search (UCT) with random playouts, with a budget in
   iterations or in seconds.
+- :class:`PolicyPlayer` follows a fixed rule of play given as a function.
 
 >>> from gamekit import coffee
 >>> state = coffee.Rules(board="square", size=5).start()
 >>> RandomPlayer(seed=1).choose(state)
 Move.parse('c2\\\\')
->>> MCTSPlayer(iterations=50, seed=1)
+>>> make_player("mcts", seed=1, iterations=50)
 MCTSPlayer(iterations=50, seed=1)
 
-For Coffee the players use private fast paths of :mod:`gamekit.coffee` (cell and axis
-numbers instead of notation); they choose exactly among ``state.legal_moves()``.
+For Coffee the players use a fast path (cell and axis numbers instead of notation); they
+choose exactly among ``state.legal_moves()``.
 """
 
 from __future__ import annotations
@@ -27,25 +32,109 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from gamekit import coffee
+from gamekit.game import lineage, player_index
 
 __all__ = [
     "Player",
+    "SimplePlayer",
     "RandomPlayer",
     "GreedyPlayer",
     "MCTSPlayer",
     "PolicyPlayer",
+    "Evaluation",
+    "EVALUATIONS",
     "LEVELS",
+    "LEVEL_NAMES",
     "make_player",
+    "make_opponent",
+    "computer_seats",
+    "plays_now",
     "DEFAULT_ITERATIONS",
 ]
 
 #: The MCTS budget at the default level (iterations per move).
 DEFAULT_ITERATIONS = 400
+#: The shortest time budget an :class:`MCTSPlayer` accepts, in seconds.
+MIN_SECONDS = 0.001
+
+#: What a player's ``seed`` may be: a whole number, a numpy ``Generator`` or
+#: ``SeedSequence``, or ``None`` (fresh entropy).
+Seed = int | np.integer | np.random.Generator | np.random.SeedSequence | None
+
+
+# ---------------------------------------------------------------------------------------
+# Checking arguments (shared with gamekit.sim and gamekit.perft)
+# ---------------------------------------------------------------------------------------
+
+
+def _whole(value: Any, argument: str, least: int = 0) -> int:
+    """``value`` as an ``int``, if it is a whole number of at least ``least``."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{argument} must be a whole number, not {value!r}")
+    if value < least:
+        raise ValueError(f"{argument} must be {least} or more, not {value}")
+    return int(value)
+
+
+def _real(value: Any, argument: str, least: float) -> float:
+    """``value`` as a ``float``, if it is a finite number of at least ``least``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{argument} must be a number, not {value!r}")
+    number = float(value)
+    if not math.isfinite(number) or number < least:
+        raise ValueError(f"{argument} must be a finite number of at least {least}, not {value!r}")
+    return number
+
+
+def _seed(value: Any, argument: str = "seed") -> Seed:
+    """``value`` if it can seed numpy: ``None``, a whole number of 0 or more, a
+    ``Generator`` or a ``SeedSequence``."""
+    if value is None or isinstance(value, (np.random.Generator, np.random.SeedSequence)):
+        return value
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(
+            f"{argument} must be a whole number, a numpy Generator or None, not {value!r}"
+        )
+    if value < 0:
+        raise ValueError(f"{argument} must be 0 or more, not {value}")
+    return int(value)
+
+
+def _position(state: Any) -> None:
+    """Refuse what is not a game position (it has no ``legal_moves`` and ``play``)."""
+    if not (
+        callable(getattr(state, "legal_moves", None)) and callable(getattr(state, "play", None))
+    ):
+        raise TypeError(f"expected a game position (a State), not {type(state).__name__}")
+
+
+# ---------------------------------------------------------------------------------------
+# Who won, by player (a pie-rule swap exchanges seats, not players)
+# ---------------------------------------------------------------------------------------
+
+
+def _winner(state) -> int | None:
+    """The player (see :func:`gamekit.game.player_index`) who won ``state`` alone; ``None``
+    if the game is not over, or ended with no single winner."""
+    outcome = state.outcome
+    if outcome is None or len(outcome.winners) != 1:
+        return None
+    return player_index(state, outcome.winners[0])
+
+
+def _seat_of(state, player: int) -> str:
+    """The seat that ``player`` (0 for whoever began in ``seats[0]``) plays in ``state``."""
+    seats = state.rules.seats
+    if state.swapped and len(seats) == 2:
+        player = 1 - player
+    return seats[player]
 
 
 # ---------------------------------------------------------------------------------------
@@ -58,7 +147,7 @@ class _Generic:
 
     @staticmethod
     def actions(state) -> list:
-        return state.legal_moves() if state.outcome is None else []
+        return list(state.legal_moves()) if state.outcome is None else []
 
     @staticmethod
     def apply(state, action):
@@ -70,36 +159,35 @@ class _Generic:
 
     @staticmethod
     def rollout(state, rand: random.Random, max_plies: int):
-        """The winner after random play from ``state`` (``None``: draw or no end in
-        ``max_plies``)."""
+        """The seat (as ``state`` names it) of the player who wins alone after random play
+        from ``state``; ``None``: no single winner, or no end in ``max_plies``."""
+        start = state
         for _ in range(max_plies):
-            outcome = state.outcome
-            if outcome is not None:
-                return outcome.winner
+            if state.outcome is not None:
+                break
             moves = state.legal_moves()
             state = state.play(moves[rand.randrange(len(moves))])
-        outcome = state.outcome
-        return None if outcome is None else outcome.winner
+        winner = _winner(state)
+        return None if winner is None else _seat_of(start, winner)
 
     @classmethod
     def opponent_can_win(cls, state) -> bool:
         """Whether the player to move in ``state`` has a move that wins at once."""
-        me = state.to_move
-        for action in cls.actions(state):
-            outcome = cls.apply(state, action).outcome
-            if outcome is not None and outcome.winner == me:
-                return True
-        return False
+        if state.outcome is not None:
+            return False
+        me = player_index(state, state.to_move)
+        return any(_winner(cls.apply(state, action)) == me for action in cls.actions(state))
 
 
 class _Coffee(_Generic):
-    """Coffee through (cell index, axis index) pairs; ``swap`` stays a :class:`Move`."""
+    """Coffee through (cell index, axis index) pairs, with Coffee's fast interface
+    (:func:`gamekit.coffee.legal_pairs` and the rest); ``swap`` stays a :class:`Move`."""
 
     @staticmethod
     def actions(state) -> list:
         if state.outcome is not None:
             return []
-        acts: list[Any] = list(state._legal())
+        acts: list[Any] = coffee.legal_pairs(state)
         if state.swap_available:
             acts.append(coffee.Move.swap())
         return acts
@@ -108,54 +196,22 @@ class _Coffee(_Generic):
     def apply(state, action):
         if isinstance(action, coffee.Move):
             return state.play(action)
-        return state._play_unchecked(*action)
+        return coffee.play_pair(state, *action)
 
     @staticmethod
     def move(state, action):
         if isinstance(action, coffee.Move):
             return action
-        i, a = action
-        return coffee.Move(state.grid.label(i), state._t.axes[a])
+        return coffee.pair_move(state, *action)
 
     @staticmethod
     def rollout(state, rand: random.Random, max_plies: int):
-        return coffee._rollout(state, rand)
+        return coffee.random_rollout(state, rand)
 
     @staticmethod
     def opponent_can_win(state) -> bool:
-        """The same question on bitmasks: a cell on the given line that completes a line,
-        or a reply whose rod leaves exactly one empty cell on which the next player is
-        stuck (and does not win)."""
-        if state.outcome is not None:
-            return state.outcome.winner == state.to_move
-        t = state._t
-        rules = state.rules
-        windows = coffee._windows(rules.board, rules.size, rules.n)
-        if state.to_move == "black":
-            mine, theirs = state._black, state._orange
-        else:
-            mine, theirs = state._orange, state._black
-        occupied = mine | theirs
-        line_mask, n_axes = t.line_mask, len(t.axes)
-        targets = state._targets()
-        for j in coffee._bits(targets):
-            grown = mine | (1 << j)
-            if any(grown & w == w for w in windows[j]):
-                return True
-        for j in coffee._bits(targets):
-            after = occupied | (1 << j)
-            for b in range(n_axes):
-                rest = line_mask[j][b] & ~after
-                if not rest or rest & (rest - 1):
-                    continue  # illegal rod, or two or more empty cells: never a block
-                k = rest.bit_length() - 1
-                grown = theirs | rest
-                if any(grown & w == w for w in windows[k]):
-                    continue  # the stuck player would win there
-                full = after | rest
-                if not any(line_mask[k][c] & ~full for c in range(n_axes)):
-                    return True
-        return False
+        """The same question on bitmasks (:func:`gamekit.coffee.can_win_at_once`)."""
+        return coffee.can_win_at_once(state)
 
 
 def _adapter(state):
@@ -168,48 +224,232 @@ def _adapter(state):
 
 
 class Player:
-    """Base class: a seeded numpy ``Generator`` in ``self.rng`` and a stable ``repr``."""
+    """Base class: a seeded numpy ``Generator`` in ``self.rng`` and a stable ``repr``.
+
+    ``seed``: a whole number, a numpy ``Generator`` (used as it is, so players can share
+    one) or ``SeedSequence``, or ``None`` for fresh entropy.
+
+    Raises:
+        TypeError: ``seed`` is of another type.
+        ValueError: ``seed`` is a negative number.
+    """
 
     name = "player"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
-        self.rng = np.random.default_rng(seed)
+    def __init__(self, seed: Seed = None) -> None:
+        self.seed = _seed(seed)
+        self.rng = np.random.default_rng(self.seed)
 
     def _options(self) -> dict[str, Any]:
         return {}
 
-    def with_seed(self, seed) -> Player:
-        """The same player (same options) with a fresh generator from ``seed``."""
+    def with_seed(self, seed: Seed) -> Player:
+        """The same player (same options) with a fresh generator from ``seed``.
+
+        Raises:
+            TypeError, ValueError: ``seed`` is not a seed (see :class:`Player`).
+        """
         return type(self)(**self._options(), seed=seed)
 
     def choose(self, state):  # pragma: no cover - abstract
+        """The move to play in ``state``."""
         raise NotImplementedError
 
-    def __repr__(self) -> str:
-        opts = dict(self._options())
-        if not isinstance(self.seed, np.random.SeedSequence):
-            opts["seed"] = self.seed
-        args = ", ".join(f"{k}={v!r}" for k, v in opts.items())
-        return f"{type(self).__name__}({args})"
+    def _seed_text(self) -> list[str]:
+        seed = self.seed
+        if isinstance(seed, np.random.SeedSequence):
+            return []  # a game's seed inside play_many: not the player's own option
+        if isinstance(seed, np.random.Generator):
+            return [f"seed=Generator({type(seed.bit_generator).__name__})"]
+        return [f"seed={seed!r}"]
 
-    def _pick(self, items: list):
+    def __repr__(self) -> str:
+        args = [f"{k}={v!r}" for k, v in self._options().items()] + self._seed_text()
+        return f"{type(self).__name__}({', '.join(args)})"
+
+    def _pick(self, items: Sequence):
         return items[int(self.rng.integers(len(items)))]
 
     @staticmethod
     def _check(state) -> None:
+        _position(state)
         if state.outcome is not None:
             raise ValueError(f"the game is over ({state.outcome.reason}): no move to choose")
 
 
 class RandomPlayer(Player):
-    """Picks uniformly among ``state.legal_moves()``."""
+    """Picks uniformly among ``state.legal_moves()``.
+
+    >>> from gamekit import coffee
+    >>> RandomPlayer(seed=1).choose(coffee.Rules(board="square", size=5).start())
+    Move.parse('c2\\\\')
+    """
 
     name = "random"
 
     def choose(self, state):
+        """A legal move of ``state``, each as likely as the others.
+
+        Raises:
+            TypeError: ``state`` is not a game position.
+            ValueError: the game is over.
+        """
         self._check(state)
         return self._pick(state.legal_moves())
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """How :class:`SimplePlayer` judges a position of one game.
+
+    ``value(state, seat)``: how good ``state`` is for the player in ``seat`` (higher is
+    better), read from the state's public API. ``settle``: before judging a move, play the
+    player's own further decisions of the same turn, the best one each time (in GIPF the
+    rows a push makes are removed by the same player before the other pushes).
+
+    >>> EVALUATIONS["gipf"]
+    Evaluation(_gipf_value, settle=True)
+    """
+
+    value: Callable[[Any, str], float]
+    settle: bool = False
+
+    def __repr__(self) -> str:
+        name = getattr(self.value, "__name__", type(self.value).__name__)
+        return f"Evaluation({name}, settle={self.settle})"
+
+
+def _outcome_value(state, seat: str) -> float:
+    """Any game: 0 while it goes on; at its end, the seat's score ahead of the best other
+    seat's (a solo game: its score), if the game keeps scores."""
+    outcome = state.outcome
+    scores = None if outcome is None else outcome.scores
+    if not scores or seat not in scores:
+        return 0.0
+    others = [float(v) for s, v in scores.items() if s != seat]
+    return float(scores[seat]) - (max(others) if others else 0.0)
+
+
+def _gipf_value(state, seat: str) -> float:
+    """GIPF: pieces in the reserve, the opponent's pieces captured (twice) and GIPF pieces
+    on the board, each for the player and against the opponent."""
+    other = next(s for s in state.rules.seats if s != seat)
+    return (
+        state.reserve(seat)
+        - state.reserve(other)
+        + 2 * (state.captured(other) - state.captured(seat))
+        + len(state.gipf_pieces(seat))
+        - len(state.gipf_pieces(other))
+    )
+
+
+def _fits(figure, marks: str) -> bool:
+    return bool(figure.legal_placements(marks))
+
+
+def _hextiles_value(state, seat: str) -> float:
+    """Hex Tiles: the score of the player's figure; then, by far less, the marks of its
+    reserve tiles that fit the figure now (so it takes a market tile it can place), then
+    the marks of the others."""
+    from gamekit import hextiles
+
+    figure = state.figure(seat)
+    fitting = other = 0
+    for marks in state.reserve(seat):
+        if _fits(figure, marks):
+            fitting += marks.count("1")
+        else:
+            other += marks.count("1")
+    return hextiles.score(figure).total + 1e-3 * fitting + 1e-6 * other
+
+
+#: The simple player's evaluation of each game, by game name (a variant uses the one of the
+#: game it extends). A game not listed is judged by its outcome alone: a win if there is one.
+EVALUATIONS: dict[str, Evaluation] = {
+    "gipf": Evaluation(_gipf_value, settle=True),
+    "hextiles": Evaluation(_hextiles_value),
+}
+_BY_OUTCOME = Evaluation(_outcome_value)
+#: At most this many own decisions in a row are settled after a move.
+_SETTLE_LIMIT = 64
+
+
+def _evaluation(state) -> Evaluation:
+    try:
+        names = lineage(state)
+    except TypeError:
+        return _BY_OUTCOME
+    return next((EVALUATIONS[n] for n in names if n in EVALUATIONS), _BY_OUTCOME)
+
+
+def _standing(state, me: int) -> int:
+    """3: player ``me`` won alone; 2: a shared win; 1: the game goes on, or nobody won;
+    0: ``me`` lost."""
+    outcome = state.outcome
+    if outcome is None or not outcome.winners:
+        return 1
+    won = {player_index(state, seat) for seat in outcome.winners}
+    if me not in won:
+        return 0
+    return 3 if len(won) == 1 else 2
+
+
+def _judge(state, me: int, evaluation: Evaluation) -> tuple[int, float]:
+    return _standing(state, me), float(evaluation.value(state, _seat_of(state, me)))
+
+
+def _settle(ad, state, me: int, evaluation: Evaluation):
+    """Play player ``me``'s further decisions in a row, the best-judged one each time."""
+    for _ in range(_SETTLE_LIMIT):
+        if state.outcome is not None or player_index(state, state.to_move) != me:
+            break
+        children = [ad.apply(state, action) for action in ad.actions(state)]
+        state = max(children, key=lambda child: _judge(child, me, evaluation))
+    return state
+
+
+class SimplePlayer(Player):
+    """Looks one move ahead: plays the move after which its game's evaluation
+    (:data:`EVALUATIONS`) likes the position best. A win comes first, then a shared win,
+    then the highest value, a loss last; ties are broken at random. Where the evaluation
+    settles (GIPF), the player's own further decisions of the same turn (the row removals
+    after a push) are made, the best one each time, before the position is judged.
+
+    In GIPF it counts pieces (reserve, captures and GIPF pieces); in Hex Tiles it scores
+    its figure (so it places the tile that raises its score most, and otherwise takes a
+    market tile that fits); in other games it wins when it can.
+
+    >>> from gamekit import gipf
+    >>> state = gipf.Rules(variant="basic").start()
+    >>> SimplePlayer(seed=2).choose(state) in state.legal_moves()
+    True
+    """
+
+    name = "simple"
+
+    def choose(self, state):
+        """The best-judged legal move of ``state``.
+
+        Raises:
+            TypeError: ``state`` is not a game position.
+            ValueError: the game is over.
+        """
+        self._check(state)
+        ad = _adapter(state)
+        me = player_index(state, state.to_move)
+        evaluation = _evaluation(state)
+        best: list = []
+        top = None
+        for action in ad.actions(state):
+            child = ad.apply(state, action)
+            if evaluation.settle:
+                child = _settle(ad, child, me, evaluation)
+            key = _judge(child, me, evaluation)
+            if top is None or key > top:
+                best, top = [action], key
+            elif key == top:
+                best.append(action)
+        return ad.move(state, self._pick(best))
 
 
 class GreedyPlayer(Player):
@@ -219,21 +459,29 @@ class GreedyPlayer(Player):
     moves after which the opponent has no move that wins at once; among those it picks at
     random. A move that is a decision inside its own turn (the same player moves next, as
     in GIPF's removals) counts as safe. If every move loses, any move will do.
+
+    >>> GreedyPlayer(seed=3)
+    GreedyPlayer(seed=3)
     """
 
     name = "greedy"
 
     def choose(self, state):
+        """A winning move if there is one, else a move that hands no win at once.
+
+        Raises:
+            TypeError: ``state`` is not a game position.
+            ValueError: the game is over.
+        """
         self._check(state)
         ad = _adapter(state)
-        me = state.to_move
+        me = player_index(state, state.to_move)
         wins, safe, rest = [], [], []
         for action in ad.actions(state):
             child = ad.apply(state, action)
-            outcome = child.outcome
-            if outcome is not None:
-                (wins if outcome.winner == me else rest).append(action)
-            elif child.to_move == me or not ad.opponent_can_win(child):
+            if child.outcome is not None:
+                (wins if _winner(child) == me else rest).append(action)
+            elif player_index(child, child.to_move) == me or not ad.opponent_can_win(child):
                 safe.append(action)
             else:
                 rest.append(action)
@@ -247,7 +495,7 @@ class _Node:
         self.state = state
         self.parent = parent
         self.action = action
-        self.mover = mover  # who chose the action leading here
+        self.mover = mover  # the player (not seat) who chose the action leading here
         self.children: list[_Node] = []
         self.untried = untried
         self.n = 0
@@ -258,12 +506,27 @@ class MCTSPlayer(Player):
     """Monte Carlo tree search with UCT selection and uniformly random playouts.
 
     ``iterations`` playouts per move (default :data:`DEFAULT_ITERATIONS`), or a time budget
-    of ``seconds`` per move (then ``iterations`` is a cap, unlimited if not given). ``c`` is
-    the exploration constant. A playout scores 1 for the winner, ½ each for a draw or a
-    game not over after ``max_playout`` moves. Each node keeps the score of the player who
-    chose the move leading to it, so the search also works when one player makes several
-    decisions in a row (GIPF's removals) and with more than two players (Hex Tiles).
-    The move played is the one searched most.
+    of ``seconds`` per move (then ``iterations`` is a cap, unlimited if not given; at least
+    one playout is made whatever the clock says). ``c`` is the exploration constant. A
+    playout scores 1 for the player who wins alone, ½ each when nobody does (a draw, a
+    shared win, or a game not over after ``max_playout`` moves). Each node keeps the score
+    of the player who chose the move leading to it, so the search also works when one
+    player makes several decisions in a row (GIPF's removals), with more than two players
+    (Hex Tiles) and across a pie-rule swap. The move played is the one searched most.
+
+    >>> MCTSPlayer(iterations=50, seed=1)
+    MCTSPlayer(iterations=50, seed=1)
+    >>> MCTSPlayer(c=-5)
+    Traceback (most recent call last):
+    ...
+    ValueError: c must be a finite number of at least 0.0, not -5
+
+    Raises:
+        TypeError: ``iterations`` or ``max_playout`` is not a whole number, ``seconds`` or
+            ``c`` not a number, ``seed`` not a seed.
+        ValueError: ``iterations`` or ``max_playout`` below 1, ``seconds`` below
+            :data:`MIN_SECONDS` or not finite, ``c`` negative or not finite, ``seed``
+            negative.
     """
 
     name = "mcts"
@@ -274,15 +537,17 @@ class MCTSPlayer(Player):
         seconds: float | None = None,
         c: float = 1.4,
         max_playout: int = 2000,
-        seed: int | None = None,
+        seed: Seed = None,
     ) -> None:
+        if iterations is not None:
+            iterations = _whole(iterations, "iterations", 1)
+        if seconds is not None:
+            seconds = _real(seconds, "seconds", MIN_SECONDS)
+        c = _real(c, "c", 0.0)
+        max_playout = _whole(max_playout, "max_playout", 1)
         super().__init__(seed)
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations must be at least 1, not {iterations}")
-        if seconds is not None and seconds <= 0:
-            raise ValueError(f"seconds must be positive, not {seconds}")
         self.iterations = iterations
         self.seconds = seconds
         self.c = c
@@ -310,6 +575,12 @@ class MCTSPlayer(Player):
         return acts
 
     def choose(self, state):
+        """The move searched most after the budget of playouts.
+
+        Raises:
+            TypeError: ``state`` is not a game position.
+            ValueError: the game is over.
+        """
         self._check(state)
         ad = _adapter(state)
         root = _Node(state, None, None, None, self._untried(ad, state))
@@ -320,7 +591,7 @@ class MCTSPlayer(Player):
         cap = self.iterations if self.iterations is not None else math.inf
         rand, c, log = self._rand, self.c, math.log
         done = 0
-        while done < cap and (deadline is None or time.perf_counter() < deadline):
+        while done < cap and (done == 0 or deadline is None or time.perf_counter() < deadline):
             node = root
             # selection
             while not node.untried and node.children:
@@ -335,13 +606,13 @@ class MCTSPlayer(Player):
             if node.untried:
                 action = node.untried.pop()
                 child_state = ad.apply(node.state, action)
-                child = _Node(
-                    child_state, node, action, node.state.to_move, self._untried(ad, child_state)
-                )
+                mover = player_index(node.state, node.state.to_move)
+                child = _Node(child_state, node, action, mover, self._untried(ad, child_state))
                 node.children.append(child)
                 node = child
             # playout
-            winner = ad.rollout(node.state, rand, self.max_playout)
+            seat = ad.rollout(node.state, rand, self.max_playout)
+            winner = None if seat is None else player_index(node.state, seat)
             # back-propagation
             while node is not None:
                 node.n += 1
@@ -365,41 +636,148 @@ class PolicyPlayer(Player):
     ...     return state.legal_moves()[0]
     >>> PolicyPlayer(first)
     PolicyPlayer(first)
+
+    Raises:
+        TypeError: ``policy`` is not callable, or ``seed`` not a seed.
+        ValueError: ``seed`` is negative.
     """
 
     name = "policy"
 
-    def __init__(self, policy, seed: int | None = None, **options) -> None:
+    def __init__(self, policy: Callable[..., Any], seed: Seed = None, **options: Any) -> None:
+        if not callable(policy):
+            raise TypeError(f"policy must be a function of the state, not {policy!r}")
         super().__init__(seed)
         self.policy = policy
         self.options = options
 
-    def with_seed(self, seed) -> PolicyPlayer:
+    def with_seed(self, seed: Seed) -> PolicyPlayer:
         return PolicyPlayer(self.policy, seed=seed, **self.options)
 
     def choose(self, state):
+        """The policy's move for ``state``.
+
+        Raises:
+            TypeError: ``state`` is not a game position.
+            ValueError: the game is over.
+        """
         self._check(state)
         return self.policy(state, **self.options)
 
     def __repr__(self) -> str:
-        args = [getattr(self.policy, "__name__", repr(self.policy))]
+        args = [getattr(self.policy, "__name__", type(self.policy).__name__)]
         args += [f"{k}={v!r}" for k, v in self.options.items()]
         return f"PolicyPlayer({', '.join(args)})"
 
 
-#: The levels offered by the boards' "play against the computer" option.
-LEVELS = {"random": RandomPlayer, "greedy": GreedyPlayer, "mcts": MCTSPlayer}
+# ---------------------------------------------------------------------------------------
+# Levels, and the computer on a board
+# ---------------------------------------------------------------------------------------
+
+#: The levels, weakest-looking first: the order a board's menu lists them.
+LEVELS: dict[str, type[Player]] = {
+    "simple": SimplePlayer,
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "mcts": MCTSPlayer,
+}
+#: The level names, in menu order.
+LEVEL_NAMES = tuple(LEVELS)
 
 
-def make_player(level: str | Player, seed: int | None = None) -> Player:
-    """A player from a level name (``"random"``, ``"greedy"``, ``"mcts"``), or the player
-    itself if one is given.
+def make_player(level: str | Player, seed: Seed = None, *, iterations: int | None = None) -> Player:
+    """A player from a level name (``"simple"``, ``"random"``, ``"greedy"``, ``"mcts"``),
+    or the player itself if one is given (then ``seed`` is not used). ``iterations`` is the
+    budget of the ``"mcts"`` level (default :data:`DEFAULT_ITERATIONS`); the other levels
+    have none.
 
     >>> make_player("greedy", seed=3)
     GreedyPlayer(seed=3)
+    >>> make_player("mcts", seed=1, iterations=100)
+    MCTSPlayer(iterations=100, seed=1)
+
+    Raises:
+        TypeError: ``level`` is neither text nor a :class:`Player`; ``seed`` or
+            ``iterations`` of a wrong type.
+        ValueError: ``level`` is not a level; ``seed`` negative; ``iterations`` below 1.
     """
     if isinstance(level, Player):
         return level
+    if not isinstance(level, str):
+        raise TypeError(f"level must be a level name or a Player, not {level!r}")
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; the levels are " + ", ".join(LEVELS))
+    if iterations is not None:
+        iterations = _whole(iterations, "iterations", 1)
+    if level == "mcts":
+        return MCTSPlayer(iterations=iterations, seed=seed)
     return LEVELS[level](seed=seed)
+
+
+def make_opponent(
+    opponent: str | Player | None, seed: Seed = None, *, iterations: int | None = None
+) -> Player | None:
+    """A board's computer opponent: ``None`` (nobody), a level name or a :class:`Player`
+    (see :func:`make_player`).
+
+    >>> make_opponent("simple", seed=0)
+    SimplePlayer(seed=0)
+    >>> make_opponent(None) is None
+    True
+
+    Raises:
+        TypeError: ``opponent`` is of another type.
+        ValueError: ``opponent`` is not a level.
+    """
+    if opponent is None:
+        return None
+    levels = ", ".join(LEVELS)
+    if not isinstance(opponent, (str, Player)):
+        raise TypeError(f"opponent must be None, a level ({levels}) or a Player, not {opponent!r}")
+    if isinstance(opponent, str) and opponent not in LEVELS:
+        raise ValueError(f"unknown opponent {opponent!r}; choose None, a Player or one of {levels}")
+    return make_player(opponent, seed, iterations=iterations)
+
+
+def computer_seats(
+    rules: Any, plays: str | Sequence[str], argument: str = "computer_plays"
+) -> tuple[str, ...]:
+    """The seats the computer plays on a board: ``plays`` is one seat name of ``rules``
+    or a tuple of them; ``argument`` names it in the error messages.
+
+    >>> from gamekit import coffee
+    >>> computer_seats(coffee.Rules(), "orange")
+    ('orange',)
+
+    Raises:
+        TypeError: ``plays`` is neither text nor a tuple or list.
+        ValueError: a name is not a seat of the game.
+    """
+    seats = tuple(rules.seats)
+    names = (plays,) if isinstance(plays, str) else plays
+    allowed = ", ".join(repr(s) for s in seats)
+    if not isinstance(names, (tuple, list)):
+        raise TypeError(f"{argument} must be a seat ({allowed}) or a tuple of seats, not {plays!r}")
+    for name in names:
+        if not isinstance(name, str) or name not in seats:
+            raise ValueError(
+                f"{argument} must be a seat of this game ({allowed}) or a tuple of them, "
+                f"not {name!r}"
+            )
+    return tuple(dict.fromkeys(names))
+
+
+def plays_now(state: Any, seats: Sequence[str]) -> bool:
+    """Whether the player to move in ``state`` is one who began in one of ``seats``: the
+    computer that began as Orange plays Black after a pie-rule swap. ``False`` once the
+    game is over.
+
+    >>> from gamekit import coffee
+    >>> state = coffee.Rules(pie_rule=True).start().play("e5|")
+    >>> plays_now(state, ("orange",)), plays_now(state.play("swap"), ("orange",))
+    (True, False)
+    """
+    if state.outcome is not None or state.to_move is None:
+        return False
+    begun = tuple(state.rules.seats)
+    return player_index(state, state.to_move) in {begun.index(s) for s in seats if s in begun}

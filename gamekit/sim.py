@@ -9,43 +9,57 @@
 >>> res.winner[:4], res.length[:4], res.ended[:4]
 (array([1, 1, 0, 0]), array([22, 24, 23, 21]), array(['line', 'line', 'line', 'line'], dtype='<U12'))
 
-Each game gets its own seed from ``numpy.random.SeedSequence(seed).spawn(games)``, and each
-player is re-seeded from it, so the results do not depend on how the games are split
-between processes.
+Each game gets its own seed from ``numpy.random.SeedSequence(seed).spawn(games)``: the game
+starts with ``rules.start(seed=...)`` (a whole number drawn from it: a game of chance whose
+rules leave ``seed=None`` deals anew each game, while rules with a fixed seed replay their
+one deal on purpose), and each player is re-seeded from it. So the results do not depend on
+how the games are split between chunks or processes.
 
-Seats: ``players[k]`` plays the ``k``-th player of the game (Coffee: 0 is Black, who moves
-first; GIPF: 0 is White; Hex Tiles: player number ``k``). In Coffee with the pie rule, a
-swap exchanges colours, and seat 0 goes on as Orange: ``winner`` is always a seat, and
-``winner_colour`` the colour that won.
+Players: ``players[k]`` is the player who begins in ``rules.seats[k]`` (Coffee: 0 is Black,
+who moves first; GIPF: 0 is White; Hex Tiles: ``"player k+1"``). In Coffee with the pie rule,
+a swap exchanges the seats, and player 0 goes on as Orange: ``winner`` is always a player
+(:func:`gamekit.game.player_index`), and ``winner_colour`` the seat that won.
+
+The simulation reads only the contract of :mod:`gamekit.game`: ``rules.seats``,
+``rules.start(seed=...)``, ``state.to_move``, ``state.legal_moves()``, ``state.play()``,
+``state.swapped`` and ``state.outcome`` (``winners``, ``ending``, ``scores``).
 """
 
 from __future__ import annotations
 
-import sys
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
-from gamekit.players import Player, RandomPlayer
+from gamekit.game import game_of, player_index
+from gamekit.players import Player, RandomPlayer, _position, _whole
 
 __all__ = ["Results", "play_many", "play_one", "ending", "random_games"]
+
+#: A game's own seed (for ``rules.start(seed=...)``) is drawn below this bound.
+_SEED_BOUND = 2**32
 
 
 @dataclass(frozen=True, eq=False)
 class Results:
     """What :func:`play_many` found, one entry per game, in the order of the seeds.
 
-    - ``winner``: the winning seat (``-1``: no single winner: a draw, a shared win, or a
-      game stopped after ``max_plies``);
-    - ``winner_colour``: the winner as the game names it (``"black"``, ``"white"``, ``"0"``),
-      ``""`` for none;
+    - ``winner``: the player who won alone (an index into ``players``; ``-1``: no single
+      winner: a draw, a shared win, or a game stopped after ``max_plies``);
+    - ``winner_colour``: the seat that won as the game names it (``"black"``, ``"white"``,
+      ``"player 2"``), ``""`` for none;
     - ``length``: moves played (decisions inside a turn count, a swap counts);
-    - ``ended``: how it ended, in one word (:func:`ending`);
+    - ``ended``: how it ended, in one word (:func:`ending`: a word of ``rules.endings``, or
+      ``"unfinished"``);
     - ``branching``: legal moves before each move, shape ``(games, longest game)``, padded
       with 0;
-    - ``score``: the final score where the game has one (Coffee Roaster's cup total), else
-      NaN.
+    - ``score``: the score that does not depend on who won, where the game has one (the
+      solo total of Coffee Roaster), else NaN;
+    - ``scores``: each player's final score, shape ``(games, seats)`` (column ``k`` is
+      ``players[k]``), NaN where the game keeps no scores.
     """
 
     game: str
@@ -56,34 +70,75 @@ class Results:
     ended: np.ndarray
     branching: np.ndarray
     score: np.ndarray | None = None
+    scores: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         if self.score is None:
             object.__setattr__(self, "score", np.full(len(self.winner), np.nan))
+        if self.scores is None:
+            seats = len(_seats(self.rules))
+            object.__setattr__(self, "scores", np.full((len(self.winner), seats), np.nan))
 
     @property
     def games(self) -> int:
+        """How many games were played."""
         return len(self.winner)
 
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The game's seats, in turn order (``rules.seats``)."""
+        return _seats(self.rules)
+
     def __repr__(self) -> str:
-        seats = max(2, int(self.winner.max(initial=-1)) + 1)
-        won = "/".join(str(int((self.winner == k).sum())) for k in range(seats))
         name = getattr(self.rules, "name", "")
         n = getattr(self.rules, "n", None)
         label = f"{self.game} {name}" + (f" n={n}" if self.game == "coffee" else "")
-        return (
-            f"<Results {label.strip()}: {self.games} games, seats won {won}, "
-            f"mean length {self.length.mean():.1f}>"
-        )
+        count = len(self.seats) or max(2, int(self.winner.max(initial=-1)) + 1)
+        if count == 1:
+            mean = float(np.nanmean(self.score)) if np.isfinite(self.score).any() else math.nan
+            middle = f"mean score {mean:.1f}"
+        else:
+            middle = "seats won " + "/".join(
+                str(int((self.winner == k).sum())) for k in range(count)
+            )
+        length = f"{self.length.mean():.1f}" if self.games else "-"
+        return f"<Results {label.strip()}: {self.games} games, {middle}, mean length {length}>"
+
+    def _need_games(self, what: str) -> None:
+        if self.games == 0:
+            raise ValueError(f"there are no games: {what} needs at least one")
 
     def win_rate(self, seat: int = 0) -> tuple[float, float]:
-        """The share of games won by ``seat`` and its standard error (draws count half)."""
+        """The share of games won by player ``seat`` (an index into ``players``) and its
+        standard error; a game with no single winner counts half.
+
+        Raises:
+            TypeError: ``seat`` is not a whole number.
+            ValueError: there are no games, or ``seat`` is not a player of the game.
+        """
+        seat = _whole(seat, "seat", 0)
+        count = len(self.seats)
+        if count and seat >= count:
+            raise ValueError(f"seat must be a player from 0 to {count - 1}, not {seat}")
+        self._need_games("a win rate")
         score = (self.winner == seat) + 0.5 * (self.winner == -1)
         p = float(score.mean())
         return p, float(np.sqrt(max(p * (1 - p), 1e-12) / self.games))
 
     def share(self, ended: str) -> tuple[float, float]:
-        """The share of games that ended in way ``ended`` and its standard error."""
+        """The share of games that ended in way ``ended`` and its standard error.
+
+        Raises:
+            TypeError: ``ended`` is not text.
+            ValueError: there are no games, or ``ended`` is not a way this game ends.
+        """
+        if not isinstance(ended, str):
+            raise TypeError(f"ended must be the name of an ending, not {ended!r}")
+        known = getattr(type(self.rules), "endings", None)
+        if known is not None and ended not in (*known, "unfinished"):
+            words = ", ".join((*known, "unfinished"))
+            raise ValueError(f"{self.game} games end in one of {words}, not {ended!r}")
+        self._need_games("a share")
         p = float((self.ended == ended).mean())
         return p, float(np.sqrt(p * (1 - p) / self.games))
 
@@ -93,6 +148,14 @@ class Results:
 
     @classmethod
     def concat(cls, parts: Sequence[Results]) -> Results:
+        """The games of several results of the same game, in order.
+
+        Raises:
+            ValueError: ``parts`` is empty.
+        """
+        parts = list(parts)
+        if not parts:
+            raise ValueError("parts must hold at least one Results to join")
         width = max(p.branching.shape[1] for p in parts)
         branching = np.concatenate(
             [np.pad(p.branching, ((0, 0), (0, width - p.branching.shape[1]))) for p in parts]
@@ -106,105 +169,159 @@ class Results:
             ended=np.concatenate([p.ended for p in parts]),
             branching=branching,
             score=np.concatenate([p.score for p in parts]),
+            scores=np.concatenate([p.scores for p in parts]),
         )
 
 
-def _game_name(rules) -> str:
-    module = sys.modules.get(type(rules).__module__)
-    return getattr(module, "GAME", None) or type(rules).__module__.rsplit(".", 1)[-1]
+def _seats(rules: Any) -> tuple[str, ...]:
+    seats = getattr(rules, "seats", ())
+    return tuple(seats) if isinstance(seats, (tuple, list)) else ()
 
 
-def _colours(rules) -> tuple | None:
-    module = sys.modules.get(type(rules).__module__)
-    colours = getattr(module, "COLOURS", None)
-    return tuple(colours) if isinstance(colours, (tuple, list)) else None
+def ending(state: Any) -> str:
+    """How a game ended, in one word: its ``outcome.ending`` (a word of the rules'
+    ``endings``: Coffee ``"line"`` or ``"blocked"``, …), or ``"unfinished"`` if it has not
+    ended.
 
+    >>> from gamekit import coffee
+    >>> ending(coffee.Rules().start())
+    'unfinished'
 
-def ending(state) -> str:
-    """How a finished game ended, in one word: Coffee ``"line"`` or ``"blocked"``; GIPF
-    ``"reserve"`` (a player had to push with none left) or ``"gipf"`` (no GIPF piece left);
-    Hex Tiles ``"score"`` or ``"shared"``; ``"unfinished"`` if it has not ended; else the
-    first word of the reason."""
+    Raises:
+        TypeError: ``state`` is not a game position.
+    """
+    _position(state)
     outcome = state.outcome
-    if outcome is None:
-        return "unfinished"
-    game = _game_name(state.rules)
-    reason = str(getattr(outcome, "reason", "")).lower()
-    if game == "coffee":
-        return "line" if outcome.line else "blocked"
-    if game == "gipf":
-        if "reserve" in reason:
-            return "reserve"
-        if "gipf" in reason:
-            return "gipf"
-    if game == "hextiles":
-        return "shared" if outcome.winner is None else "score"
-    if game == "roaster":
-        return "cup"
-    return reason.split()[0] if reason else "ended"
+    return "unfinished" if outcome is None else str(outcome.ending)
 
 
-def _seat_of(state, colour, colours) -> int:
-    """The seat playing ``colour`` now (``-1`` for ``None``)."""
-    if colour is None:
-        return -1
-    if isinstance(colour, (int, np.integer)):
-        return int(colour)
-    if colours is None or colour not in colours:
-        return 0  # a solo game
-    seat = colours.index(colour)
-    if getattr(state, "swapped", False):
-        seat = 1 - seat
-    return seat
+# ---------------------------------------------------------------------------------------
+# Checking arguments
+# ---------------------------------------------------------------------------------------
 
 
-def play_one(rules, players: Sequence[Player], max_plies: int = 10_000):
-    """Play one game from ``rules.start()``; returns (final state, legal-move counts)."""
-    colours = _colours(rules)
-    state = rules.start()
+def _check_rules(rules: Any, argument: str = "rules") -> str:
+    """The game name of ``rules``, if they are the rules of a registered game."""
+    try:
+        return game_of(rules)
+    except TypeError:
+        raise TypeError(
+            f"{argument} must be the rules of a game (such as coffee.Rules()), not {rules!r}"
+        ) from None
+
+
+def _check_players(players: Any, rules: Any) -> list[Player]:
+    """``players`` as a list, one :class:`~gamekit.players.Player` per seat of ``rules``."""
+    if isinstance(players, (str, bytes, Player)) or not isinstance(players, Sequence):
+        raise TypeError(f"players must be a list of players, one per seat, not {players!r}")
+    players = list(players)
+    for player in players:
+        if not isinstance(player, Player):
+            raise TypeError(f"players must be gamekit.players.Player objects, not {player!r}")
+    seats = rules.seats
+    if len(players) != len(seats):
+        raise ValueError(
+            f"give one player per seat: {game_of(rules)} has {len(seats)} "
+            f"({', '.join(seats)}), not {len(players)}"
+        )
+    return players
+
+
+def _check_seed(seed: Any) -> int | None:
+    if seed is None:
+        return None
+    return _whole(seed, "seed", 0)
+
+
+def _check_progress(progress: Any) -> bool | str:
+    if progress is None or isinstance(progress, bool) or progress == "auto":
+        return progress
+    raise ValueError(f"progress must be True, False or 'auto', not {progress!r}")
+
+
+def _game_seed(seed: np.random.SeedSequence) -> int:
+    """The whole number a game starts from (``rules.start(seed=...)``), drawn from its
+    seed sequence without spawning (the players' seeds are spawned from it)."""
+    return int(seed.generate_state(1, np.uint64)[0] % _SEED_BOUND)
+
+
+# ---------------------------------------------------------------------------------------
+# Playing
+# ---------------------------------------------------------------------------------------
+
+
+def _play(rules, players: Sequence[Player], max_plies: int, seed: int | None):
+    state = rules.start(seed=seed)
     counts = []
     for _ in range(max_plies):
         if state.outcome is not None:
             break
         counts.append(len(state.legal_moves()))
-        player = players[_seat_of(state, state.to_move, colours)]
+        player = players[player_index(state, state.to_move)]
         state = state.play(player.choose(state))
     return state, counts
+
+
+def play_one(
+    rules: Any, players: Sequence[Player], max_plies: int = 10_000, seed: int | None = None
+):
+    """Play one game from ``rules.start(seed=seed)``, ``players[k]`` beginning in
+    ``rules.seats[k]``; returns (final state, legal-move counts before each move).
+
+    >>> from gamekit import coffee
+    >>> state, counts = play_one(coffee.Rules(size=3), [RandomPlayer(1), RandomPlayer(2)])
+    >>> counts[0], state.outcome is not None
+    (57, True)
+
+    Raises:
+        TypeError: ``rules`` are not a game's rules, ``players`` not a list of players,
+            ``max_plies`` or ``seed`` not a whole number.
+        ValueError: not one player per seat; ``max_plies`` below 1; ``seed`` negative.
+    """
+    _check_rules(rules)
+    players = _check_players(players, rules)
+    max_plies = _whole(max_plies, "max_plies", 1)
+    return _play(rules, players, max_plies, _check_seed(seed))
 
 
 def _play_chunk(rules, players, seeds, max_plies) -> Results:
     """Play one game per seed; ``rules`` is one rules object or a list, one per seed."""
     many = isinstance(rules, (list, tuple))
     rules_list = list(rules) if many else [rules] * len(seeds)
-    rules = rules_list[0] if rules_list else rules
-    colours = _colours(rules)
-    winners, names, lengths, ended, rows, scores = [], [], [], [], [], []
-    for seed, game_rules in zip(seeds, rules_list, strict=True):
+    first = rules_list[0] if rules_list else rules
+    seat_count = len(first.seats)
+    winners, names, lengths, ended, rows = [], [], [], [], []
+    score, scores = [], np.full((len(seeds), seat_count), np.nan)
+    for g, (seed, game_rules) in enumerate(zip(seeds, rules_list, strict=True)):
+        game_seed = _game_seed(seed)
         kids = seed.spawn(len(players))
         seated = [p.with_seed(k) for p, k in zip(players, kids, strict=True)]
-        state, counts = play_one(game_rules, seated, max_plies)
+        state, counts = _play(game_rules, seated, max_plies, game_seed)
         outcome = state.outcome
-        colour = None if outcome is None else outcome.winner
-        winners.append(_seat_of(state, colour, colours))
-        names.append("" if colour is None else str(colour))
+        won = () if outcome is None else tuple(outcome.winners)
+        winners.append(player_index(state, won[0]) if len(won) == 1 else -1)
+        names.append(won[0] if len(won) == 1 else "")
         lengths.append(len(counts))
         ended.append(ending(state))
         rows.append(counts)
-        total = getattr(outcome, "total", None)
-        scores.append(np.nan if total is None else float(total))
+        table = None if outcome is None else outcome.scores
+        for seat, value in (table or {}).items():
+            scores[g, player_index(state, seat)] = float(value)
+        score.append(scores[g, 0] if seat_count == 1 else np.nan)
     width = max((len(r) for r in rows), default=0)
     branching = np.zeros((len(rows), width), dtype=np.int32)
     for k, r in enumerate(rows):
         branching[k, : len(r)] = r
     return Results(
-        game=_game_name(rules),
-        rules=rules,
+        game=game_of(first),
+        rules=first,
         winner=np.array(winners, dtype=np.int64),
-        winner_colour=np.array(names, dtype=str),
+        winner_colour=np.array(names, dtype=str) if names else np.array([], dtype="<U1"),
         length=np.array(lengths, dtype=np.int64),
-        ended=np.array(ended, dtype="<U12") if ended else np.array([], dtype="<U12"),
+        ended=np.array(ended, dtype=f"<U{max([12, *map(len, ended)])}"),
         branching=branching,
-        score=np.array(scores, dtype=float),
+        score=np.array(score, dtype=float),
+        scores=scores,
     )
 
 
@@ -219,37 +336,61 @@ def _progress_bar(progress, total: int, desc: str):
 
 
 def play_many(
-    rules,
+    rules: Any,
     players: Sequence[Player],
     games: int,
     seed: int | None = 0,
-    executor=None,
+    executor: Any = None,
     progress: bool | str = "auto",
     chunk: int | None = None,
     max_plies: int = 10_000,
 ) -> Results:
-    """Play ``games`` games of ``rules`` between ``players`` (one per seat) and return
-    :class:`Results`. ``rules`` may also be a list with one rules object per game (for
-    example ``[roaster.Rules(seed=k) for k in range(100)]``: a new bag each game).
+    """Play ``games`` games of ``rules`` between ``players`` (one per seat: ``players[k]``
+    begins in ``rules.seats[k]``) and return :class:`Results`. ``rules`` may also be a list
+    with one rules object of the same game per game (for example
+    ``[roaster.Rules(seed=k) for k in range(100)]``: a new bag each game; with
+    ``roaster.Rules()``, whose seed is ``None``, each game gets a new bag from ``seed``).
 
     ``executor``: anything with ``submit(fn, *args)`` returning futures with ``result()``
     (``concurrent.futures.ProcessPoolExecutor``, a Dask ``distributed.Client`` …); the
     games go out in chunks of ``chunk`` games. ``progress``: ``True`` shows a tqdm bar,
     ``False`` none, ``"auto"`` one for 200 games or more. A game not over after
     ``max_plies`` moves is stopped and counted as ``"unfinished"``.
+
+    Raises:
+        TypeError: ``rules`` are not a game's rules (or a list of them), ``players`` not a
+            list of :class:`~gamekit.players.Player`, ``games``, ``seed``, ``chunk`` or
+            ``max_plies`` not a whole number, ``executor`` without ``submit``.
+        ValueError: not one player per seat; ``games`` or ``seed`` negative; ``chunk`` or
+            ``max_plies`` below 1; a list of rules not one per game or of several games;
+            ``progress`` not ``True``, ``False`` or ``"auto"``.
     """
-    if games < 0:
-        raise ValueError(f"games must be 0 or more, not {games}")
-    players = list(players)
-    seeds = np.random.SeedSequence(seed).spawn(games)
+    games = _whole(games, "games", 0)
+    seed = _check_seed(seed)
+    if chunk is not None:
+        chunk = _whole(chunk, "chunk", 1)
+    max_plies = _whole(max_plies, "max_plies", 1)
+    progress = _check_progress(progress)
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError(f"executor must have a submit(fn, *args) method, not {executor!r}")
     if isinstance(rules, (list, tuple)):
         if len(rules) != games:
             raise ValueError(f"give one rules object per game: {len(rules)} for {games} games")
         rules = list(rules)
+        names = {_check_rules(r, "each of rules") for r in rules}
+        if len(names) > 1:
+            raise ValueError(f"rules must all be of one game, not of {', '.join(sorted(names))}")
         first = rules[0] if rules else None
+        if first is None:
+            raise ValueError("give at least one rules object (or one rules object, not a list)")
     else:
+        _check_rules(rules)
         first = rules
-    label = f"{_game_name(first)} {getattr(first, 'name', '')}"
+    players = _check_players(players, first)
+    for other in rules if isinstance(rules, list) else ():
+        _check_players(players, other)
+    seeds = np.random.SeedSequence(seed).spawn(games)
+    label = f"{game_of(first)} {getattr(first, 'name', '')}"
     bar = _progress_bar(progress, games, label)
     try:
         if executor is None:
@@ -289,15 +430,24 @@ def _part(rules, start: int, size: int):
     return rules[start : start + size] if isinstance(rules, list) else rules
 
 
-def random_games(rules, games: int, seed: int | None = 0, progress: bool | str = "auto"):
+def random_games(
+    rules: Any, games: int, seed: int | None = 0, progress: bool | str = "auto"
+) -> Results:
     """Random games (every legal move equally likely): with the batch engine for Coffee
     without the pie rule (:mod:`gamekit.coffee_batch`), else with :func:`play_many` and
-    :class:`~gamekit.players.RandomPlayer`."""
-    if _game_name(rules) == "coffee" and not rules.pie_rule:
+    one :class:`~gamekit.players.RandomPlayer` per seat.
+
+    Raises:
+        TypeError, ValueError: as :func:`play_many` does for these arguments.
+    """
+    name = _check_rules(rules)
+    games = _whole(games, "games", 0)
+    seed = _check_seed(seed)
+    progress = _check_progress(progress)
+    if name == "coffee" and not rules.pie_rule:
         from gamekit import coffee_batch
 
         if coffee_batch.supports(rules):
             return coffee_batch.play_random(rules, games, seed=seed).results()
-    colours = _colours(rules)
-    seats = len(colours) if colours else getattr(rules, "players", 2)
-    return play_many(rules, [RandomPlayer()] * seats, games, seed, progress=progress)
+    players = [RandomPlayer() for _ in rules.seats]
+    return play_many(rules, players, games, seed, progress=progress)

@@ -1,9 +1,10 @@
 """Tests of gamekit.coffee: the Coffee rules engine, checked against the rules digest
-(shared/rules/coffee.md), worked positions and a slow independent referee."""
+(docs/rules/coffee.md), worked positions and a slow independent referee."""
 
 from __future__ import annotations
 
 import pickle
+from re import escape as re_escape
 
 import numpy as np
 import pytest
@@ -19,7 +20,7 @@ from gamekit.perft import perft
 # ---------------------------------------------------------------------------------------
 
 # Perft: legal move sequences of length d from the empty board, a move being cell + axis.
-# From shared/rules/coffee.md, "Reference figures" (an independent engine).
+# From docs/rules/coffee.md, "Reference figures" (an independent engine).
 PERFT = [
     ("square", 5, (96, 1_224, 14_528)),
     ("square", 7, (192, 3_728, 69_200)),
@@ -27,7 +28,7 @@ PERFT = [
     ("hex", 5, (183, 3_312, 57_456)),
 ]
 
-# Suggested n per board, from shared/rules/coffee.md, "End".
+# Suggested n per board, from docs/rules/coffee.md, "End".
 SUGGESTED_N = {
     ("hex", 3): 3,
     ("hex", 4): 4,
@@ -38,7 +39,7 @@ SUGGESTED_N = {
     ("square", 7): 5,
 }
 
-# How random games end, from shared/rules/coffee.md, "Reference figures": on square 5 with
+# How random games end, from docs/rules/coffee.md, "Reference figures": on square 5 with
 # n=4 about one game in four ends by blocking; with n=4 on hexhex 5 or square 7 almost every
 # game ends with a line. (board, size, n, lowest and highest share of blocked games that we
 # accept over the 100 seeded games of the test.)
@@ -628,8 +629,9 @@ def test_a_rod_that_leaves_one_cell_whose_lines_are_all_full_blocks_the_opponent
     before = play(moves[:-1], **options)
     assert coffee.Move.parse(moves[-1]) in before.legal_moves()
     state = before.play(moves[-1])
-    loser = state.to_move
+    loser = {"black": "orange", "orange": "black"}[before.to_move]  # the next to play
     assert loser != winner
+    assert state.to_move is None  # the game is over
     # the rod leaves exactly one empty cell ...
     empty = [c for c in state.rod_line() if state.stone_at(c) is None]
     assert empty == [cell]
@@ -832,10 +834,12 @@ def test_every_random_game_ends_with_a_winner_by_a_line_or_by_blocking(game):
         assert all(stones[c] == outcome.winner for c in outcome.line)
         runs = lines_of(final.grid, stones, outcome.winner, rules.n)
         assert any(set(outcome.line) <= set(run) for run in runs)
-        assert final.to_move != outcome.winner
+        assert final.to_move is None
+        assert states[-2].to_move == outcome.winner
     else:
         assert "blocked" in outcome.reason
-        assert final.to_move == outcome.loser
+        assert final.to_move is None
+        assert states[-2].to_move == outcome.winner  # who left the loser blocked
         # blocking happens only when the rod leaves exactly one empty cell
         empty = [c for c in final.rod_line() if c not in stones]
         assert len(empty) == 1
@@ -919,3 +923,363 @@ def test_every_legal_move_of_a_random_game_survives_its_notation(game):
             assert coffee.Move.parse(text) == move
             assert coffee.Move.parse(f" {text.upper()}\n") == move
             assert eval(repr(move), namespace) == move
+
+
+# ---------------------------------------------------------------------------------------
+# The contract every game keeps (gamekit.game)
+# ---------------------------------------------------------------------------------------
+
+
+def test_coffee_rules_are_registered_with_their_seats_and_endings():
+    import gamekit
+    from gamekit.game import Rules as RulesProtocol
+    from gamekit.game import State as StateProtocol
+    from gamekit.game import game_of
+
+    rules = coffee.Rules()
+    assert gamekit.rules_class("coffee") is coffee.Rules
+    assert coffee.Rules.game == "coffee" == game_of(rules) == coffee.GAME
+    assert coffee.Rules.endings == ("line", "blocked")
+    assert rules.seats == ("black", "orange") == coffee.COLOURS
+    assert isinstance(rules, RulesProtocol)
+    assert isinstance(rules.start(), StateProtocol)
+    assert "game" not in rules.to_dict()  # class attributes, not options
+
+
+def test_coffee_has_no_chance_so_start_ignores_the_seed():
+    rules = coffee.Rules(board="square", size=5)
+    assert rules.start(seed=7) == rules.start() == rules.start(seed=None)
+    assert rules.start(seed=np.int64(3)).rules is rules
+    with pytest.raises(TypeError, match="seed must be a whole number"):
+        rules.start(seed="7")
+
+
+def test_replay_refuses_a_single_text_instead_of_a_list_of_moves():
+    rules = coffee.Rules(board="square", size=5)
+    assert rules.replay(("c3-", coffee.Move.parse("a3|"))) == play(
+        ["c3-", "a3|"], **rules.to_dict()
+    )
+    with pytest.raises(TypeError, match="moves must be a sequence of moves"):
+        rules.replay("c3-")
+    with pytest.raises(TypeError, match="moves must be a sequence of moves"):
+        rules.replay(42)
+
+
+@pytest.mark.parametrize("options, moves, cell, winner", BLOCKING, ids=["square4", "hex3"])
+def test_a_blocked_player_loses_with_the_ending_blocked(options, moves, cell, winner):
+    state = play(moves, **options)
+    outcome = state.outcome
+    assert outcome.winners == (winner,)
+    assert outcome.ending == "blocked" and outcome.ending in coffee.Rules.endings
+    assert outcome.scores is None
+    assert state.to_move is None
+
+
+@pytest.mark.parametrize(
+    "options, moves, cell, winner, line", WINNING_EXCEPTION, ids=["square4", "hex3"]
+)
+def test_a_line_wins_with_the_ending_line(options, moves, cell, winner, line):
+    state = play(moves, **options).play(cell + "|")
+    outcome = state.outcome
+    assert (outcome.winner, outcome.winners, outcome.line) == (winner, (winner,), line)
+    assert outcome.ending == "line"
+    assert outcome.scores is None
+    assert state.to_move is None
+    assert not state.wins_at(cell) and state.legal_axes(cell) == []
+
+
+def test_the_player_to_move_is_named_until_the_game_ends():
+    moves = BLOCKING[0][1]
+    states = [coffee.Rules(**BLOCKING[0][0]).start()]
+    for move in moves:
+        states.append(states[-1].play(move))
+    assert [s.to_move for s in states[:3]] == ["black", "orange", "black"]
+    assert all(s.to_move in coffee.COLOURS for s in states[:-1])
+    assert states[-1].to_move is None
+    copy = pickle.loads(pickle.dumps(states[-1]))
+    assert copy == states[-1] and copy.to_move is None
+
+
+def test_an_outcome_checks_its_fields():
+    with pytest.raises(ValueError, match="winner must be 'black' or 'orange'"):
+        coffee.Outcome("purple", "a reason")
+    with pytest.raises(ValueError, match="reason must be a sentence"):
+        coffee.Outcome("black", 42)
+    with pytest.raises(TypeError, match="line must be a sequence of cell labels"):
+        coffee.Outcome("black", "a line", "a1a2a3")
+    assert coffee.Outcome("black", "a line", ["a1", "a2"]).line == ("a1", "a2")
+
+
+@pytest.mark.parametrize("what", ["state", "move", "outcome", "rules"])
+def test_no_attribute_can_be_set_or_deleted(what):
+    state = play(BLOCKING[0][1], **BLOCKING[0][0])
+    thing = {
+        "state": state,
+        "move": coffee.Move.parse("c3/"),
+        "outcome": state.outcome,
+        "rules": state.rules,
+    }[what]
+    name = {"state": "rules", "move": "cell", "outcome": "winner", "rules": "board"}[what]
+    before = getattr(thing, name)
+    with pytest.raises(AttributeError):
+        delattr(thing, name)
+    with pytest.raises(AttributeError):
+        setattr(thing, name, before)
+    assert getattr(thing, name) == before
+    if what == "state":
+        for slot in ("swapped", "_black", "_cache"):
+            with pytest.raises(AttributeError, match="immutable"):
+                delattr(state, slot)
+        assert state.outcome is not None and state.swapped is False
+
+
+# ---------------------------------------------------------------------------------------
+# Refusing bad arguments
+# ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "cell, axis, words",
+    [
+        (5, "|", "5 is not a cell"),
+        ("c3", 5, "5 is not an axis"),
+        ("c3", "?", "'?' is not an axis"),
+        ("3c", "/", "'3c' is not a cell"),
+        ("c3", None, "None is not an axis"),
+        (None, "/", "None is not a cell"),
+        ("c" * 40_000, "/", "is not a cell"),
+    ],
+)
+def test_a_move_made_by_hand_checks_its_cell_and_axis(cell, axis, words):
+    with pytest.raises(InvalidNotationError, match=re_escape(words)) as caught:
+        coffee.Move(cell, axis)
+    assert len(str(caught.value)) < 200
+
+
+def test_a_move_made_by_hand_is_the_same_as_its_notation():
+    assert coffee.Move(" C3", "/") == coffee.Move.parse("c3/")
+    assert coffee.Move(None, None) == coffee.Move.swap()
+    state = coffee.Rules().start()
+    assert state.play(coffee.Move("e5", "|")) == state.play("e5|")
+    with pytest.raises(OffBoardError, match="no cell z9"):
+        state.play(coffee.Move("z9", "|"))
+
+
+def test_very_long_notation_is_refused_at_once_with_a_short_message():
+    import time
+
+    state = coffee.Rules().start()
+    for text in ("e" * 40_000 + "5|", " " * 40_000 + "e5|", "swap" * 10_000):
+        begin = time.perf_counter()
+        with pytest.raises(InvalidNotationError, match="is not a Coffee move") as caught:
+            coffee.Move.parse(text)
+        with pytest.raises(InvalidNotationError):
+            state.play(text)
+        assert time.perf_counter() - begin < 0.05
+        assert "40,000" not in str(caught.value) and len(str(caught.value)) < 200
+    assert str(coffee.Move.parse(" " * 20 + "e5|")) == "e5|"  # spaces within the limit
+
+
+@pytest.mark.parametrize("cell", ["x" * 40_000, 17, None, ["e5"]])
+def test_a_cell_that_is_not_on_the_board_gets_a_short_message(cell):
+    state = coffee.Rules().start().play("e5|")
+    for ask in (state.stone_at, state.legal_axes, state.wins_at):
+        with pytest.raises(OffBoardError) as caught:
+            ask(cell)
+        assert len(str(caught.value)) < 200
+    reason = state.why_cell_illegal(cell)
+    assert reason is not None and len(reason) < 200
+    with pytest.raises(ValueError, match="is not an axis"):
+        state.line("e5", ["|"])
+
+
+@pytest.mark.parametrize(
+    "data, words",
+    [
+        ({1: 2, "a": 3}, "Coffee options are named by text, not 1"),
+        ({"size": 5, None: 3}, "not None"),
+        ({"a": 3, "b": 1}, "unknown Coffee option 'a'; the options are board, size, n, pie_rule"),
+        ("board=hex", "must be a JSON object"),
+    ],
+)
+def test_options_named_by_anything_but_known_text_are_value_errors(data, words):
+    with pytest.raises(ValueError) as caught:
+        coffee.Rules.from_dict(data)
+    assert words in str(caught.value)
+
+
+def test_rules_read_from_any_mapping():
+    from gamekit.game import FrozenMap
+
+    rules = coffee.Rules(board="square", size=6)
+    assert coffee.Rules.from_dict(FrozenMap(rules.to_dict())) == rules
+
+
+@pytest.mark.parametrize(
+    "options, words",
+    [
+        (dict(board=["hex"]), "board must be 'hex' or 'square', not ['hex']"),
+        (dict(board=None), "board must be 'hex' or 'square', not None"),
+        (dict(size=5.0), "size must be a whole number, not 5.0"),
+        (dict(n="x" * 1000), "n must be a whole number"),
+        (dict(size=10**5000), "side must be from 2 to 13, not a whole number of about 5000 digits"),
+        (dict(n=-(10**5000)), "at least 2, not a whole number of about 5000 digits"),
+    ],
+)
+def test_rules_of_the_wrong_kind_are_refused_with_short_messages(options, words):
+    with pytest.raises(ValueError) as caught:
+        coffee.Rules(**options)
+    assert words in str(caught.value)
+    assert len(str(caught.value)) < 200
+
+
+def test_rules_take_numpy_numbers_as_plain_ones():
+    rules = coffee.Rules(board="square", size=np.int64(5), n=np.int32(4), pie_rule=np.True_)
+    assert rules == coffee.Rules(board="square", size=5, n=4, pie_rule=True)
+    assert type(rules.size) is int and type(rules.pie_rule) is bool
+
+
+@pytest.mark.parametrize(
+    "board, size, words",
+    [
+        ("round", 5, "board must be 'hex' or 'square'"),
+        ("hex", 1, "side must be from 2 to 13, not 1"),
+        ("square", 30, "side must be from 3 to 26, not 30"),
+        ("hex", "5", "must be a whole number"),
+    ],
+)
+def test_default_n_refuses_boards_coffee_does_not_have(board, size, words):
+    with pytest.raises(ValueError, match=re_escape(words)):
+        coffee.default_n(board, size)
+
+
+# ---------------------------------------------------------------------------------------
+# The fast interface (numbers instead of notation) agrees with the rules
+# ---------------------------------------------------------------------------------------
+
+
+@PROPERTY_SETTINGS
+@given(random_games())
+def test_legal_pairs_are_the_legal_moves_and_playing_one_is_playing_the_move(game):
+    rules, moves, states = game
+    for state in states[:: max(1, len(states) // 4)]:
+        pairs = coffee.legal_pairs(state)
+        legal = [m for m in state.legal_moves() if not m.is_swap]
+        assert [coffee.pair_move(state, *p) for p in pairs] == legal
+        for pair, move in list(zip(pairs, legal, strict=True))[:5]:
+            assert coffee.play_pair(state, *pair) == state.play(move)
+    assert coffee.legal_pairs(states[-1]) == []
+
+
+def test_play_pair_refuses_an_illegal_pair_with_the_rules_sentence():
+    state = coffee.Rules(board="square", size=5).start().play("c3-")
+    illegal = (0, 0)  # a1 is not on the rod's line
+    with pytest.raises(IllegalMoveError) as caught:
+        coffee.play_pair(state, *illegal)
+    assert str(caught.value) == state.why_illegal("a1|")
+    finished = play(BLOCKING[0][1], **BLOCKING[0][0])
+    with pytest.raises(IllegalMoveError, match="the game is over"):
+        coffee.play_pair(finished, 0, 0)
+
+
+@pytest.mark.parametrize(
+    "cell, axis, error, words",
+    [
+        (25, 0, ValueError, "cell must be a cell index from 0 to 24, not 25"),
+        (-1, 0, ValueError, "cell must be a cell index from 0 to 24, not -1"),
+        (0, 4, ValueError, "axis must be an axis index from 0 to 3, not 4"),
+        ("a1", 0, TypeError, "cell must be a whole number"),
+        (0, 1.0, TypeError, "axis must be a whole number"),
+        (True, 0, TypeError, "cell must be a whole number"),
+    ],
+)
+def test_pairs_of_the_wrong_kind_are_refused(cell, axis, error, words):
+    state = coffee.Rules(board="square", size=5).start()
+    for ask in (coffee.play_pair, coffee.pair_move):
+        with pytest.raises(error, match=re_escape(words)):
+            ask(state, cell, axis)
+    assert coffee.play_pair(state, np.int64(12), np.int8(1)) == state.play("c3-")
+
+
+@pytest.mark.parametrize(
+    "ask",
+    [
+        coffee.legal_pairs,
+        coffee.can_win_at_once,
+        lambda s: coffee.random_rollout(s, 1),
+        lambda s: coffee.play_pair(s, 0, 0),
+    ],
+)
+def test_the_fast_interface_wants_a_coffee_state(ask):
+    with pytest.raises(TypeError, match="state must be a coffee.State, not Rules"):
+        ask(coffee.Rules())
+
+
+def test_random_rollouts_are_deterministic_for_every_kind_of_seed():
+    import random
+
+    state = coffee.Rules(board="square", size=5).start().play("c3-")
+    assert coffee.random_rollout(state, 5) == coffee.random_rollout(state, random.Random(5))
+    runs = [coffee.random_rollout(state, np.random.default_rng(k)) for k in range(40)]
+    assert runs == [coffee.random_rollout(state, np.random.default_rng(k)) for k in range(40)]
+    assert set(runs) == {"black", "orange"}
+    with pytest.raises(TypeError, match="rand"):
+        coffee.random_rollout(state, "seed")
+    finished = play(BLOCKING[0][1], **BLOCKING[0][0])
+    assert coffee.random_rollout(finished, 1) == finished.outcome.winner
+
+
+def test_can_win_at_once_agrees_with_trying_every_move():
+    rng = np.random.default_rng(4)
+    checked = {True: 0, False: 0}
+    for k in range(150):
+        rules = coffee.Rules(board="square", size=4, n=3 + k % 2)
+        moves, states = random_game(rules, int(rng.integers(2**32)), swap_chance=0)
+        for state in states[-4:-1]:
+            me = state.to_move
+            outcomes = [state.play(m).outcome for m in state.legal_moves()]
+            wins = any(o is not None and o.winner == me for o in outcomes)
+            assert coffee.can_win_at_once(state) == wins
+            checked[wins] += 1
+        assert coffee.can_win_at_once(states[-1]) is False
+    assert min(checked.values()) >= 20
+
+
+def test_board_tables_and_windows_check_their_arguments():
+    assert coffee.board_tables("square", 5) is coffee.board_tables("square", np.int64(5))
+    assert repr(coffee.board_tables("hex", 5)) == "coffee.board_tables('hex', 5)"
+    assert len(coffee.windows("hex", 5, 5)) == 61
+    with pytest.raises(ValueError, match="board must be 'hex' or 'square'"):
+        coffee.board_tables("round", 5)
+    with pytest.raises(ValueError, match="n=9 cannot be reached"):
+        coffee.windows("square", 5, 9)
+    with pytest.raises(ValueError, match="must be a whole number"):
+        coffee.windows("square", [5], 4)
+
+
+def test_no_other_module_uses_a_private_name_of_coffee():
+    """The fast interface is public: players and the batch engine use nothing else."""
+    import pathlib
+    import re
+
+    import gamekit
+
+    root = pathlib.Path(gamekit.__file__).parent
+    private = re.compile(r"\bcoffee\._[a-z]")
+    for path in root.rglob("*.py"):
+        if path.name != "coffee.py" or path.parent != root:
+            text = path.read_text(encoding="utf-8")
+            assert not private.search(text), path
+
+
+def test_a_state_is_made_by_the_rules_not_by_hand():
+    with pytest.raises(TypeError, match=re_escape("Rules(...).start()")):
+        coffee.State()
+    state = coffee.Rules().start()
+    assert copy_of(state) == state and copy_of(state).to_move == "black"
+
+
+def copy_of(state: coffee.State) -> coffee.State:
+    import copy
+
+    return copy.deepcopy(copy.copy(state))

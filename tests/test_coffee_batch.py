@@ -21,7 +21,7 @@ REPLAYED = [
     ("square", 4, 2, 100),
     ("square", 8, 5, 50),
 ]
-#: Legal moves on the empty board (shared/rules/coffee.md, "Reference figures", d=1).
+#: Legal moves on the empty board (docs/rules/coffee.md, "Reference figures", d=1).
 FIRST_MOVES = {("square", 5): 96, ("square", 7): 192, ("hex", 4): 111, ("hex", 5): 183}
 
 
@@ -88,3 +88,74 @@ def test_boards_over_64_cells_and_the_pie_rule_are_refused():
 
 def test_zero_games():
     assert len(play_random(coffee.Rules(), 0)) == 0
+
+
+@pytest.mark.parametrize(
+    "options, error, words",
+    [
+        (dict(batch=0), ValueError, "batch must be at least 1, not 0"),
+        (dict(batch=-5), ValueError, "batch must be at least 1, not -5"),
+        (dict(batch=2.5), TypeError, "batch must be a whole number, not float"),
+        (dict(batch="64"), TypeError, "batch must be a whole number, not str"),
+        (dict(batch=True), TypeError, "batch must be a whole number, not bool"),
+        (dict(games=-1), ValueError, "games must be at least 0, not -1"),
+        (dict(games=10.0), TypeError, "games must be a whole number, not float"),
+        (dict(games=None), TypeError, "games must be a whole number, not NoneType"),
+        (dict(seed=-3), ValueError, "seed must be at least 0, not -3"),
+        (dict(seed="abc"), TypeError, "seed must be a whole number, not str"),
+        (dict(rules="hex5"), TypeError, "rules must be coffee.Rules or a coffee.State, not str"),
+    ],
+)
+def test_bad_arguments_to_play_random_are_refused_naming_them(options, error, words):
+    arguments = {"rules": coffee.Rules(), "games": 10, **options}
+    with pytest.raises(error) as caught:
+        play_random(**arguments)
+    assert words in str(caught.value)
+
+
+def test_seeds_may_be_numpy_numbers_and_generators():
+    rules = coffee.Rules(board="square", size=5)
+    a = play_random(rules, 50, seed=np.int64(3), batch=np.int32(16))
+    b = play_random(rules, 50, seed=np.random.default_rng(3), batch=16)
+    assert np.array_equal(a.cell, b.cell)
+    assert len(play_random(rules, 5, seed=None)) == 5
+
+
+def test_supports_wants_coffee_rules():
+    assert supports(coffee.Rules().start())
+    with pytest.raises(TypeError, match="rules must be coffee.Rules"):
+        supports("hex5")
+
+
+def test_moves_of_a_game_that_is_not_there_are_refused():
+    games = play_random(coffee.Rules(board="square", size=5), 3, seed=1)
+    assert games.moves(np.int64(2)) == games.moves(2)
+    with pytest.raises(ValueError, match="game must be a game's number, from 0 to 2, not 3"):
+        games.moves(3)
+    with pytest.raises(ValueError, match="game must be at least 0, not -1"):
+        games.moves(-1)
+    with pytest.raises(TypeError, match="game must be a whole number"):
+        games.moves("0")
+    with pytest.raises(ValueError, match="there are no games"):
+        play_random(coffee.Rules(), 0).moves(0)
+
+
+def test_batch_games_check_their_arrays():
+    from gamekit.coffee_batch import BatchGames
+
+    games = play_random(coffee.Rules(board="square", size=5), 4, seed=1)
+    arrays = [games.winner, games.length, games.line, games.branching, games.cell, games.axis]
+    assert len(BatchGames(games.rules, *arrays)) == 4
+    with pytest.raises(ValueError, match="length has 3 rows; winner has 4"):
+        BatchGames(games.rules, arrays[0], arrays[1][:3], *arrays[2:])
+    with pytest.raises(TypeError, match="winner must be a numpy array"):
+        BatchGames(games.rules, [0, 1, 0, 1], *arrays[1:])
+    with pytest.raises(TypeError, match="rules must be coffee.Rules"):
+        BatchGames("square5", *arrays)
+
+
+def test_results_name_the_seats_and_the_game_by_the_contract():
+    rules = coffee.Rules(board="square", size=5)
+    res = play_random(rules, 20, seed=2).results()
+    assert res.game == rules.game == "coffee"
+    assert set(res.winner_colour) <= set(rules.seats)

@@ -60,11 +60,17 @@ def test_each_picture_shows_what_its_name_says() -> None:
     blocked = by_name["coffee_square5_blocked"]
     assert blocked.rules.name == "square5" and blocked.rules.n == 4
     assert blocked.outcome is not None and blocked.outcome.line == ()
-    assert blocked.outcome.loser == blocked.to_move
+    assert blocked.outcome.loser == "black"  # Black, to move, is the one blocked
     win = by_name["coffee_hex4_win"]
     assert win.outcome is not None and len(win.outcome.line) >= 4
     rod = by_name["coffee_square5_start_rod"]
     assert rod.rod is not None and rod.stone_count == 1
+    row = by_name["gipf_standard_row"]
+    assert row.phase == "remove" and row.gipf_pieces("white") == ["b4", "e5", "h5"]
+    tiles = by_name["hextiles_scored_figure"]
+    assert len(tiles) == 7 and tiles.tile_at((0, 0)).value == 0
+    roast = by_name["roaster_round3"]
+    assert roast.round == 3 and "wild" in roast.drawn and roast.outcome is None
 
 
 def test_the_readme_shows_only_pictures_that_exist() -> None:
@@ -73,6 +79,17 @@ def test_the_readme_shows_only_pictures_that_exist() -> None:
     assert "figures/coffee_hex5.png" in shown
     for rel in shown:
         assert (ROOT / rel).exists(), rel
+
+
+def test_every_rules_sheet_shows_a_picture_that_exists() -> None:
+    sheets = sorted((ROOT / "docs" / "rules").glob("*.md"))
+    games = {"coffee.md", "gipf.md", "hextiles.md", "coffee_roaster.md"}
+    assert games <= {p.name for p in sheets}
+    for sheet in sheets:
+        shown = re.findall(r"\]\((\.\./\.\./figures/[^)]+\.png)\)", sheet.read_text("utf-8"))
+        assert shown or sheet.name not in games, f"{sheet.name} shows no picture"
+        for rel in shown:
+            assert (sheet.parent / rel).resolve().exists(), (sheet.name, rel)
 
 
 def test_the_command_line_writes_into_the_folder_given(tmp_path, capsys) -> None:

@@ -1,15 +1,18 @@
 """Tests of gamekit.gipf: the GIPF rules engine, checked against the rules digest
-(shared/rules/gipf.md), its "Cases worth teaching", and a slow independent referee."""
+(docs/rules/gipf.md), its "Cases worth teaching", and a slow independent referee."""
 
 from __future__ import annotations
 
 import pickle
 import random
+import time
 
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
+import gamekit
+import gamekit.game
 from gamekit import IllegalMoveError, InvalidNotationError, Record, gipf, grids
 from gamekit.errors import OffBoardError
 
@@ -18,7 +21,7 @@ from gamekit.errors import OffBoardError
 # ---------------------------------------------------------------------------------------
 
 # Distinct positions after 1, 2 and 3 plies (a ply: one push and every removal decision
-# after it). From shared/rules/gipf.md, "Reference figures" (two independent engines).
+# after it). From docs/rules/gipf.md, "Reference figures" (two independent engines).
 POSITIONS_PER_PLY = {
     "standard": (30, 876, 15_120),
     "basic": (24, 558, 7_476),
@@ -297,7 +300,20 @@ def test_a_bare_spot_is_a_push_from_some_dot_that_enters_there():
 
 @pytest.mark.parametrize(
     "text",
-    ["e1-e2", "Ge1-e2", "xe2-e5", "xe2-e5 keep e5", "xe2-e7 keep e3,e5", "xb4-e4", "xe3"],
+    [
+        "e1-e2",
+        "Ge1-e2",
+        "e1-e4",  # the official form keeps its end
+        "Ge1-e4",
+        "b2",  # a bare spot
+        "Gb2",
+        "xe2-e5",
+        "xe2-e5 keep e5",
+        "xe2-e7 keep e3,e5",
+        "xb4-e4",
+        "xe3",
+        "xe2,e3,e5",
+    ],
 )
 def test_notation_round_trips_through_parse_str_and_repr(text):
     move = gipf.Move.parse(text)
@@ -351,6 +367,13 @@ def test_an_official_form_that_does_not_match_the_push_is_refused():
 def test_a_whole_ply_can_be_played_as_one_line():
     state = play(["e1-e2", "b6-b5", "e1-e2", "c7-c6"])
     assert state.play("e1-e2 xe2-e5 keep e5") == state.play("e1-e2").play("xe2-e5 keep e5")
+
+
+def test_why_illegal_judges_a_whole_ply_as_play_plays_it():
+    state = play(["e1-e2", "b6-b5", "e1-e2", "c7-c6"])
+    assert state.why_illegal("e1-e2 xe2-e5 keep e5") is None
+    assert_refused(state, "e1-e2 xe2-e3", "xe2-e3 is not allowed", "White may play")
+    assert_refused(state, "e2-e3 xe2-e5", "e2 is a spot of the play area")
 
 
 # ---------------------------------------------------------------------------------------
@@ -766,12 +789,14 @@ def test_every_random_game_ends_with_a_winner_within_the_cap(game):
     final = states[-1]
     assert final.outcome is not None, f"no winner after {len(moves)} moves"
     outcome = final.outcome
-    event(outcome.reason.split(" ", 1)[1][:22])
+    event(outcome.ending)
     assert outcome.winner in gipf.COLOURS and final.legal_moves() == []
-    if "reserve" in outcome.reason:
+    assert outcome.winners == (outcome.winner,) and final.to_move is None
+    if outcome.ending == "no-reserve":
         assert final.reserve(outcome.loser) == 0 and final.phase == "push"
+        assert "no piece left in reserve" in outcome.reason
     else:
-        assert rules.variant != "basic"
+        assert outcome.ending == "last-gipf" and rules.variant != "basic"
         assert final.gipf_pieces(outcome.loser) == [] or "both" in outcome.reason
 
 
@@ -843,3 +868,331 @@ def test_every_push_not_offered_is_refused_with_a_rule_and_the_state_unchanged(g
                     assert "GIPF piece" in reason or "is full" in reason
         if state.outcome is None and state.phase == "push":
             assert_refused(state, "e5-e6", "e5 is a spot of the play area, not a dot")
+
+
+# ---------------------------------------------------------------------------------------
+# Moves: a listed move plays, a hand-built one is checked, overlong text is refused
+# ---------------------------------------------------------------------------------------
+
+
+def test_a_move_equal_to_a_listed_one_plays_and_one_that_is_refused_is_not_listed():
+    state = gipf.Rules().start()
+    written = gipf.Move.parse("a1-e5")  # an official form that does not hold here
+    assert state.why_illegal(written) is not None
+    assert written not in state.legal_moves() and written != gipf.Push("a1", "b2")
+    for move in state.legal_moves():
+        assert state.why_illegal(move) is None
+        assert gipf.Move.parse(str(move)) in state.legal_moves()
+
+
+def test_an_official_form_that_holds_plays_the_listed_push_it_stands_for():
+    state = gipf.Rules().start()
+    official = gipf.Move.parse(state.official("e1-e2"))  # e1-e3
+    assert str(official) == "e1-e3" and official.plain == gipf.Push("e1", "e2")
+    assert official.plain in state.legal_moves()
+    assert state.play(official) == state.play("e1-e2")
+    assert state.play(official).last == gipf.Push("e1", "e2")  # the listed form
+
+
+def test_a_bare_spot_names_the_first_dot_entering_there_however_it_is_built():
+    assert gipf.Push("b1", "b2", end="b2") == gipf.Move.parse("b2")
+    assert gipf.Push("a2", "b2", True, "b2") == gipf.Move.parse("Gb2")
+
+
+def test_the_official_form_of_a_push_that_cannot_be_played_is_refused_with_the_rule():
+    state = play(["b1-b2", "b6-b5"], "basic")  # case 1: the b-line is full
+    with pytest.raises(IllegalMoveError) as caught:
+        state.official("b1-b2")
+    assert str(caught.value) == state.why_illegal("b1-b2")
+    assert "is full" in str(caught.value)
+    with pytest.raises(IllegalMoveError, match="is full"):
+        gipf.Push("b1", "b2").official(state)
+    with pytest.raises(TypeError, match="state must be a gipf.State"):
+        gipf.Push("b1", "b2").official("b1-b2")
+
+
+@pytest.mark.parametrize(
+    "fields, words",
+    [
+        ((5, "e2"), "dot and entry are point labels"),
+        (("e1", None), "dot and entry are point labels"),
+        (("E1", "E2"), "dot and entry are point labels"),
+        (("e1", "e2", 1), "gipf must be True or False"),
+        (("e1", "e2", False, 4), "end is None or a point label"),
+        (("e1", "e2", False, "a1"), "must be a spot on the line"),
+        (("e2", "e3", False, "e4"), "must be a spot on the line"),
+    ],
+)
+def test_a_push_built_with_wrong_fields_is_refused_as_bad_notation(fields, words):
+    with pytest.raises(InvalidNotationError, match=words):
+        gipf.Push(*fields)
+
+
+def test_a_push_built_with_a_point_the_board_lacks_is_off_the_board():
+    with pytest.raises(OffBoardError, match="the GIPF board has no point j2"):
+        gipf.Push("e1", "j2")
+
+
+@pytest.mark.parametrize(
+    "fields, words",
+    [
+        (("e2",), "segment must be a tuple of spots"),
+        ((("e2", 3),), "segment must be a tuple of spots"),
+        (((),), "names the spots it takes"),
+        ((("e2", "e2"),), "named twice"),
+        ((("e2", "e3"), "e2"), "kept must be a tuple of spots"),
+        ((("e2", "e3"), ("e4",)), "e4 is kept but is not among the spots"),
+        ((("e2", "e3"), ("e2", "e3")), "takes at least one piece"),
+        ((("e2",) * 100,), "segment must be a tuple of spots"),
+    ],
+)
+def test_a_removal_built_with_wrong_fields_is_refused_as_bad_notation(fields, words):
+    with pytest.raises(InvalidNotationError, match=words):
+        gipf.Removal(*fields)
+
+
+def test_a_removal_built_on_a_dot_or_off_the_board_is_off_the_board():
+    with pytest.raises(OffBoardError, match="e1 is a dot"):
+        gipf.Removal(("e1", "e2"))
+    with pytest.raises(OffBoardError, match="no point j5"):
+        gipf.Removal(("j5",))
+
+
+def test_a_removal_keeps_its_spots_in_board_order_however_it_is_built():
+    built = gipf.Removal(["e5", "e3", "e4", "e2"], ["e5"])
+    assert built == gipf.Move.parse("xe2-e5 keep e5") and hash(built) == hash(
+        gipf.Move.parse("xe2-e5 keep e5")
+    )
+    state = play(["e1-e2", "b6-b5", "e1-e2", "c7-c6", "e1-e2"])
+    assert built in state.legal_moves()
+    assert state.play(built) == state.play("xe2-e5 keep e5")
+
+
+def test_only_pushes_and_removals_are_moves():
+    with pytest.raises(TypeError, match="common base of Push and Removal"):
+        gipf.Move()
+
+    class Odd(gipf.Move):
+        __slots__ = ()
+
+    state = gipf.Rules().start()
+    for call in (gipf.Move.parse, state.play, state.why_illegal):
+        with pytest.raises(InvalidNotationError, match="an? Odd object is not a GIPF move"):
+            call(Odd())
+
+
+@pytest.mark.parametrize("text", ["x" * 40_000, "e1-e2 " * 7_000, " " * 40_000 + "e1-e2"])
+def test_overlong_notation_is_refused_at_once_with_the_same_sentence_everywhere(text):
+    state = gipf.Rules().start()
+    started = time.perf_counter()
+    with pytest.raises(InvalidNotationError, match="characters, and a move") as parsed:
+        gipf.Move.parse(text)
+    with pytest.raises(InvalidNotationError) as played:
+        state.play(text)
+    with pytest.raises(InvalidNotationError) as asked:
+        state.why_illegal(text)
+    assert str(parsed.value) == str(played.value) == str(asked.value)
+    assert len(str(parsed.value)) < 200
+    assert time.perf_counter() - started < 0.1
+
+
+def test_parsing_time_grows_linearly_with_the_text():
+    # A removal listing many spots, just under the limit, parses as fast as a short one.
+    text = "x" + ",".join(["e2"] * 300)
+    started = time.perf_counter()
+    for _ in range(100):
+        gipf.Move.parse(text)
+    assert time.perf_counter() - started < 1.0
+
+
+# ---------------------------------------------------------------------------------------
+# Nothing is ever changed or lost: states and values refuse setattr and delattr
+# ---------------------------------------------------------------------------------------
+
+
+def game_values():
+    state = play(["e1-e2", "b6-b5", "e1-e2", "c7-c6", "e1-e2"])
+    lost = own_gipf_row().play("xe2-e5")
+    return [
+        (state, "rules"),
+        (state, "to_move"),
+        (state, "_board"),
+        (state.rules, "variant"),
+        (gipf.Move.parse("e1-e4"), "end"),
+        (gipf.Move.parse("xe2-e5 keep e5"), "kept"),
+        (state.rows()[0], "owner"),
+        (lost.outcome, "ending"),
+    ]
+
+
+def test_no_state_or_value_of_the_game_can_lose_or_change_an_attribute():
+    for obj, name in game_values():
+        before = getattr(obj, name)
+        with pytest.raises(AttributeError):
+            delattr(obj, name)
+        with pytest.raises(AttributeError):
+            setattr(obj, name, None)
+        assert getattr(obj, name) == before
+
+
+def test_a_state_is_not_built_directly():
+    with pytest.raises(TypeError, match="Rules\\(\\).start\\(\\)"):
+        gipf.State()
+
+
+# ---------------------------------------------------------------------------------------
+# Setting up a position: every argument is checked
+# ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "variant, args, options, error, words",
+    [
+        ("standard", ({},), {"captured": (-5, 0)}, ValueError, "captured must be two whole"),
+        ("basic", ({},), {"captured": (16, 0)}, ValueError, "captured must be two whole"),
+        ("basic", ({},), {"captured": (1,)}, ValueError, "captured must be two whole"),
+        ("basic", ({},), {"captured": (1.5, 0)}, ValueError, "captured must be two whole"),
+        ("basic", ({},), {"captured": (True, 0)}, ValueError, "captured must be two whole"),
+        ("basic", ({},), {"captured": "00"}, ValueError, "captured must be two whole"),
+        ("basic", ({},), {"to_move": "red"}, ValueError, "to_move must be 'white' or 'black'"),
+        ("basic", ({},), {"to_move": ["white"]}, ValueError, "to_move must be"),
+        ("basic", (["e2"],), {}, TypeError, "pieces must be a mapping"),
+        ("basic", ({5: "W"},), {}, TypeError, "pieces: a spot is a label"),
+        ("basic", ({"e1": "W"},), {}, ValueError, "'e1' is not a spot of the play area"),
+        ("basic", ({"E2": "W"},), {}, ValueError, "'E2' is not a spot of the play area"),
+        ("basic", ({"e2": 1},), {}, TypeError, "the piece on e2 is text"),
+        ("basic", ({"e2": "red"},), {}, ValueError, "'red' on e2 is not a piece"),
+        ("basic", ({"e2": "WG"},), {}, ValueError, "the basic game has no GIPF pieces"),
+        ("basic", ({},), {"captured": (10, 0)}, None, None),
+        ("basic", ({},), {"may_place_gipf": ("white",)}, ValueError, "for the tournament game"),
+        (
+            "tournament",
+            ({"e2": "WG", "e8": "BG"},),
+            {"may_place_gipf": ("red",)},
+            ValueError,
+            "may_place_gipf must be colours",
+        ),
+        (
+            "tournament",
+            ({"e2": "WG", "e8": "BG"},),
+            {"may_place_gipf": 5},
+            ValueError,
+            "may_place_gipf must be colours",
+        ),
+        ("standard", ({"e2": "WG"},), {}, ValueError, "Black has no GIPF piece on the board"),
+        ("tournament", ({"e2": "WG"},), {}, ValueError, "name him in may_place_gipf"),
+        (
+            "standard",
+            ({s: "WG" for s in ("b2", "c3", "d4", "f2")} | {"e8": "BG"},),
+            {},
+            ValueError,
+            "White has 4 GIPF pieces",
+        ),
+        ("basic", ({"e2": "W", "e3": "W", "e4": "W", "e5": "W"},), {}, ValueError, "row of four"),
+    ],
+)
+def test_setup_refuses_every_bad_argument_naming_it(variant, args, options, error, words):
+    rules = gipf.Rules(variant=variant)
+    if error is None:
+        rules.setup(*args, **options)
+        return
+    with pytest.raises(error, match=words):
+        rules.setup(*args, **options)
+
+
+def test_setup_reads_one_colour_for_may_place_gipf_and_lets_a_newcomer_place_his_first():
+    rules = gipf.Rules(variant="tournament")
+    state = rules.setup({"e2": "WG", "b2": "W"}, to_move="black", may_place_gipf="black")
+    assert state.may_place_gipf("black") and not state.may_place_gipf("white")
+    assert_refused(state, "e9-e8", "first move must place a GIPF piece")
+    assert state.play("Ge9-e8").outcome is None
+
+
+@pytest.mark.parametrize(
+    "call, error, words",
+    [
+        (lambda s: s.reserve(["white"]), ValueError, "colour must be 'white' or 'black'"),
+        (lambda s: s.on_board(None), ValueError, "colour must be"),
+        (lambda s: s.gipf_pieces(2), ValueError, "colour must be"),
+        (lambda s: s.may_place_gipf("White"), ValueError, "colour must be"),
+        (lambda s: s.pieces("red"), ValueError, "colour must be"),
+        (lambda s: s.piece_at(5), TypeError, "spot must be a point label"),
+        (lambda s: s.piece_at("j9"), OffBoardError, "no point 'j9'"),
+        (lambda s: s.pushed_spots("xe2-e5"), IllegalMoveError, "is not a push"),
+        (lambda s: gipf.Rules(variant=["standard"]), ValueError, "variant must be"),
+        (lambda s: gipf.Rules(variant=[[[[[[[[1]]]]]]]]), ValueError, "variant must be"),
+    ],
+)
+def test_every_other_argument_is_checked_with_a_sentence_naming_it(call, error, words):
+    with pytest.raises(error, match=words):
+        call(gipf.Rules().start())
+
+
+# ---------------------------------------------------------------------------------------
+# The contract every game keeps (gamekit.game)
+# ---------------------------------------------------------------------------------------
+
+
+def test_the_rules_are_registered_with_their_seats_and_endings():
+    assert gamekit.games()["gipf"] is gipf.Rules
+    assert gipf.Rules.game == "gipf" and gipf.Rules().seats == ("white", "black")
+    assert gipf.Rules.endings == ("no-reserve", "last-gipf")
+    assert isinstance(gipf.Rules(), gamekit.game.Rules)
+    assert isinstance(gipf.Rules().start(), gamekit.game.State)
+
+
+def test_gipf_has_no_chance_so_start_ignores_a_seed_but_checks_it():
+    rules = gipf.Rules()
+    assert rules.start(seed=3) == rules.start() == rules.start(None)
+    with pytest.raises(TypeError, match="seed must be a whole number or None"):
+        rules.start(seed="3")
+
+
+def test_replay_plays_the_moves_from_the_start():
+    moves = ["e1-e2", "b6-b5", "e1-e2", "c7-c6", "e1-e2", "xe2-e5 keep e5"]
+    assert gipf.Rules().replay(moves) == play(moves)
+    assert gipf.Rules().replay([]) == gipf.Rules().start()
+    with pytest.raises(TypeError, match="moves must be a sequence of moves"):
+        gipf.Rules().replay("e1-e2")
+    with pytest.raises(IllegalMoveError, match="e2 is a spot of the play area"):
+        gipf.Rules().replay(["e1-e2", "e2-e3"])
+
+
+def test_nobody_is_to_move_once_the_game_is_over_and_nobody_ever_swaps():
+    state = case_9_state().play("a5-b5")
+    assert state.to_move == "black" and state.swapped is False
+    lost = state.play("i5-h5")
+    assert lost.to_move is None and lost.swapped is False
+    assert repr(lost) == "<gipf.State basic: black won, reserves 0/11, captured 9/0>"
+
+
+def test_each_way_a_game_ends_has_its_word():
+    reserve = case_9_state().play("a5-b5").play("i5-h5").outcome
+    gipf_lost = own_gipf_row().play("xe2-e5").outcome
+    both = (
+        gipf.Rules()
+        .setup({"e2": "W", "e3": "W", "e4": "W", "e6": "WG", "e7": "BG"})
+        .play("e1-e2 xe2-e7")
+        .outcome
+    )
+    assert (reserve.ending, reserve.winners, reserve.scores) == ("no-reserve", ("black",), None)
+    assert (gipf_lost.ending, gipf_lost.winners, gipf_lost.loser) == (
+        "last-gipf",
+        ("black",),
+        "white",
+    )
+    assert (both.ending, both.winners) == ("last-gipf", ("white",))
+    assert isinstance(reserve, gamekit.game.Outcome)
+
+
+@pytest.mark.parametrize(
+    "fields, error, words",
+    [
+        (("red", "x", "no-reserve"), ValueError, "winner must be"),
+        (("white", 5, "no-reserve"), TypeError, "reason must be text"),
+        (("white", "x", "resigned"), ValueError, "ending must be one of no-reserve, last-gipf"),
+    ],
+)
+def test_an_outcome_is_checked_when_built(fields, error, words):
+    with pytest.raises(error, match=words):
+        gipf.Outcome(*fields)

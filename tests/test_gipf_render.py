@@ -12,7 +12,7 @@ from gamekit.render import show
 from gamekit.render.board import HIDDEN
 from gamekit.render.gipf import LAYERS, PALETTE, TALLY, GipfView, caption, draw, styles
 
-# Elements per layer (shared/rules/gipf.md, "Board": 61 points, 21 lines, 42 entries),
+# Elements per layer (docs/rules/gipf.md, "Board": 61 points, 21 lines, 42 entries),
 # plus 4 tally columns of 18 slots (the most pieces a player has).
 COUNTS = {
     "board": 1,

@@ -1,6 +1,6 @@
 """Tests of gamekit.widgets.gipf without a browser: every control of the clickable GIPF
 board, browser clicks as the front end sends them, and whole games played by clicks
-(shared/JUPYTER-NOTES.md, "Widgets without a browser")."""
+(ipywidgets 8 runs its callbacks without a front end)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,15 @@ import re
 import pytest
 
 from gamekit import gipf
+from gamekit.players import SimplePlayer
 from gamekit.records import Record
 from gamekit.render.board import HIDDEN
 from gamekit.render.gipf import _PUSH_INDEX, PALETTE
 from gamekit.widgets import GipfBoard
-from gamekit.widgets.gipf import _template, computer_move
+from gamekit.widgets.gipf import _template
 from gamekit.widgets.view import svg_point
 
-# Case 8 of shared/rules/gipf.md: White's own GIPF piece pushed into White's row e2-e5.
+# Case 8 of docs/rules/gipf.md: White's own GIPF piece pushed into White's row e2-e5.
 CASE_8 = ["e1-e2", "b6-b5", "e1-e2", "c7-c6", "e1-e2"]
 # Case 1: the b-line full after these two pushes (basic game).
 CASE_1 = ["b1-b2", "b6-b5"]
@@ -324,34 +325,60 @@ def test_a_new_game_of_another_variant():
 
 
 def test_the_computer_answers_and_undo_goes_back_to_your_own_move():
-    board = GipfBoard(computer="black")
+    board = GipfBoard(opponent="simple")
     board.click("e1")
     assert len(board.record.moves) == 2 and board.state.to_move == "white"
     board.undo()
     assert board.record.moves == ()
     with pytest.raises(ValueError, match="computer must be"):
-        GipfBoard(computer="red")
+        GipfBoard(computer="red")  # the old keyword
+    with pytest.raises(ValueError, match="computer_plays must be"):
+        GipfBoard(opponent="simple", computer_plays="red")
 
 
-def test_the_computer_player_beats_random_play_most_of_the_time():
+def test_undo_against_a_computer_playing_white_goes_back_to_your_own_push():
+    board = GipfBoard(opponent="simple", computer_plays="white")
+    board.play_moves(["b6-b5"])
+    before = board.record.moves
+    board.type_move("c7-c6")
+    assert len(board.record.moves) > len(before) + 1  # the computer answered
+    board.undo()
+    assert board.record.moves == before
+
+
+def test_the_simple_computer_player_beats_random_play_most_of_the_time():
     wins = 0
     for seed in range(6):
         rng = random.Random(seed)
+        player = SimplePlayer(seed=seed)
         state = gipf.Rules(variant="basic").start()
         while state.outcome is None:
             if state.to_move == "white":
-                state = state.play(computer_move(state, rng))
+                state = state.play(player.choose(state))
             else:
                 state = state.play(rng.choice(state.legal_moves()))
-        wins += state.outcome.winner == "white"
+        wins += state.outcome.winners == ("white",)
     assert wins >= 5
 
 
 def test_a_computer_playing_white_makes_the_first_push():
-    board = GipfBoard(computer="white")
+    board = GipfBoard(opponent="simple", computer_plays="white")
     assert len(board.record.moves) == 1
     board.new_game()
     assert len(board.record.moves) == 1 and board.state.to_move == "black"
+
+
+def test_the_computer_controls_choose_its_side_and_level_for_the_next_game():
+    board = GipfBoard()
+    assert board.opponent is None and board.computer_choice.value == ""
+    board.computer_choice.value = "white"
+    board.level_choice.value = "greedy"
+    board._new_from_controls()
+    assert board.opponent == "greedy" and board.computer_plays == ("white",)
+    assert len(board.record.moves) == 1  # the computer, White, pushed first
+    board.computer_choice.value = ""
+    board._new_from_controls()
+    assert board.opponent is None and board.record.moves == ()
 
 
 # ---------------------------------------------------------------------------------------

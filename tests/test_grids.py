@@ -17,10 +17,10 @@ from gamekit.grids import hexhex, square
 # ---------------------------------------------------------------------------------------
 
 # Cells of a hexhex board of side s: 3s(s-1)+1 (centred hexagonal numbers; 61 on side 5,
-# 37 on side 4, as on the GIPF board and in shared/rules/coffee.md).
+# 37 on side 4, as on the GIPF board and in docs/rules/coffee.md).
 HEXHEX_CELLS = {2: 7, 3: 19, 4: 37, 5: 61, 6: 91, 13: 469}
 
-# Column lengths of hexhex 5, counted on the GIPF board's naming (shared/rules/coffee.md,
+# Column lengths of hexhex 5, counted on the GIPF board's naming (docs/rules/coffee.md,
 # "Notation": columns a… left to right, each numbered from 1 at its bottom cell).
 HEXHEX5_COLUMN_LENGTHS = {"a": 5, "b": 6, "c": 7, "d": 8, "e": 9, "f": 8, "g": 7, "h": 6, "i": 5}
 
@@ -68,7 +68,7 @@ NEIGHBOUR_COUNTS = [
 ]
 
 # How each axis symbol looks on the drawing: the step between consecutive cells of a line
-# (shared/rules/coffee.md, "Notation": | vertical, - horizontal, / up-right, \ down-right;
+# (docs/rules/coffee.md, "Notation": | vertical, - horizontal, / up-right, \ down-right;
 # flat-topped hexes of corner radius 1, square cells of side 1).
 SQRT3 = math.sqrt(3.0)
 AXIS_STEPS = {
@@ -361,3 +361,148 @@ def test_a_click_just_outside_an_edge_cell_finds_nothing():
     s = square(5)
     assert s.cell_at(4.6, 2.0) is None
     assert s.cell_at(-0.6, 2.0) is None
+
+
+# ---------------------------------------------------------------------------------------
+# Nothing in a grid can be changed (one grid object is shared by every game on a board)
+# ---------------------------------------------------------------------------------------
+
+
+def every_kind_of_grid() -> list[grids.Grid]:
+    from gamekit import coffee, gipf
+
+    return [
+        hexhex(5),
+        square(5),
+        grids.hex_region(2, (1, -1)),
+        gipf.Rules().start().grid,
+        coffee.Rules(board="square", size=5).grid,
+    ]
+
+
+PUBLIC_ATTRIBUTES = ["kind", "size", "coords", "directions", "labels", "centres", "polygons"]
+PUBLIC_ATTRIBUTES += ["columns", "bounds", "cell_radius", "longest_line"]
+
+
+@pytest.mark.parametrize("grid", every_kind_of_grid(), ids=repr)
+def test_no_public_attribute_of_a_grid_can_be_set_or_deleted(grid):
+    for name in PUBLIC_ATTRIBUTES:
+        getattr(grid, name)  # computed ones too
+        with pytest.raises(AttributeError):
+            setattr(grid, name, None)
+        with pytest.raises(AttributeError):
+            delattr(grid, name)
+
+
+@pytest.mark.parametrize("grid", every_kind_of_grid(), ids=repr)
+def test_a_grids_arrays_and_mappings_are_read_only(grid):
+    before = grid.centres.copy()
+    for array in (grid.centres, grid.polygons):
+        assert not array.flags.writeable
+        with pytest.raises(ValueError, match="read-only"):
+            array[:] = 0
+    assert np.array_equal(grid.centres, before)
+    with pytest.raises(TypeError):
+        grid.directions["x"] = (1, 1)
+    with pytest.raises(TypeError):
+        grid._index[(99, 99)] = 0
+    assert isinstance(grid.coords, tuple) and isinstance(grid.labels, tuple)
+    assert all(isinstance(c, tuple) for c in grid.coords)
+    assert isinstance(grid.neighbours(0), tuple) and isinstance(grid.line(0, grid.axes[0]), tuple)
+
+
+def test_the_shared_axis_tables_are_read_only():
+    for table in (grids.HEX_AXES, grids.SQUARE_AXES, grids.AXIS_NAMES):
+        with pytest.raises(TypeError):
+            table["x"] = (1, 1)
+    assert isinstance(grids.HEX_DIRECTIONS, tuple)
+
+
+def test_a_changed_copy_of_a_grid_array_leaves_the_grid_alone():
+    g = hexhex(4)
+    mine = g.centres.copy()
+    mine[:] = 0
+    corners = grids.hex_corners()  # a new array each time: the caller's to change
+    corners[:] = 0
+    assert not np.allclose(g.centres, 0) and not np.allclose(grids.hex_corners(), 0)
+
+
+def test_a_pickled_grid_comes_back_as_the_same_cached_board():
+    import pickle
+
+    for g in (hexhex(5), square(7), grids.hex_region(3, (2, -1))):
+        assert pickle.loads(pickle.dumps(g)) is g
+    by_hand = grids.Grid("hex", 1, ((0, 0),), {"|": (0, 1)}, ("x",))
+    back = pickle.loads(pickle.dumps(by_hand))
+    assert back.labels == ("x",) and back.coords == ((0, 0),)
+
+
+def test_boards_of_the_same_size_are_one_object_whatever_the_number_type():
+    assert hexhex(np.int64(5)) is hexhex(5) and hexhex(5).size == 5
+    assert square(np.int32(4)) is square(4)
+    assert grids.hex_region(2, [1, 0]) is grids.hex_region(2, (1, 0))
+    assert repr(grids.hex_region(2, (1, 0))) == "gamekit.grids.hex_region(2, (1, 0))"
+
+
+# ---------------------------------------------------------------------------------------
+# Bad arguments are refused up front, naming the argument
+# ---------------------------------------------------------------------------------------
+
+G5 = hexhex(5)
+
+BAD_CALLS = [
+    (lambda: G5.label(-1), ValueError, "i must be a cell number from 0 to 60"),
+    (lambda: G5.label(61), ValueError, "from 0 to 60"),
+    (lambda: G5.label(1.5), TypeError, "i must be a whole number"),
+    (lambda: G5.label(True), TypeError, "i must be a whole number"),
+    (lambda: G5.neighbours(99), ValueError, "cell number"),
+    (lambda: G5.line("a", "|"), TypeError, "whole number"),
+    (lambda: G5.line(0, ["|"]), ValueError, "is not an axis"),
+    (lambda: G5.step(0, (0.5, 0)), TypeError, "direction must be a pair of whole numbers"),
+    (lambda: G5.step(0, "up"), TypeError, "direction"),
+    (lambda: G5.at([0]), TypeError, "coord must be a pair"),
+    (lambda: G5.at((0.7, 0.2)), TypeError, "coord must be a pair"),
+    (lambda: G5.index(["e5"]), TypeError, "label must be a text"),
+    (lambda: G5.index("zz"), grids.UnknownCellError, "'zz' is not a cell of"),
+    (lambda: G5.cell_at(float("nan"), 0.0), ValueError, "x must be a finite number"),
+    (lambda: G5.cell_at(0.0, float("inf")), ValueError, "y must be a finite number"),
+    (lambda: G5.cell_at("1", 0.0), TypeError, "x must be a number"),
+    (lambda: grids.hex_centre("a", 0), TypeError, "q must be a number"),
+    (lambda: grids.hex_centre(0, float("inf")), ValueError, "r must be a finite number"),
+    (lambda: grids.hex_corners(radius=0), ValueError, "radius must be above 0"),
+    (lambda: grids.hex_distance((0.5, 0)), TypeError, "a must be a pair"),
+    (lambda: grids.hex_distance((0, 0), "ab"), TypeError, "b must be a pair"),
+    (lambda: grids.hex_region(-1), ValueError, "radius must be a whole number"),
+    (lambda: grids.hex_region(10**6), ValueError, "from 0 to 1000"),
+    (lambda: grids.hex_region(2.0), ValueError, "radius must be a whole number"),
+    (lambda: grids.hex_region(2, (0.5, 0)), TypeError, "centre must be a pair"),
+    (lambda: grids.hex_region(2, [[0], 0]), TypeError, "centre must be a pair"),
+    (lambda: hexhex([5]), ValueError, "side must be a whole number"),
+    (lambda: grids.parse_label(5), TypeError, "text must be a text"),
+    (lambda: grids.Grid("round", 1, ((0, 0),), {}, ("x",)), ValueError, "kind must be"),
+    (lambda: grids.Grid("hex", 0, ((0, 0),), {}, ("x",)), ValueError, "size must be 1 or more"),
+    (lambda: grids.Grid("hex", 1, ((0, 0), (0, 0)), {}, ("x", "y")), ValueError, "distinct"),
+    (lambda: grids.Grid("hex", 1, ((0, 0),), {}, ("x", "y")), ValueError, "1 texts"),
+    (lambda: grids.Grid("hex", 1, ((0, 0),), {"|": "up"}, ("x",)), TypeError, "axis '|'"),
+    (lambda: grids.Grid("hex", 1, "ab", {}, ("x",)), TypeError, "coords must be"),
+]
+
+
+@pytest.mark.parametrize("call, error, words", BAD_CALLS, ids=[w for _, _, w in BAD_CALLS])
+def test_bad_arguments_are_refused_naming_the_argument(call, error, words):
+    with pytest.raises(error) as caught:
+        call()
+    assert words in str(caught.value)
+
+
+def test_an_unknown_label_is_both_a_key_error_and_a_value_error():
+    with pytest.raises(KeyError):
+        G5.index("k1")
+    with pytest.raises(ValueError, match="its cells are a1 to i5"):
+        G5.index("k1")
+    assert not G5.has(["e5"]) and not G5.has(None)
+
+
+def test_a_label_with_a_trailing_newline_is_not_a_label():
+    assert grids.parse_label("e5\n") is None
+    assert grids.parse_label("e5" + " " * 10_000) is None

@@ -1,8 +1,9 @@
 """Tests of gamekit.hextiles: the Hex Tiles rules engine, checked against the rules digest
-(shared/rules/hextiles.md), worked figures and a slow independent reference count."""
+(docs/rules/hextiles.md), worked figures and a slow independent reference count."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import pickle
 from collections import Counter
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 from gamekit import IllegalMoveError, InvalidNotationError, Record, hextiles
 from gamekit.errors import InvalidRecordError
+from gamekit.game import FrozenMap
 from gamekit.grids import HEX_DIRECTIONS
 from gamekit.hextiles import Figure, Move, Rules, Tile, score
 
@@ -467,7 +469,7 @@ def test_the_game_starts_with_a_market_of_players_plus_one_and_the_first_player_
         state = Rules(players=players, seed=1).start()
         assert len(state.market) == players + 1
         assert len(state.pool) == TILE_SET_SIZE[players] - players - 1
-        assert state.to_move == 0 and state.must_take
+        assert state.to_move == "player 1" and state.player == 0 and state.must_take
         assert [str(m) for m in state.legal_moves()] == [
             f"take {p}" for p in dict.fromkeys(state.market)
         ]
@@ -486,11 +488,11 @@ def test_the_leftover_goes_to_the_first_player_who_may_place_it_then_the_role_pa
     state = Rules(players=2, seed=7).start()
     left = state.market[2]
     state = play_round(state)
-    assert state.leftover_step and state.to_move == 0
+    assert state.leftover_step and state.to_move == "player 1"
     assert left in state.reserve(0) and len(state.reserve(0)) == 2
     assert_refused(state, Move.take("100000"), "leftover tile")
     state = state.play("done")
-    assert state.first == 1 and state.to_move == 1 and state.round_no == 2
+    assert state.first == 1 and state.to_move == "player 2" and state.round_no == 2
     assert len(state.market) == 3 and len(state.pool) == 18
 
 
@@ -506,9 +508,9 @@ def test_a_short_market_is_played_out_and_then_the_game_ends():
     rules = Rules(players=2, seed=2, copies=1, patterns=("100000", "110000", "111000", "111100"))
     state = rules.start()  # 4 tiles: a market of 3, then a short market of 1
     state = play_round(state).play("done")
-    assert len(state.market) == 1 and state.short and state.to_move == 1
+    assert len(state.market) == 1 and state.short and state.to_move == "player 2"
     state = state.play(Move.take(state.market[0])).play("done")
-    assert state.outcome is None and state.market == () and state.to_move == 0
+    assert state.outcome is None and state.market == () and state.to_move == "player 1"
     assert [str(m) for m in state.legal_moves() if m.kind != "place"] == ["done"]
     state = state.play("done")
     assert state.outcome is not None
@@ -559,7 +561,8 @@ def test_a_game_ends_when_no_figure_has_room():
     closed = state._replace(figures=(ring, ring))
     assert closed.outcome is not None
     assert "no player's figure has room" in closed.outcome.reason
-    assert closed.outcome.winners == (0, 1)  # equal figures: a shared win
+    assert closed.outcome.winners == ("player 1", "player 2")  # equal figures: shared win
+    assert closed.outcome.winner is None and closed.outcome.ending == "no-room"
     assert state._replace(figures=(ring, Figure.start())).outcome is None
 
 
@@ -604,8 +607,12 @@ def test_random_games_end_and_every_move_made_was_legal(game):
     for state, move in zip(states[:-1], moves, strict=True):
         assert move in state.legal_moves()
     scores = [score(f) for f in final.figures]
-    assert final.outcome.scores == tuple(scores)
-    assert final.outcome.winners == hextiles.ranking(scores)
+    assert final.outcome.breakdown == tuple(scores)
+    assert dict(final.outcome.scores) == dict(
+        zip(rules.seats, [s.total for s in scores], strict=True)
+    )
+    assert final.outcome.winners == tuple(rules.seats[i] for i in hextiles.ranking(scores))
+    assert final.outcome.ending in Rules.endings and final.to_move is None
 
 
 @PROPERTY_SETTINGS
@@ -670,3 +677,339 @@ def test_illegal_placements_in_random_games_are_refused_and_change_nothing(game,
                 move = Move.place(pattern, cell, int(rng.integers(6)))
                 if str(move) not in legal:
                     assert_refused(state, move, "is not allowed")
+
+
+# ---------------------------------------------------------------------------------------
+# Nothing can be changed or lost (#12)
+# ---------------------------------------------------------------------------------------
+
+
+def some_values() -> list:
+    """One of each value type, the outcome included."""
+    rules = Rules(players=2, seed=2, copies=1, patterns=("100000", "110000", "111000"))
+    over = play_round(rules.start()).play("done")
+    assert over.outcome is not None
+    return [
+        Rules(seed=1).start(),
+        over,
+        over.outcome,
+        Figure.start(),
+        Tile.from_marks("111000"),
+        Move.parse("place 111000 at (0,1) turn 2"),
+        score(ring_figure()),
+        rules,
+    ]
+
+
+@pytest.mark.parametrize("value", some_values(), ids=lambda v: type(v).__name__)
+def test_no_attribute_of_a_value_can_be_set_or_deleted(value):
+    names = [n for n in ("rules", "figures", "pool", "first", "marked_contact", "mask",
+                         "kind", "cell", "winners", "reason", "scores", "total", "players")
+             if hasattr(value, n)]  # fmt: skip
+    assert names
+    copy = pickle.loads(pickle.dumps(value))
+    for name in names:
+        with pytest.raises(AttributeError):
+            setattr(value, name, None)
+        with pytest.raises(AttributeError):
+            delattr(value, name)
+    assert value == copy and hash(value) == hash(copy)
+
+
+def test_a_state_cannot_be_built_empty():
+    with pytest.raises(TypeError, match="Rules"):
+        hextiles.State()
+
+
+def test_the_frontier_and_loops_are_tuples_so_nobody_can_empty_the_cached_ones():
+    fig = ring_figure()
+    twin = ring_figure()
+    frontier, loops = fig.frontier(), fig.loops()
+    assert isinstance(frontier, tuple) and isinstance(loops, tuple)
+    assert all(isinstance(loop, tuple) for loop in loops)
+    with pytest.raises(AttributeError):
+        frontier.clear()
+    with pytest.raises(TypeError):
+        loops[0][0] = ((9, 9), 0)
+    # What a caller gets as a list is its own: changing it changes nothing else.
+    listed = Figure.start().legal_placements("100000")
+    listed.clear()
+    assert len(Figure.start().legal_placements("100000")) == 30
+    cells, tiles = fig.cells(), fig.tiles()
+    cells.clear()
+    tiles.clear()
+    assert fig == twin and fig.frontier() == twin.frontier() and len(fig.cells()) == 7
+    assert score(fig) == score(twin) == hextiles.Score(tiles=18, border=36, closed=True, total=54)
+
+
+def test_the_module_tables_are_read_only():
+    with pytest.raises(TypeError):
+        hextiles.COLOURS[3] = "pink"
+    with pytest.raises(TypeError):
+        hextiles.PATTERN_NAMES["111111"] = "six"
+    assert isinstance(hextiles.PATTERNS, tuple) and isinstance(hextiles.SIDE_NAMES, tuple)
+
+
+# ---------------------------------------------------------------------------------------
+# Pathological text is refused at once (#12)
+# ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        lambda text: Figure.start().tile_at(text),
+        lambda text: Figure.start().place("100000", text, 0),
+        lambda text: Move.parse(text),
+        lambda text: Tile.from_marks(text),
+        lambda text: hextiles.cell_text(text),
+    ],
+    ids=["tile_at", "place", "Move.parse", "Tile.from_marks", "cell_text"],
+)
+def test_long_text_is_refused_at_once_without_being_scanned(read):
+    import time
+
+    for text in (" " * 40_000, " " * 40_000 + "x", "(" + " " * 40_000 + "0,1)", "1" * 40_000):
+        began = time.perf_counter()
+        with pytest.raises(InvalidNotationError) as caught:
+            read(text)
+        assert time.perf_counter() - began < 0.05
+        assert len(str(caught.value)) < 400  # the text is not echoed whole
+
+
+def test_notation_up_to_the_length_limit_is_read():
+    limit = hextiles.MAX_NOTATION_CHARS
+    assert Move.parse("done".center(limit)) == Move.done()
+    assert hextiles.cell_text(" (1,-1) ".center(limit)) == "(1,-1)"
+    with pytest.raises(InvalidNotationError, match="too long"):
+        Move.parse("done".center(limit + 1))
+    with pytest.raises(InvalidNotationError, match="too long"):
+        Figure.start().tile_at("(0,1)".center(limit + 1))
+
+
+@pytest.mark.parametrize("text", ["(٣,1)", "(１,1)", "(1,2,3)", "((1,2))", "(1;2)", "(1 ,- 2)"])
+def test_cells_are_written_with_ascii_digits_only(text):
+    with pytest.raises(InvalidNotationError, match="is not a cell"):
+        Figure.start().tile_at(text)
+
+
+# ---------------------------------------------------------------------------------------
+# Bad arguments are refused up front, naming the argument (#12)
+# ---------------------------------------------------------------------------------------
+
+START = Figure.start()
+
+BAD_ARGUMENTS = [
+    (lambda: Rules(patterns=["111111"]), ValueError, "patterns must be tiles with 1 to 5"),
+    (lambda: Rules(patterns=[5]), ValueError, "patterns: 5 is not a tile"),
+    (lambda: Rules(patterns="111000"), ValueError, "patterns must be a sequence of tiles"),
+    (lambda: Rules(seed=1.5), ValueError, "seed must be a whole number"),
+    (lambda: Rules(leftover=["pool"]), ValueError, "leftover must be"),
+    (lambda: Rules.from_dict({"seed": "1"}), ValueError, "seed must be a whole number"),
+    (lambda: Rules.from_dict({"patterns": 5}), ValueError, "patterns must be a sequence"),
+    (lambda: Rules.from_dict({"players": 2, "colour": 1}), ValueError, "unknown Hex Tiles"),
+    (lambda: Rules.from_dict([("players", 2)]), ValueError, "JSON object"),
+    (lambda: Rules().start(seed=-1), ValueError, "seed must be 0 or more"),
+    (lambda: Rules().start(seed="7"), TypeError, "seed must be a whole number"),
+    (lambda: Rules().replay("done"), TypeError, "moves must be a sequence of moves"),
+    (lambda: Tile.from_marks(b"100000"), InvalidNotationError, "is not a tile"),
+    (lambda: Tile.from_marks(bytearray(b"100000")), InvalidNotationError, "is not a tile"),
+    (lambda: Tile.from_marks(["1", "0", "0", "0", "0", "0"]), InvalidNotationError, "booleans"),
+    (lambda: Tile.from_marks([2, 0, 0, 0, 0, 0]), InvalidNotationError, "booleans"),
+    (lambda: Tile.from_marks(itertools.repeat(1)), InvalidNotationError, "booleans"),
+    (lambda: Tile.from_marks(None), InvalidNotationError, "is not a tile"),
+    (lambda: Tile(64), ValueError, "mask must be from 0 to 63"),
+    (lambda: Tile("111000"), TypeError, "mask must be a whole number"),
+    (lambda: Tile(3).rotated(0.5), TypeError, "turns must be a whole number"),
+    (lambda: Tile(3).marked("up"), TypeError, "side must be a whole number"),
+    (lambda: START.place("100000", (0.7, 0.2), 0), InvalidNotationError, "cell (0.7, 0.2)"),
+    (lambda: START.place("100000", (float("inf"), 0), 0), InvalidNotationError, "not a cell"),
+    (lambda: START.place("100000", (True, 1), 0), InvalidNotationError, "not a cell"),
+    (lambda: START.place("100000", b"01", 0), InvalidNotationError, "not a cell"),
+    (lambda: START.place("100000", (0, 1, 2), 0), InvalidNotationError, "not a cell"),
+    (lambda: START.place("100000", (0, 1), 1.5), InvalidNotationError, "rotation must be"),
+    (lambda: START.why_illegal("100000", (0, 1), "1"), InvalidNotationError, "rotation"),
+    (lambda: START.has_room("100000"), ValueError, "patterns must be a sequence of tiles"),
+    (lambda: START.open_cells(["1"]), ValueError, "patterns: '1' is not a tile"),
+    (lambda: START.marked_edge(((5, 5), 0)), ValueError, "holds no tile of this figure"),
+    (lambda: START.marked_edge(((0, 0), 6)), ValueError, "side must be a whole number from 0"),
+    (lambda: START.marked_edge("edge"), ValueError, "edge must be a pair"),
+    (lambda: Figure([((0, 0), "000000")]), TypeError, "tiles must be a mapping"),
+    (lambda: Figure({(0, 0): "0", (0, 1): "1"}), InvalidNotationError, "is not a tile"),
+    (lambda: Figure({(0, 0): "000000", "(0,0)": "100000"}), ValueError, "(0,0) twice"),
+    (lambda: Figure(marked_contact="yes"), ValueError, "marked_contact must be True or False"),
+    (lambda: score("111000"), TypeError, "figure must be a hextiles.Figure"),
+    (lambda: hextiles.ranking([]), ValueError, "one or more Score"),
+    (lambda: hextiles.ranking([3, 4]), ValueError, "one or more Score"),
+    (lambda: Rules(seed=1).start().figure(2), ValueError, "player must be a number from 0 to 1"),
+    (lambda: Rules(seed=1).start().reserve("player 3"), ValueError, "seat name"),
+    (lambda: Rules(seed=1).start().player_name(0.5), TypeError, "whole number"),
+]
+
+
+@pytest.mark.parametrize("call, error, words", BAD_ARGUMENTS, ids=[w for _, _, w in BAD_ARGUMENTS])
+def test_bad_arguments_are_refused_up_front_naming_what_is_allowed(call, error, words):
+    with pytest.raises(error) as caught:
+        call()
+    assert words in str(caught.value)
+
+
+def test_cells_may_be_numpy_whole_numbers_or_text():
+    fig = START.place("100000", (np.int64(0), np.int32(1)), np.int64(0))
+    assert fig.tile_at(np.array([0, 1])) == Tile.from_marks("100000")
+    assert fig.tile_at(" ( 0 , 1 ) ") == fig.tile_at("0,1") == fig.tile_at([0, 1])
+    assert (0.5, 1) not in fig and "nowhere" not in fig
+
+
+# ---------------------------------------------------------------------------------------
+# Moves built by hand are checked when built (#12)
+# ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "fields, words",
+    [
+        (("place", "101000", None, None), "a place move needs a cell and a turn"),
+        (("place", "101000", (0, 1), None), "needs a cell and a turn"),
+        (("place", "101000", (0, 1), 1.5), "turn must be a whole number"),
+        (("place", "101000", (0.5, 1), 0), "cell (0.5, 1) is not a cell"),
+        (("place", "101000", "somewhere", 0), "is not a cell"),
+        (("place", "000000", (0, 1), 0), "no blank tiles"),
+        (("take", "111111"), "no tile has six marked sides"),
+        (("take", "11"), "is not a tile"),
+        (("take", None), "is not a tile"),
+        (("take", "111000", (0, 1)), "a take move has only a pattern"),
+        (("done", "111000"), "a done move has no pattern"),
+        (("jump",), "kind is 'take', 'place' or 'done'"),
+        ((["take"], "111000"), "kind is"),
+    ],
+)
+def test_a_malformed_move_built_by_hand_is_invalid_notation(fields, words):
+    with pytest.raises(InvalidNotationError) as caught:
+        Move(*fields)
+    assert words in str(caught.value)
+
+
+def test_a_move_built_by_hand_is_put_in_the_standard_form_and_plays():
+    move = Move("place", "011100", (1, -1), 0)
+    assert move == Move.parse("place 011100 at (1,-1) turn 0") == Move.place("011100", (1, -1))
+    assert str(move) == "place 111000 at (1,-1) turn 1"
+    assert Move("place", "101010", "(0,1)", 8) == Move.parse("place 101010 at (0,1) turn 0")
+    assert Move("take", Tile.from_marks("011100")) == Move.parse("take 111000")
+    state = Rules(players=2, seed=7).start().play(Move("take", "010100"))
+    assert state.play(Move("place", "101000", [0, 1], np.int64(0))).figure(0).tile_at((0, 1))
+    with pytest.raises(InvalidNotationError):
+        state.play(Move("place", "101000", None, None))
+    assert hash(Move("done")) == hash(Move.done())
+
+
+# ---------------------------------------------------------------------------------------
+# The contract every game keeps (#11)
+# ---------------------------------------------------------------------------------------
+
+
+def test_the_rules_are_registered_with_their_seats_and_endings():
+    import gamekit
+    from gamekit.game import Rules as RulesProtocol
+    from gamekit.game import State as StateProtocol
+
+    assert gamekit.games()["hextiles"] is Rules and Rules.game == "hextiles"
+    assert Rules.endings == ("pool-empty", "no-room")
+    assert Rules(players=3).seats == ("player 1", "player 2", "player 3")
+    state = Rules(players=4).start()
+    assert isinstance(Rules(), RulesProtocol) and isinstance(state, StateProtocol)
+    assert state.rules.seats == ("player 1", "player 2", "player 3", "player 4")
+    assert "game" not in Rules().to_dict() and "endings" not in Rules().to_dict()
+
+
+def test_the_player_to_move_is_a_seat_name_and_none_once_the_game_is_over():
+    state = Rules(players=3, seed=1).start()
+    seen = []
+    for _ in range(3):
+        seen.append((state.to_move, state.player))
+        state = state.play(Move.take(state.market[0])).play("done")
+    assert seen == [("player 1", 0), ("player 2", 1), ("player 3", 2)]
+    assert state.swapped is False
+    rules = Rules(players=2, seed=2, copies=1, patterns=("100000", "110000", "111000"))
+    over = play_round(rules.start()).play("done")
+    assert over.outcome is not None
+    assert over.to_move is None and over.player is None and over.legal_moves() == []
+
+
+def test_the_outcome_names_seats_says_how_it_ended_and_keeps_every_score():
+    rules = Rules(players=2, seed=2, copies=1, patterns=("100000", "110000", "111000"))
+    state = play_round(rules.start())
+    state = state.play("place 100000 at (0,1) turn 0") if "100000" in state.reserve() else state
+    over = state.play("done")
+    o = over.outcome
+    assert o.ending == "pool-empty" and o.ending in rules.endings
+    assert isinstance(o.scores, FrozenMap) and list(o.scores) == ["player 1", "player 2"]
+    assert dict(o.scores) == {
+        seat: s.total for seat, s in zip(rules.seats, o.breakdown, strict=True)
+    }
+    assert o.breakdown == tuple(over.scores())
+    assert set(o.winners) <= set(rules.seats) and o.winner in (None, *rules.seats)
+    assert (o.winner in o.reason.lower()) if o.winner else ("shared win" in o.reason)
+    ring = ring_figure()
+    no_room = rules.start()._replace(figures=(ring, ring)).outcome
+    assert no_room.ending == "no-room" and no_room.winners == ("player 1", "player 2")
+    assert hash(o) == hash(pickle.loads(pickle.dumps(o)))
+    with pytest.raises(ValueError, match="ending must be one of pool-empty, no-room"):
+        hextiles.Outcome(("player 1",), "won", "score", FrozenMap({"player 1": 1}))
+
+
+def test_a_single_winner_is_named_in_the_state_and_the_outcome():
+    for seed in range(40):
+        moves, states = random_game(Rules(players=2, seed=seed), seed)
+        o = states[-1].outcome
+        if o.winner is not None:
+            assert o.winners == (o.winner,)
+            assert repr(states[-1]).endswith(f"{o.winner.capitalize()} won>")
+            return
+    raise AssertionError("no single winner in 40 games")
+
+
+# -- chance is explicit --------------------------------------------------------------------
+
+
+def test_the_default_seed_is_none_and_each_start_is_a_fresh_deal_it_records():
+    rules = Rules()
+    assert rules.seed is None and rules.to_dict()["seed"] is None
+    deals = [rules.start() for _ in range(3)]
+    assert all(isinstance(s.rules.seed, int) and s.rules.seed >= 0 for s in deals)
+    assert len({s.rules.seed for s in deals}) == 3
+    for state in deals:
+        assert state.rules == Rules(seed=state.rules.seed)
+        assert Rules(seed=state.rules.seed).start() == state
+
+
+def test_start_seed_deals_when_the_rules_leave_it_to_chance_and_is_ignored_otherwise():
+    assert Rules().start(seed=7) == Rules(seed=7).start()
+    assert Rules().start(seed=7).rules.seed == 7
+    assert Rules().start(seed=np.int64(7)) == Rules(seed=7).start()
+    assert Rules(seed=3).start(seed=7) == Rules(seed=3).start()
+    assert Rules(players=3).start(seed=1).market != Rules(players=3).start(seed=2).market
+
+
+def test_a_record_of_a_fresh_deal_replays_the_same_deal():
+    rules = Rules(players=3, leftover="pool")  # the leftover rule reshuffles with the seed
+    moves, states = random_game(rules, 5)
+    final = states[-1]
+    used = final.rules
+    assert used.seed is not None and used == states[0].rules
+    assert Record(used, moves).final() == final
+    assert Record.from_json(Record(used, moves).to_json()).final() == final
+    assert used.replay(moves) == final and rules.replay(moves, seed=used.seed) == final
+
+
+def test_play_many_deals_each_game_anew_from_its_own_seed():
+    from gamekit.players import RandomPlayer
+    from gamekit.sim import play_many
+
+    players = [RandomPlayer(), RandomPlayer()]
+    a = play_many(Rules(), players, 6, seed=3, progress=False)
+    b = play_many(Rules(), players, 6, seed=3, progress=False)
+    fixed = play_many(Rules(seed=0), players, 6, seed=3, progress=False)
+    assert np.array_equal(a.length, b.length) and np.array_equal(a.winner, b.winner)
+    assert len(set(a.branching[:, 0].tolist())) > 1 or len(set(a.length.tolist())) > 1
+    assert len(set(fixed.branching[:, 0].tolist())) == 1  # one deal every game

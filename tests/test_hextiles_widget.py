@@ -7,8 +7,9 @@ import pytest
 
 from gamekit import Record, hextiles
 from gamekit.grids import hex_centre, hex_region
+from gamekit.players import SimplePlayer
 from gamekit.widgets import HexTilesBoard
-from gamekit.widgets.hextiles import _template, computer_move
+from gamekit.widgets.hextiles import _template
 from gamekit.widgets.view import svg_point
 
 # Rules(players=2, seed=7) deals the market 101000, 101010, 111010 (see test_hextiles).
@@ -80,11 +81,11 @@ def test_buttons_do_what_the_methods_do():
     b.reserve_box.children[0].children[1].click()
     assert b.chosen == RULES.start().market[0]
     b.end_button.click()
-    assert b.state.to_move == 1 and b.record.moves[-1] == "done"
+    assert b.state.to_move == "player 2" and b.record.moves[-1] == "done"
     b.undo_button.click()
-    assert b.state.to_move == 0
+    assert b.state.to_move == "player 1"
     b.redo_button.click()
-    assert b.state.to_move == 1
+    assert b.state.to_move == "player 2"
 
 
 def test_taking_twice_or_ending_before_taking_is_refused_with_the_rule():
@@ -119,7 +120,7 @@ def test_hints_dot_every_cell_where_the_chosen_tile_fits():
 def test_the_leftover_goes_to_the_first_player_and_the_board_says_so():
     b = board()
     b.play_moves(["take 101000", "done", "take 101010", "done"])
-    assert b.state.leftover_step and b.state.to_move == 0
+    assert b.state.leftover_step and b.state.to_move == "player 1"
     assert "leftover" in b.status_text()
     assert [c.children[1].description for c in b.reserve_box.children] == ["101000", "111010"]
 
@@ -152,16 +153,16 @@ def test_other_figures_can_be_viewed_and_scored_step_by_step():
 
 
 def test_the_computer_player_plays_whole_turns_and_games_end():
-    b = board(computer=(1,))
+    b = board(opponent="simple")
     b.play_moves(["take 101000", "done"])
-    assert b.state.to_move == 0  # Player 2 (computer) played, then the leftover step
+    assert b.state.to_move == "player 1"  # Player 2 (computer) played, then the leftover step
     assert "The computer played" in b.message
     rules = hextiles.Rules(players=3, seed=2)
     state = rules.start()
     for _ in range(3000):
         if state.outcome is not None:
             break
-        state = state.play(computer_move(state))
+        state = state.play(SimplePlayer(seed=0).choose(state))
     assert state.outcome is not None
 
 
@@ -177,7 +178,7 @@ def test_the_window_grows_when_a_figure_reaches_its_edge():
             break
         if state.must_take:
             b.type_move("take 100100")
-        elif state.to_move == 0 and state.reserve():
+        elif state.to_move == "player 1" and state.reserve():
             top += 1
             b.type_move(f"place 100100 at (0,{top}) turn 1")
         else:
@@ -191,7 +192,7 @@ def test_the_window_grows_when_a_figure_reaches_its_edge():
 def test_a_board_continues_a_record_and_new_game_resets():
     rec = Record(RULES, ["take 101000", "done"])
     b = HexTilesBoard(record=rec)
-    assert b.state.to_move == 1 and b.record == rec
+    assert b.state.to_move == "player 2" and b.record == rec
     with pytest.raises(ValueError):
         HexTilesBoard(hextiles.Rules(players=3), record=rec)
     b.new_game(players=3, seed=1)
@@ -199,7 +200,8 @@ def test_a_board_continues_a_record_and_new_game_resets():
     b.players_choice.value = 4
     b.computer_choice.value = True
     b._new_from_controls()
-    assert b.rules.players == 4 and b.computer == (1, 2, 3)
+    assert b.rules.players == 4 and b.opponent == "simple"
+    assert b.computer_plays == ("player 2", "player 3", "player 4")
 
 
 def test_keys_on_the_board_turn_keep_and_end():
@@ -215,3 +217,42 @@ def test_keys_on_the_board_turn_keep_and_end():
     assert b.chosen is None
     b.key("Enter")
     assert b.record.moves == ("take 101000", "done")
+
+
+def test_rules_without_a_seed_get_a_deal_from_the_boards_own_generator():
+    a, b = HexTilesBoard(hextiles.Rules()), HexTilesBoard(hextiles.Rules())
+    assert a.rules.seed is not None and a.rules == b.rules and a.state == b.state
+    other = HexTilesBoard(hextiles.Rules(), seed=1)
+    assert other.rules.seed != a.rules.seed
+    assert HexTilesBoard().rules == a.rules  # no rules at all: the default ones, dealt
+    assert repr(a).startswith(f"<HexTilesBoard 2 players, seed {a.rules.seed}: 0 moves")
+    assert a.record.rules == a.rules and a.seed_choice.value == a.rules.seed
+
+
+def test_a_new_game_is_a_new_deal_unless_a_seed_is_given():
+    b = board()
+    b.new_game()
+    first = b.rules.seed
+    assert first != RULES.seed and b.seed_choice.value == first
+    b.new_game()
+    assert b.rules.seed != first
+    b.new_game(seed=7)
+    assert b.rules.seed == 7 and b.state == RULES.start()
+    b.new_game(hextiles.Rules(players=3))
+    assert b.rules.players == 3 and b.rules.seed is not None
+
+
+def test_the_new_game_button_deals_anew_or_uses_the_seed_typed():
+    b = board()
+    b._new_from_controls()  # the seed box still shows this game's seed: a new deal
+    dealt = b.rules.seed
+    assert dealt != RULES.seed and b.seed_choice.value == dealt
+    b.seed_choice.value = 7  # a seed typed in the box: that deal
+    b._new_from_controls()
+    assert b.rules.seed == 7 and b.state.market == RULES.start().market
+    b._new_from_controls()
+    assert b.rules.seed not in (7, dealt)
+    # The same board, built again, deals the same games: tests and lessons can rely on it.
+    again = board()
+    again._new_from_controls()
+    assert again.rules.seed == dealt

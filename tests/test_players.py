@@ -1,23 +1,31 @@
-"""Computer players (gamekit.players) and the "play against the computer" option of the
-Coffee board."""
+"""Computer players (gamekit.players) on every game, and the "play against the computer"
+option of the boards."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import numpy as np
 import pytest
 
-from gamekit import coffee
+from gamekit import coffee, gipf, hextiles, roaster
 from gamekit.players import (
     DEFAULT_ITERATIONS,
+    EVALUATIONS,
+    LEVEL_NAMES,
     LEVELS,
     GreedyPlayer,
     MCTSPlayer,
+    PolicyPlayer,
     RandomPlayer,
+    SimplePlayer,
     _Coffee,
     _Generic,
+    computer_seats,
+    make_opponent,
     make_player,
+    plays_now,
 )
 from gamekit.sim import play_many
 
@@ -54,7 +62,12 @@ def midgame_positions(rules, count: int, plies: int = 10):
 
 @pytest.mark.parametrize(
     "player",
-    [RandomPlayer(seed=1), GreedyPlayer(seed=1), MCTSPlayer(iterations=30, seed=1)],
+    [
+        SimplePlayer(seed=1),
+        RandomPlayer(seed=1),
+        GreedyPlayer(seed=1),
+        MCTSPlayer(iterations=30, seed=1),
+    ],
     ids=repr,
 )
 def test_every_player_chooses_a_legal_move(player):
@@ -63,7 +76,7 @@ def test_every_player_chooses_a_legal_move(player):
         assert move in state.legal_moves()
 
 
-@pytest.mark.parametrize("cls", [RandomPlayer, GreedyPlayer])
+@pytest.mark.parametrize("cls", [SimplePlayer, RandomPlayer, GreedyPlayer])
 def test_the_same_seed_gives_the_same_moves(cls):
     states = midgame_positions(SQUARE5, 5)
     a = [cls(seed=7).choose(s) for s in states]
@@ -99,8 +112,10 @@ def test_a_finished_game_has_no_move_to_choose():
 
 
 def test_make_player_knows_the_levels():
-    assert set(LEVELS) == {"random", "greedy", "mcts"}
+    assert LEVEL_NAMES == tuple(LEVELS) == ("simple", "random", "greedy", "mcts")
     assert isinstance(make_player("mcts", seed=1), MCTSPlayer)
+    assert isinstance(make_player("simple", seed=1), SimplePlayer)
+    assert make_player("mcts", seed=1, iterations=7).iterations == 7
     p = RandomPlayer()
     assert make_player(p) is p
     with pytest.raises(ValueError, match="unknown level 'expert'"):
@@ -210,24 +225,32 @@ def test_mcts_beats_random_on_square5():
 
 
 def test_players_play_gipf_with_removal_decisions():
-    gipf = pytest.importorskip("gamekit.gipf")
     rules = gipf.Rules(variant="basic")
     res = play_many(rules, [RandomPlayer(), RandomPlayer()], 3, seed=1, progress=False)
-    assert set(res.ended) <= {"reserve", "gipf"}
+    assert set(res.ended) <= set(gipf.Rules.endings)
     state = rules.start()
     for move in ["e1-e2", "b6-b5", "e1-e2", "c7-c6", "e1-e2"]:
         state = state.play(move)
-    if getattr(state, "phase", None) == "remove":
-        for player in (RandomPlayer(seed=1), GreedyPlayer(seed=1), MCTSPlayer(iterations=5)):
-            assert player.choose(state) in state.legal_moves()
+    assert state.phase == "remove"
+    for player in (
+        SimplePlayer(seed=1),
+        RandomPlayer(seed=1),
+        GreedyPlayer(seed=1),
+        MCTSPlayer(iterations=5),
+    ):
+        assert player.choose(state) in state.legal_moves()
     assert GreedyPlayer(seed=1).choose(rules.start()) in rules.start().legal_moves()
 
 
 def test_players_play_hextiles():
-    hextiles = pytest.importorskip("gamekit.hextiles")
     rules = hextiles.Rules(players=3, seed=7)
     state = rules.start()
-    for player in (RandomPlayer(seed=1), GreedyPlayer(seed=1), MCTSPlayer(iterations=5)):
+    for player in (
+        SimplePlayer(seed=1),
+        RandomPlayer(seed=1),
+        GreedyPlayer(seed=1),
+        MCTSPlayer(iterations=5),
+    ):
         assert player.choose(state) in state.legal_moves()
     res = play_many(rules, [RandomPlayer()] * 3, 2, seed=1, progress=False)
     assert set(res.winner) <= {-1, 0, 1, 2}
@@ -323,30 +346,83 @@ def test_after_the_computer_swaps_it_is_the_learners_turn_with_orange():
     assert len(board.record.moves) == 4  # and the computer (now Black) answered
 
 
-@pytest.mark.parametrize("level", ["random", "greedy", "mcts"])
+@pytest.mark.parametrize("level", LEVEL_NAMES)
 def test_gipf_and_hextiles_boards_play_against_the_computer_at_each_level(level):
-    from gamekit import gipf, hextiles
     from gamekit.widgets import GipfBoard, HexTilesBoard
 
-    board = GipfBoard(gipf.Rules(variant="basic"), computer="black", level=level, seed=2)
+    board = GipfBoard(gipf.Rules(variant="basic"), opponent=level, seed=2)
+    assert board.computer_plays == ("black",)
     board.type_move("e1-e2")
     assert len(board.record.moves) >= 2  # the computer answered
     assert board.state.to_move == "white" or board.state.outcome is not None
     assert "Black played" in board.message  # the computer's move is shown
 
-    tiles = HexTilesBoard(hextiles.Rules(players=2, seed=1), computer=(1,), level=level)
+    tiles = HexTilesBoard(hextiles.Rules(players=2, seed=1), opponent=level)
+    assert tiles.computer_plays == ("player 2",)
     tiles.type_move(str(next(m for m in tiles.state.legal_moves() if m.kind == "take")))
     tiles.end_turn()
-    assert tiles.state.to_move == 0 or tiles.state.outcome is not None
+    assert tiles.state.to_move == "player 1" or tiles.state.outcome is not None
     assert "computer played" in tiles.message
 
 
-def test_the_board_levels_are_simple_and_the_players_levels():
-    from gamekit.widgets.opponents import LEVEL_NAMES, computer_player
+def test_every_board_takes_the_opponent_the_same_way():
+    from gamekit.widgets import CoffeeBoard, GipfBoard, HexTilesBoard
 
-    assert LEVEL_NAMES == ("simple", "random", "greedy", "mcts")
-    assert computer_player("simple") is None
-    assert computer_player("mcts", seed=1).iterations == 100
+    greedy = GreedyPlayer(seed=4)
+    boards = [
+        CoffeeBoard(SQUARE5, opponent=greedy, computer_plays="black"),
+        GipfBoard(gipf.Rules(variant="basic"), opponent=greedy, computer_plays="white"),
+        HexTilesBoard(
+            hextiles.Rules(players=2, seed=1), opponent=greedy, computer_plays=("player 1",)
+        ),
+    ]
+    for board in boards:
+        assert board.opponent is greedy
+        assert len(board.computer_plays) == 1
+        assert len(board.record.moves) >= 1  # the computer began
+        board.opponent = None
+        moves = len(board.record.moves)
+        board.type_move(str(board.state.legal_moves()[0]))
+        assert len(board.record.moves) == moves + 1  # nobody answered
+
+
+def test_the_old_keywords_of_the_gipf_and_hextiles_boards_still_work():
+    from gamekit.widgets import GipfBoard, HexTilesBoard
+
+    board = GipfBoard(computer="white", level="greedy")
+    assert board.opponent == "greedy" and board.computer_plays == ("white",)
+    assert len(board.record.moves) == 1
+    assert GipfBoard(computer="black").opponent == "simple"
+    tiles = HexTilesBoard(hextiles.Rules(players=3, seed=1), computer=(1, 2))
+    assert tiles.opponent == "simple"
+    assert tiles.computer_plays == ("player 2", "player 3")
+    with pytest.raises(ValueError, match="computer must be a tuple of player numbers"):
+        HexTilesBoard(hextiles.Rules(players=2, seed=1), computer=(5,))
+
+
+def test_a_board_refuses_an_unknown_opponent_or_seat():
+    from gamekit.widgets import CoffeeBoard, GipfBoard, HexTilesBoard
+
+    with pytest.raises(ValueError, match="unknown opponent 'expert'"):
+        GipfBoard(opponent="expert")
+    with pytest.raises(TypeError, match="opponent must be None, a level"):
+        HexTilesBoard(opponent=3)
+    with pytest.raises(ValueError, match="computer_plays must be a seat of this game"):
+        CoffeeBoard(SQUARE5, opponent="random", computer_plays="white")
+    with pytest.raises(ValueError, match="computer_plays must be a seat"):
+        GipfBoard(opponent="random", computer_plays=("black", "orange"))
+    with pytest.raises(TypeError, match="computer_plays must be a seat"):
+        GipfBoard(opponent="random", computer_plays=1)
+
+
+def test_the_levels_of_the_boards_are_the_players_levels():
+    from gamekit.widgets import CoffeeBoard, GipfBoard, HexTilesBoard
+
+    assert GipfBoard().level_choice.options == LEVEL_NAMES
+    assert HexTilesBoard().level_choice.options == LEVEL_NAMES
+    assert CoffeeBoard().opponent_choice.options[1:] == LEVEL_NAMES
+    assert make_opponent(None) is None
+    assert make_opponent("mcts", seed=1, iterations=100).iterations == 100
 
 
 def test_a_roaster_policy_that_watches_the_bag_plays_whole_games():
@@ -362,3 +438,190 @@ def test_a_roaster_policy_that_watches_the_bag_plays_whole_games():
             state = state.play(move)
         assert isinstance(state.outcome.total, int)
     assert "roast_level_player" in repr(PolicyPlayer(roaster.roast_level_player, target=2.0))
+
+
+# -- every level plays every game through the contract ---------------------------------------
+
+EVERY_GAME = [
+    pytest.param(coffee.Rules(board="square", size=4, n=3), id="coffee"),
+    pytest.param(coffee.Rules(board="square", size=4, n=3, pie_rule=True), id="coffee-pie"),
+    pytest.param(gipf.Rules(variant="basic"), id="gipf"),
+    pytest.param(hextiles.Rules(players=2), id="hextiles"),
+    pytest.param(roaster.Rules(), id="roaster"),
+]
+AT_EACH_LEVEL = {
+    "simple": SimplePlayer(),
+    "random": RandomPlayer(),
+    "greedy": GreedyPlayer(),
+    "mcts": MCTSPlayer(iterations=4, max_playout=40),
+}
+
+
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+@pytest.mark.parametrize("rules", EVERY_GAME)
+def test_every_level_plays_a_whole_game_of_every_game(rules, level):
+    players = [AT_EACH_LEVEL[level]] * len(rules.seats)
+    res = play_many(rules, players, 1, seed=3, progress=False)
+    assert res.games == 1
+    assert res.ended[0] in type(rules).endings  # the game ended, as the rules say it may
+    assert -1 <= res.winner[0] < len(rules.seats)
+
+
+def test_the_simple_player_takes_a_win_when_it_has_one():
+    found = 0
+    for seed in range(200):
+        state = random_position(SQUARE4, seed, 4 + seed % 8)
+        if state.outcome is not None:
+            continue
+        me = state.to_move
+        winning = [m for m in state.legal_moves() if state.play(m).outcome is not None]
+        winning = [m for m in winning if state.play(m).outcome.winners == (me,)]
+        if winning:
+            found += 1
+            assert SimplePlayer(seed=seed).choose(state) in winning
+    assert found >= 10
+
+
+def test_the_simple_player_beats_random_play_at_gipf():
+    res = play_many(
+        gipf.Rules(variant="basic"),
+        [SimplePlayer(), RandomPlayer()],
+        6,
+        seed=1,
+        progress=False,
+    )
+    assert (res.winner == 0).sum() >= 5
+
+
+def test_the_simple_player_places_the_hextiles_tile_that_raises_its_score_most():
+    state = hextiles.Rules(players=2, seed=7).start().play("take 101000")
+    places = [m for m in state.legal_moves() if m.kind == "place"]
+    assert places
+    figure = state.figure()
+
+    def gain(move):
+        return hextiles.score(figure.place(move.pattern, move.cell, move.turn)).total
+
+    best = max(gain(m) for m in places)
+    for seed in range(5):
+        move = SimplePlayer(seed=seed).choose(state)
+        assert move.kind == "place" and gain(move) == best
+
+
+def test_the_simple_player_takes_a_market_tile_that_fits():
+    state = hextiles.Rules(players=2, seed=7).start()
+    move = SimplePlayer(seed=1).choose(state)
+    assert move.kind == "take"
+    assert state.figure().legal_placements(move.pattern)
+
+
+def test_the_evaluations_are_found_by_game_name_and_have_stable_reprs():
+    assert set(EVALUATIONS) == {"gipf", "hextiles"}
+    assert repr(EVALUATIONS["gipf"]) == "Evaluation(_gipf_value, settle=True)"
+    assert repr(EVALUATIONS["hextiles"]) == "Evaluation(_hextiles_value, settle=False)"
+
+
+# -- seeds --------------------------------------------------------------------------------------
+
+
+def test_a_numpy_generator_seeds_a_player_and_shows_in_a_stable_repr():
+    a = RandomPlayer(seed=np.random.default_rng(5))
+    b = RandomPlayer(seed=np.random.default_rng(5))
+    states = midgame_positions(SQUARE5, 4)
+    assert [a.choose(s) for s in states] == [b.choose(s) for s in states]
+    assert repr(a) == "RandomPlayer(seed=Generator(PCG64))"
+    assert repr(MCTSPlayer(iterations=9, seed=np.random.default_rng(1))) == (
+        "MCTSPlayer(iterations=9, seed=Generator(PCG64))"
+    )
+
+
+@pytest.mark.parametrize("cls", [SimplePlayer, RandomPlayer, GreedyPlayer, MCTSPlayer])
+def test_every_player_refuses_a_bad_seed(cls):
+    with pytest.raises(ValueError, match="seed must be 0 or more"):
+        cls(seed=-1)
+    with pytest.raises(TypeError, match="seed must be a whole number"):
+        cls(seed="1")
+    with pytest.raises(TypeError, match="seed must be a whole number"):
+        cls(seed=1.5)
+
+
+# -- bad arguments are refused up front ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "options, error, words",
+    [
+        ({"c": -5}, ValueError, "c must be a finite number of at least 0.0, not -5"),
+        ({"c": math.nan}, ValueError, "c must be a finite number"),
+        ({"c": math.inf}, ValueError, "c must be a finite number"),
+        ({"c": "1.4"}, TypeError, "c must be a number"),
+        ({"seconds": math.nan}, ValueError, "seconds must be a finite number"),
+        ({"seconds": 1e-9}, ValueError, "seconds must be a finite number of at least 0.001"),
+        ({"seconds": -1}, ValueError, "seconds must be"),
+        ({"iterations": 0}, ValueError, "iterations must be 1 or more"),
+        ({"iterations": 2.5}, TypeError, "iterations must be a whole number"),
+        ({"iterations": "10"}, TypeError, "iterations must be a whole number"),
+        ({"iterations": True}, TypeError, "iterations must be a whole number"),
+        ({"max_playout": 0}, ValueError, "max_playout must be 1 or more"),
+    ],
+)
+def test_mcts_refuses_bad_options_when_made(options, error, words):
+    with pytest.raises(error, match=words):
+        MCTSPlayer(**options)
+
+
+def test_mcts_with_the_shortest_time_budget_still_chooses_a_move():
+    player = MCTSPlayer(seconds=0.001, seed=1)
+    state = HEX5.start()
+    assert player.choose(state) in state.legal_moves()
+    assert player.last_iterations >= 1
+
+
+def test_make_player_and_make_opponent_refuse_what_is_not_a_level():
+    with pytest.raises(TypeError, match="level must be a level name or a Player"):
+        make_player(5)
+    with pytest.raises(ValueError, match="unknown level 'expert'"):
+        make_player("expert")
+    with pytest.raises(ValueError, match="iterations must be 1 or more"):
+        make_player("mcts", iterations=0)
+    with pytest.raises(ValueError, match="unknown opponent 'expert'; choose None, a Player"):
+        make_opponent("expert")
+    with pytest.raises(TypeError, match="opponent must be None, a level"):
+        make_opponent(1)
+
+
+def test_a_policy_must_be_a_function():
+    with pytest.raises(TypeError, match="policy must be a function of the state"):
+        PolicyPlayer("first")
+
+
+@pytest.mark.parametrize("player", [SimplePlayer(), RandomPlayer(), GreedyPlayer()], ids=repr)
+def test_choose_refuses_what_is_not_a_position(player):
+    with pytest.raises(TypeError, match="expected a game position"):
+        player.choose(SQUARE5)
+    with pytest.raises(TypeError, match="expected a game position"):
+        player.choose(None)
+
+
+# -- the computer's seats on a board ------------------------------------------------------------
+
+
+def test_computer_seats_are_seat_names_of_the_game():
+    assert computer_seats(gipf.Rules(), "black") == ("black",)
+    assert computer_seats(hextiles.Rules(players=3), ("player 2", "player 3")) == (
+        "player 2",
+        "player 3",
+    )
+    with pytest.raises(ValueError, match="'white', 'black'"):
+        computer_seats(gipf.Rules(), "red")
+    with pytest.raises(TypeError, match="computer_plays must be a seat"):
+        computer_seats(gipf.Rules(), None)
+
+
+def test_after_a_swap_the_computer_is_the_same_player_in_the_other_colour():
+    state = coffee.Rules(board="square", size=5, pie_rule=True).start().play("c3-")
+    assert plays_now(state, ("orange",)) and not plays_now(state, ("black",))
+    swapped = state.play("swap")
+    assert swapped.swapped
+    assert plays_now(swapped, ("black",)) == (swapped.to_move == "orange")
+    assert plays_now(swapped, ("orange",)) == (swapped.to_move == "black")

@@ -17,7 +17,7 @@ from gamekit.render.coffee import LAYERS, PALETTE, CoffeeView, caption, draw, st
 
 # Elements per layer: one per cell, and one per (cell, axis) for the rod. Cell counts are
 # 3s(s-1)+1 for a hexhex board of side s and s² for a square board; axes are 3 on hex, 4 on
-# square (shared/rules/coffee.md, "Lines and axes").
+# square (docs/rules/coffee.md, "Lines and axes").
 BOARDS = [
     # board, size, cells, axes
     ("hex", 4, 37, 3),
@@ -79,7 +79,8 @@ def test_the_fixed_positions_are_what_the_tests_say() -> None:
     assert midgame().outcome is None
     state = blocked()
     assert state.outcome is not None and state.outcome.line == ()
-    assert state.outcome.loser == state.to_move == "black"
+    assert state.outcome.loser == "black"
+    assert state.to_move is None  # the game is over
     state = won()
     assert state.outcome is not None
     assert state.outcome.winner == "black"
@@ -397,5 +398,5 @@ def test_show_returns_a_figure_of_the_size_asked_for() -> None:
 
 
 def test_show_refuses_what_it_cannot_draw() -> None:
-    with pytest.raises(TypeError, match="cannot draw str"):
+    with pytest.raises(TypeError, match="str objects belong to no registered game"):
         show("e5|")

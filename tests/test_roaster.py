@@ -1,5 +1,5 @@
 """Tests of gamekit.roaster: Coffee Roaster's cards, cup scoring and rules engine, checked
-against the rules digest (shared/rules/coffee_roaster.md) and the rulebook's worked examples."""
+against the rules digest (docs/rules/coffee_roaster.md) and the rulebook's worked examples."""
 
 from __future__ import annotations
 
@@ -236,11 +236,13 @@ def test_a_cup_without_any_flavor_token_costs_3():
 
 
 @pytest.mark.parametrize("filled", [0, 1, 5, 9, 10])
-def test_each_empty_cup_slot_costs_5(filled):
+def test_a_cup_with_any_empty_slot_costs_5_once_however_many_are_empty(filled):
+    # the rulebook: "컵에 한 칸이라도 빈칸이 있는 경우, 감점 5점" (issue #10)
     cup = (["aroma"] + ["bean0"] * 9)[:filled]
     s = score(cup, CARD)
     flavorless = 3 if filled == 0 else 0
-    assert s.penalty == -(5 * (10 - filled) + flavorless)
+    empty = 5 if filled < 10 else 0
+    assert s.penalty == -(empty + flavorless)
 
 
 def test_a_total_outside_the_roast_table_scores_0_and_extra_bean_adds_its_value():
@@ -609,7 +611,7 @@ def test_moisture_drawn_in_the_cup_test_is_removed_and_another_drawn():
     while state.outcome is None:
         state = state.play("cup")
     assert state.cup_tokens() == ["bean2", "bean2"] and state.removed["moisture"] == 5
-    assert state.score.penalty <= -40  # 8 empty slots
+    assert state.score.penalty == -5 - 3  # 8 empty slots (-5 once), no flavor token (-3)
 
 
 # ---------------------------------------------------------------------------------------
@@ -750,3 +752,367 @@ def test_the_intermediate_title_allows_an_expert_start():
     low = min(m for m, _, inter in roaster.TITLES if inter)
     assert roaster.Challenge.intermediate_title(low)
     assert not roaster.Challenge.intermediate_title(low - 1)
+
+
+# ---------------------------------------------------------------------------------------
+# The contract (issue #11)
+# ---------------------------------------------------------------------------------------
+
+
+def test_the_rules_are_registered_as_roaster_with_one_seat_and_three_endings():
+    import gamekit
+
+    assert gamekit.games()["roaster"] is Rules
+    assert Rules.game == "roaster" and Rules.seats == ("roaster",) == Rules().seats
+    assert Rules.endings == ("stopped", "forced", "bag-empty") == roaster.ENDINGS
+    assert roaster.GAME == "roaster"
+
+
+def test_seedless_rules_deal_from_the_seed_start_is_given_and_record_it():
+    free = Rules(card=CARD)
+    assert free.seed is None
+    assert free.start(seed=5) == free.start(seed=5) == Rules(card=CARD, seed=5).start()
+    assert free.start(seed=5).rules.seed == 5
+    assert free.start(seed=5) != free.start(seed=6)
+    fixed = Rules(card=CARD, seed=3)
+    assert fixed.start(seed=5) == fixed.start(seed=9) == fixed.start()
+
+
+def test_seedless_rules_with_no_seed_at_all_deal_from_fresh_entropy_and_say_which():
+    first, second = Rules().start(), Rules().start()
+    assert isinstance(first.rules.seed, int) and first.rules.seed != second.rules.seed
+    assert first.rules.start() == first  # the seed used replays the same deal
+    saved = Record(first.rules, ["draw"])
+    assert Record.from_json(saved.to_json()).final() == first.play("draw")
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, "3", True, [3], 2**128])
+def test_start_refuses_a_seed_that_is_not_a_whole_number_of_0_or_more(seed):
+    with pytest.raises(ValueError, match="seed"):
+        Rules().start(seed=seed)
+
+
+def test_a_state_names_the_roaster_to_move_until_the_end_and_never_swaps():
+    state = Rules(seed=3).start()
+    assert state.to_move == "roaster" and state.swapped is False
+    while state.outcome is None:
+        state = state.play(roaster.simple_player(state))
+    assert state.to_move is None and state.swapped is False
+
+
+def _finish(state):
+    while state.outcome is None:
+        state = state.play("cup")
+    return state
+
+
+def test_a_game_stopped_by_choice_ends_stopped_with_the_score_by_seat_and_no_winner():
+    state = _finish(
+        Rules(card=CARD, seed=4).arrange({}, bag={"bean2": 20}, phase="decide").play("stop")
+    )
+    outcome = state.outcome
+    assert outcome.ending == "stopped" and "stopped roasting" in outcome.reason
+    assert outcome.winners == () and outcome.winner is None
+    assert outcome.scores == roaster.game.FrozenMap({"roaster": outcome.total})
+    assert (
+        isinstance(outcome.scores, roaster.game.FrozenMap) and outcome.score.total == outcome.total
+    )
+
+
+def test_a_game_stopped_on_the_last_space_of_the_thermometer_ends_forced():
+    last = len(roaster.BOARDS["standard"].track) - 1
+    state = Rules(card=CARD, seed=4).arrange({}, bag={"bean2": 20}, phase="decide", space=last)
+    outcome = _finish(state.play("stop")).outcome
+    assert outcome.ending == "forced" and "last space" in outcome.reason
+
+
+def test_a_game_whose_bag_runs_out_before_the_cup_is_full_ends_bag_empty():
+    state = Rules(card=CARD, seed=4).arrange({}, bag={"bean2": 4}, phase="decide")
+    outcome = _finish(state.play("stop")).outcome
+    assert outcome.ending == "bag-empty" and "bag ran out" in outcome.reason
+    assert outcome.score.penalty == -5 - 3
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Rules(seed=1).start().play("draw"),
+        lambda: Rules(seed=1),
+        lambda: CARD,
+        lambda: roaster.BOARDS["standard"],
+        lambda: score(["bean2"], CARD),
+        lambda: Move.parse("more aroma"),
+        lambda: (
+            _finish(
+                Rules(card=CARD, seed=4).arrange({}, bag={"bean2": 3}, phase="decide").play("stop")
+            ).outcome
+        ),
+        lambda: roaster.Challenge((3,)),
+    ],
+    ids=["State", "Rules", "Card", "Board", "Score", "Move", "Outcome", "Challenge"],
+)
+def test_no_value_lets_an_attribute_be_deleted_or_set(make):
+    value = make()
+    before = hash(value)
+    name = (
+        "rules"
+        if isinstance(value, roaster.State)
+        else next(iter(type(value).__dataclass_fields__))
+    )
+    with pytest.raises(AttributeError):
+        delattr(value, name)
+    with pytest.raises(AttributeError):
+        setattr(value, name, None)
+    assert hash(value) == before and "0x" not in repr(value)
+
+
+# ---------------------------------------------------------------------------------------
+# Hardening (issue #12)
+# ---------------------------------------------------------------------------------------
+
+
+def _costly(slots: int) -> roaster.Board:
+    data = roaster.BOARDS["standard"].to_dict()
+    data["instant_costs"] = {**data["instant_costs"], "more": ["body"] * slots}
+    return roaster.Board.from_dict(data)
+
+
+@pytest.mark.parametrize("slots", [13, 20])
+def test_an_instant_effect_of_many_slots_is_checked_by_counting_not_by_trying_every_order(slots):
+    rules = Rules(card=CARD, seed=2, board=_costly(slots))
+    state = rules.arrange({"body": slots - 1, "wild": 1, "bean0": 2})
+    pay = "more " + " ".join(["body"] * (slots - 1) + ["wild"])
+    assert state.why_illegal(pay) is None
+    assert pay in [str(m) for m in state.legal_moves()]
+    refused = state.why_illegal("more " + " ".join(["acidity"] + ["body"] * (slots - 1)))
+    assert "slots take body" in refused
+
+
+def test_a_two_move_record_with_a_13_slot_cost_reads_back_quickly():
+    rules = Rules(card=CARD, seed=2, board=_costly(13))
+    text = Record(rules, ["draw", "roast"]).to_json()
+    assert Record.from_json(text).final().phase == "decide"
+
+
+def test_board_numbers_outside_sane_bounds_are_refused_naming_the_field():
+    data = roaster.BOARDS["standard"].to_dict()
+    bad = [
+        ({"instant_costs": {**data["instant_costs"], "more": ["any"] * 21}}, "instant_costs"),
+        ({"instant_costs": {**data["instant_costs"], "more": "any"}}, "instant_costs"),
+        ({"instant_costs": {**data["instant_costs"], "cake": ["any"]}}, "instant effect"),
+        ({"track": [{"draw": 8}] * 31}, "1 to 30 spaces"),
+        ({"track": [{"draw": 8, "smoke": 0, "fire": 1}]}, "space 1"),
+        ({"track": [8]}, "space 1"),
+        ({"start": [1, 2]}, "start"),
+        ({"select_slots": 3}, "select_slots"),
+        ({"select_slots": [3, 3]}, "select_slots"),
+        ({"pairs": "body"}, "pairs"),
+        ({"tray": 1.5}, "tray"),
+        ({"name": {"a": 1}}, "name"),
+    ]
+    for change, words in bad:
+        with pytest.raises(ValueError, match=words):
+            roaster.Board.from_dict({**data, **change})
+
+
+def test_the_shared_card_and_board_tables_cannot_be_changed_in_place():
+    cards, boards = roaster.CARDS, roaster.BOARDS
+    state = Rules(seed=1).start()
+    before = hash(state)
+    jamaica = roaster.CARDS["jamaica-blue-mountain"]
+    table = jamaica.bag
+    table |= {"bean0": 1}  # a new map for this name only
+    assert table["bean0"] == 1 and jamaica.bag["bean0"] == 13
+    names = roaster.CARDS
+    names |= {"mine": CARD}
+    assert "mine" not in roaster.CARDS and roaster.CARDS is cards and roaster.BOARDS is boards
+    for frozen in (jamaica.bag, jamaica.flavors, jamaica.roast_table, roaster.CARDS,
+                   roaster.BOARDS, roaster.BOARDS["standard"].start,
+                   roaster.BOARDS["standard"].instant_costs, roaster.TOKEN_NAMES,
+                   roaster.PHASES, roaster.ACTIONS):  # fmt: skip
+        with pytest.raises(TypeError):
+            frozen["x"] = 1
+        with pytest.raises((TypeError, AttributeError)):
+            frozen.update({"x": 1})
+    assert isinstance(roaster.BOARDS["standard"].instant_costs["more"], tuple)
+    with pytest.raises(AttributeError):
+        jamaica.bag |= {"bean0": 1}
+    assert hash(state) == before and jamaica.bag["bean0"] == 13
+
+
+def test_equal_cards_hash_alike_whatever_order_their_tables_were_given_in():
+    a = CARD
+    b = Card(name="My card", difficulty="beginner", roast_class=1,
+             bag=dict(reversed(list(CARD.bag.items()))), flavors={"acidity": 1, "aroma": 2},
+             roast_table={13: 6, 15: 7, 14: 10})  # fmt: skip
+    assert a == b and hash(a) == hash(b)
+
+
+def _saved(**change):
+    rules = Rules(card=CARD, seed=2, board=_costly(2))
+    data = Record(rules, ["draw"]).to_dict()
+    for where, value in change.items():
+        part, key = where.split("__")
+        data["rules"][part][key] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    "where, value, words",
+    [
+        ("card__id", {"an": "object"}, "id"),
+        ("card__id", "Not An Id!", "id"),
+        ("card__name", 42, "name"),
+        ("card__ours", "all", "ours"),
+        ("card__colour", "red", "unknown card field 'colour'"),
+        ("card__bag", [1, 2], "the bag"),
+        ("card__roast_class", 2.0, "roast_class"),
+        ("board__name", {"an": "object"}, "name"),
+        ("board__cup_slots", "10", "cup_slots"),
+        ("board__extra", 1, "unknown board field 'extra'"),
+    ],
+)
+def test_a_record_with_a_corrupt_card_or_board_is_refused_naming_the_field(where, value, words):
+    import json
+
+    from gamekit import InvalidRecordError
+
+    with pytest.raises(InvalidRecordError, match=words):
+        Record.from_json(json.dumps(_saved(**{where: value})))
+
+
+def test_a_card_given_as_data_needs_every_field():
+    with pytest.raises(ValueError, match="a card needs the field 'name'"):
+        Rules(card={})
+    with pytest.raises(ValueError, match="needs the field 'track'"):
+        roaster.Board.from_dict({"name": "x"})
+
+
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        (lambda: Rules(side=["standard"]), "side"),
+        (lambda: Rules(card=3), "card"),
+        (lambda: Rules(board="standard"), "board"),
+        (lambda: Rules(seed=1.5), "seed"),
+        (lambda: Rules.from_dict({"card": "jamaica-blue-mountain", "seed": "3"}), "seed"),
+        (lambda: roaster.chance_of_at_least({"bean4": 3}, "bean4", 2, at_least=-1), "at_least"),
+        (lambda: roaster.chance_of_at_least({"bean4": 3}, "bean4", -2), "draws"),
+        (lambda: roaster.draw_distribution({"bean4": 3}, "coffee", 2), "token"),
+        (lambda: roaster.draw_distribution({"beans": 3}, "bean4", 2), "bag"),
+        (lambda: roaster.draw_distribution({"bean4": -3}, "bean4", 2), "bag"),
+        (lambda: roaster.next_token_odds({"bean4": 2**70}), "bag"),
+        (lambda: roaster.challenge_card(1, "easy"), "difficulty"),
+        (lambda: roaster.challenge_card(4, "beginner"), "roast_class"),
+        (lambda: roaster.Challenge((1, 2, 3, 4)), "3 games"),
+        (lambda: roaster.Challenge().scored(9).scored(9).scored(9).scored(9), "over"),
+        (lambda: roaster.simple_player(Rules(seed=1).start(), stop_round=-1), "stop_round"),
+        (lambda: score(["bean2"], CARD, slots=0), "slots"),
+        (lambda: score(["bean2"], CARD, extra_bean=-1), "extra_bean"),
+        (lambda: CARD.optimum and roaster.BOARDS["standard"].start_space(-1), "moisture"),
+        (lambda: Rules(seed=1).arrange({"coffee": 1}), "drawn"),
+        (lambda: Rules(seed=1).arrange({}, phase=["draw"]), "phase"),
+        (lambda: Rules(seed=1).arrange({}, space=99), "space"),
+        (lambda: Rules(seed=1).arrange({}, cup=["bean2"] * 11), "cup"),
+        (lambda: Rules(seed=1).arrange({}, instant={"cake": ["aroma"]}), "instant"),
+    ],
+)
+def test_a_bad_argument_is_refused_up_front_with_a_value_error_naming_it(call, words):
+    with pytest.raises(ValueError, match=words):
+        call()
+
+
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        (lambda: score(["bean2"], "jamaica-blue-mountain"), "card"),
+        (lambda: score("bean2", CARD), "cup"),
+        (lambda: roaster.chance_of_at_least(None, "bean4", 2), "bag"),
+        (lambda: roaster.chance_of_at_least({"bean4": 3}, 4, 2), "token"),
+        (lambda: roaster.title("high"), "total"),
+        (lambda: roaster.challenge_card("1", "beginner"), "roast_class"),
+        (lambda: Rules(seed=1).replay(None), "moves"),
+        (lambda: roaster.Challenge().run("not a player"), "player"),
+    ],
+)
+def test_an_argument_of_the_wrong_type_is_refused_with_a_type_error_naming_it(call, words):
+    with pytest.raises(TypeError, match=words):
+        call()
+
+
+def test_a_whole_number_beyond_any_limit_is_named_without_printing_its_digits():
+    with pytest.raises(
+        ValueError,
+        match="seed must be from 0 to 2\\*\\*128 - 1, not a whole number of about 5000 digits",
+    ):
+        Rules(seed=10**4999)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("return", ("foo", "bar")), ("bake",), ("keep", "bean2"), ("keep", ("bean2",), 5),
+     ("spread", ("aroma", "bean4"), ("bean2", "bean2"), "cake"), (["draw"],),
+     ("more", ("aroma",) * 41)],
+)  # fmt: skip
+def test_a_move_built_by_hand_checks_its_fields(args):
+    with pytest.raises(InvalidNotationError):
+        Move(*args)
+
+
+def test_notation_text_longer_than_200_characters_is_refused_early():
+    with pytest.raises(InvalidNotationError, match="at most 200"):
+        Move.parse("draw " * 50)
+    with pytest.raises(InvalidNotationError, match="at most 200"):
+        Rules(seed=1).start().why_illegal("x" * 10_000)
+
+
+hand_moves = st.builds(
+    Move,
+    st.sampled_from(sorted({a for acts in roaster.ACTIONS.values() for a in acts})),
+    st.lists(st.sampled_from(roaster.TOKENS), max_size=4).map(tuple),
+    st.lists(st.sampled_from(roaster.TOKENS), max_size=3).map(tuple),
+    st.none() | st.sampled_from(roaster.CUP_EFFECTS),
+)
+
+
+@PROPERTY
+@given(st.integers(0, 1000), st.integers(0, 40), st.lists(hand_moves, min_size=5, max_size=20))
+def test_any_well_formed_move_is_either_played_or_refused_with_the_reason_and_changes_nothing(
+    seed, plies, moves
+):
+    state = Rules(card=CARD, seed=seed).start()
+    pick = random.Random(seed)
+    for _ in range(plies):
+        if state.outcome is not None:
+            break
+        state = state.play(pick.choice(state.legal_moves()))
+    before = pickle.dumps(state)
+    for m in moves:
+        reason = state.why_illegal(m)
+        if reason is None:
+            assert str(m) in [str(x) for x in state.legal_moves()]
+            state.play(m)
+        else:
+            with pytest.raises(IllegalMoveError, match="not allowed"):
+                state.play(m)
+    assert pickle.loads(before) == state
+
+
+@pytest.mark.parametrize("phase", list(roaster.PHASES))
+def test_every_move_in_an_arranged_position_of_any_phase_is_played_or_refused(phase):
+    state = Rules(card=CARD, seed=1).arrange({}, bag={"bean2": 3}, phase=phase)
+    for action in sorted({a for acts in roaster.ACTIONS.values() for a in acts}):
+        reason = state.why_illegal(Move(action))
+        if reason is None:
+            state.play(Move(action))
+        else:
+            with pytest.raises(IllegalMoveError):
+                state.play(Move(action))
+
+
+def test_every_action_has_one_row_of_checks_and_one_change():
+    from gamekit.roaster.game import CANDIDATES, MOVES
+
+    actions = {a for acts in roaster.ACTIONS.values() for a in acts}
+    assert set(MOVES) == actions and set(CANDIDATES) == set(roaster.PHASES)
+    assert all(callable(c) for row in MOVES.values() for c in row.checks)

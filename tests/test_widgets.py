@@ -3,7 +3,7 @@ receives, the messages the browser sends, and every control of the clickable Cof
 
 The browser's only job is to send ``{"type": "click", "x": ..., "y": ...}`` in SVG units and
 to repaint the layers from ``view.styles``; everything else is Python and is tested here
-(shared/JUPYTER-NOTES.md, "Widgets without a browser")."""
+(ipywidgets 8 runs its callbacks without a front end)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from gamekit.widgets.coffee import _template
 from gamekit.widgets.view import svg_point
 
 # Boards with a template: cells are 3s(s-1)+1 on a hexhex board of side s and s² on a square
-# board; axes are 3 on hex and 4 on square (shared/rules/coffee.md, "Lines and axes").
+# board; axes are 3 on hex and 4 on square (docs/rules/coffee.md, "Lines and axes").
 TEMPLATES = [
     # board, size, cells, axes
     ("hex", 3, 19, 3),
@@ -851,3 +851,27 @@ def test_the_notebook_shows_the_widget_with_the_repr_as_text() -> None:
     assert bundle["text/plain"] == repr(board)
     assert bundle[WIDGET_MIME]["model_id"] == board.widget.model_id
     assert board.view in board.widget.children
+
+
+@pytest.mark.parametrize("kind", ["CoffeeBoard", "GipfBoard", "HexTilesBoard", "RoasterBoard"])
+def test_every_board_carries_a_still_picture_for_static_viewers(kind: str) -> None:
+    """Beside the live widget, the output holds a PNG of the position: what nbconvert's HTML,
+    GitHub or any viewer without a kernel shows."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    import gamekit.widgets
+
+    board = getattr(gamekit.widgets, kind)()
+    bundle = board._repr_mimebundle_()
+    assert bundle[WIDGET_MIME]["model_id"] == board.widget.model_id
+    png = base64.b64decode(bundle["image/png"], validate=True)
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    image = Image.open(io.BytesIO(png))
+    image.verify()
+    width, height = image.size
+    assert 300 <= width <= 1000 and 250 <= height <= 800, image.size
+    assert len(png) < 60_000  # reduced to a palette like the notebooks' other pictures
+    assert "image/png" not in board._repr_mimebundle_(exclude={"image/png"})

@@ -11,47 +11,36 @@
 
 from __future__ import annotations
 
-import importlib
+from typing import Any
 
 from matplotlib.figure import Figure
 
-from gamekit.render.board import BoardDrawing, LayerStyle
+from gamekit.game import part
+from gamekit.render.board import (
+    NOTEBOOK_COLOURS,
+    NOTEBOOK_DPI,
+    BoardDrawing,
+    LayerStyle,
+    figure_png,
+)
 
-__all__ = ["show", "BoardDrawing", "LayerStyle"]
-
-#: Resolution of figures shown in a notebook (a 6-inch figure is 432 pixels wide).
-NOTEBOOK_DPI = 72
-#: Pictures in notebooks use a palette of this many colours (a quarter of the bytes).
-NOTEBOOK_COLOURS = 128
-
-
-def _figure_png(fig: Figure) -> bytes:
-    from gamekit.render.board import figure_png
-
-    return figure_png(fig, NOTEBOOK_DPI, colours=NOTEBOOK_COLOURS)
+__all__ = ["show", "png", "BoardDrawing", "LayerStyle", "NOTEBOOK_DPI", "NOTEBOOK_COLOURS"]
 
 
-def _register_notebook_display() -> None:
-    """Let a notebook show a bare ``Figure`` as a picture even when pyplot was never
-    imported (gamekit draws without pyplot, so the inline backend never hooks itself in)."""
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return
-    ip = get_ipython()
-    if ip is None or not hasattr(ip, "display_formatter"):
-        return
-    formatter = ip.display_formatter.formatters["image/png"]
-    formatter.for_type(Figure, _figure_png)
+def show(state: Any, **highlight: Any) -> Figure:
+    """A figure of any game's ``state``, drawn by its game's renderer (a variant of a game is
+    drawn as that game). Highlights for Coffee: ``legal=True``, ``attempt="c3"``,
+    ``marks=[...]``, ``line=False``, ``figsize=(w, h)``; see each ``gamekit.render.<game>``.
+
+    Raises ``TypeError`` for an object of no registered game."""
+    return part(state, "render").draw(state, **highlight)
 
 
-_register_notebook_display()
-
-
-def show(state, **highlight) -> Figure:
-    """A figure of any game's ``state``, drawn by ``gamekit.render.<game>.draw`` (for Coffee:
-    ``legal=True``, ``attempt="c3"``, ``marks=[...]``, ``line=False``, ``figsize=(w, h)``)."""
-    game = getattr(importlib.import_module(type(state).__module__), "GAME", None)
-    if game is None:
-        raise TypeError(f"gamekit cannot draw {type(state).__name__} objects")
-    return importlib.import_module(f"gamekit.render.{game}").draw(state, **highlight)
+def png(thing: Any, **highlight: Any) -> bytes:
+    """``thing`` (a state, or anything its renderer draws) as the PNG a notebook shows: the
+    one picture format every ``_repr_png_`` uses."""
+    module = part(thing, "render")
+    drawer = getattr(module, "png_bytes", None)
+    if drawer is not None:
+        return drawer(thing, **highlight)
+    return figure_png(module.draw(thing, **highlight), NOTEBOOK_DPI, colours=NOTEBOOK_COLOURS)

@@ -324,13 +324,13 @@ def _draw_state(state: hextiles.State, figsize, scoring: bool, hints_for_mover=N
         ax.set_xlim(cx - w_in * scale / 2, cx + w_in * scale / 2)
         ax.set_ylim(cy - h_in * scale / 2, cy + h_in * scale / 2)
         figure = state.figures[p]
-        hints = hints_for_mover if p == state.to_move else None
+        hints = hints_for_mover if p == state.player else None
         _add_layers(ax, styles(grid, figure, scoring=scoring, hints=hints), shapes)
         name = state.player_name(p)
         if outcome is not None:
-            star = " - wins" if p in outcome.winners else ""
+            star = " - wins" if state.rules.seats[p] in outcome.winners else ""
         else:
-            star = " - to move" if p == state.to_move else ""
+            star = " - to move" if p == state.player else ""
         sc = hextiles.score(figure)
         detail = (
             caption(figure, True)

@@ -12,12 +12,15 @@ checked when this module is imported.
 from __future__ import annotations
 
 import json
+import numbers
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
+
+from gamekit.game import FrozenMap
 
 __all__ = [
     "TOKENS",
@@ -62,69 +65,122 @@ FLAVORS = ("body", "acidity", "aroma")
 #: The five cup-effect tokens.
 CUP_EFFECTS = ("extra-bean", "sweetness", "select", "exchange", "tray")
 #: Plain names for the learner.
-TOKEN_NAMES = {
-    "hard": "hard bean",
-    "bean0": "level-0 bean",
-    "bean1": "level-1 bean",
-    "bean2": "level-2 bean",
-    "bean3": "level-3 bean",
-    "bean4": "level-4 bean",
-    "burnt": "burnt bean",
-    "defect": "defect bean",
-    "moisture": "moisture",
-    "smoke": "smoke",
-    "body": "body",
-    "acidity": "acidity",
-    "aroma": "aroma",
-    "wild": "wild flavor",
-    "sweetness": "Sweetness",
-    "extra-bean": "Extra bean",
-    "select": "Select",
-    "exchange": "Exchange",
-    "tray": "Cardboard tray",
-}
+TOKEN_NAMES: FrozenMap[str, str] = FrozenMap(
+    {
+        "hard": "hard bean",
+        "bean0": "level-0 bean",
+        "bean1": "level-1 bean",
+        "bean2": "level-2 bean",
+        "bean3": "level-3 bean",
+        "bean4": "level-4 bean",
+        "burnt": "burnt bean",
+        "defect": "defect bean",
+        "moisture": "moisture",
+        "smoke": "smoke",
+        "body": "body",
+        "acidity": "acidity",
+        "aroma": "aroma",
+        "wild": "wild flavor",
+        "sweetness": "Sweetness",
+        "extra-bean": "Extra bean",
+        "select": "Select",
+        "exchange": "Exchange",
+        "tray": "Cardboard tray",
+    }
+)
 
 #: Matching flavor tokens -> flavor points (the rulebook's table).
-FLAVOR_POINTS = {0: 0, 1: 1, 2: 3, 3: 6, 4: 10}
+FLAVOR_POINTS: FrozenMap[int, int] = FrozenMap({0: 0, 1: 1, 2: 3, 3: 6, 4: 10})
 #: Largest group of beans of one roast level -> skill points (7 or more: 5).
-SKILL_POINTS = {3: 1, 4: 2, 5: 3, 6: 4, 7: 5}
+SKILL_POINTS: FrozenMap[int, int] = FrozenMap({3: 1, 4: 2, 5: 3, 6: 4, 7: 5})
+#: What a cup with at least one empty slot loses, once however many slots are empty.
+EMPTY_CUP_PENALTY = 5
 _PENALTY = {"hard": 1, "burnt": 1, "smoke": 1, "defect": 2}
 _DIFFICULTIES = ("beginner", "advanced", "expert")
+#: The longest name or id a card or board may have.
+_MAX_NAME = 80
 
 
 def level(token: str) -> int | None:
-    """The roast level of a roasted bean (``"bean3"`` -> 3), else ``None``."""
-    return int(token[4]) if token in BEANS else None
+    """The roast level of a roasted bean (``"bean3"`` -> 3), else ``None``.
+
+    >>> level("bean3"), level("burnt")
+    (3, None)
+    """
+    return int(token[4]) if isinstance(token, str) and token in BEANS else None
 
 
-class _Frozen(dict):
-    """A dict that cannot change and can be hashed (cards and boards are dict-like values)."""
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(tuple(sorted(self.items(), key=lambda kv: str(kv[0]))))
-
-    def _refuse(self, *_a, **_k):
-        raise TypeError("this table is part of a card or board and cannot change")
-
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return repr(dict(self))
-
-    def __reduce__(self):
-        return (_Frozen, (dict(self),))
+def _show(value: Any, limit: int = 60) -> str:
+    """A short, safe repr of a bad value for a message (a huge number or an object whose
+    repr fails is described instead)."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        bits = int(value).bit_length()
+        if bits > 64:
+            return f"a whole number of about {int(bits * 0.30103) + 1} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails (recursion, a broken object) is not our message
+        return f"a {type(value).__name__} object"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _whole(value: Any, what: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, not {value!r}")
+    """``value`` as an ``int`` if it is a whole number from ``low`` to ``high``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ValueError(f"{what} must be a whole number, not {_show(value)}")
     if not low <= value <= high:
-        raise ValueError(f"{what} must be from {low} to {high}, not {value}")
+        raise ValueError(f"{what} must be from {low} to {high}, not {_show(value)}")
+    return int(value)
+
+
+def _text(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"{what} must be text, not {_show(value)}")
+    if len(value) > _MAX_NAME:
+        raise ValueError(f"{what} must be at most {_MAX_NAME} characters, not {len(value)}")
+    return value
+
+
+def _sequence(value: Any, what: str) -> tuple[Any, ...]:
+    """A JSON list (a list or tuple here) as a tuple; text or a mapping is refused."""
+    if not isinstance(value, (list, tuple)):
+        raise ValueError(f"{what} must be a list, not {_show(value)}")
+    return tuple(value)
+
+
+def _key(value: Any) -> Any:
+    """A JSON object's key as a whole number where it is one (``"14"`` -> 14)."""
+    if isinstance(value, str) and value.isascii() and value.strip().isdigit():
+        return int(value)
+    return value
+
+
+def _number(value: Any, what: str) -> float:
+    """``value`` if it is a real number (not a bool, not NaN), else a ``TypeError``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or value != value:
+        raise TypeError(f"{what} must be a number, not {_show(value)}")
     return value
 
 
 def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def _fields(cls: type, data: Any, what: str, required: Iterable[str]) -> dict[str, Any]:
+    """``data`` as keyword arguments for ``cls``: a mapping of its fields, none unknown and
+    none of the ``required`` ones missing."""
+    if not isinstance(data, Mapping):
+        raise ValueError(f"a {what} must be a JSON object, not {_show(data)}")
+    known = set(cls.__dataclass_fields__)  # type: ignore[attr-defined]
+    for k in data:
+        if k not in known:
+            raise ValueError(
+                f"unknown {what} field {_show(k)}; the fields are " + ", ".join(sorted(known))
+            )
+    for k in required:
+        if k not in data:
+            raise ValueError(f"a {what} needs the field {_show(k)}")
+    return dict(data)
 
 
 # ---------------------------------------------------------------------------------------
@@ -138,7 +194,13 @@ class Card:
 
     ``flavors`` are the scoring flavor tokens (1 to 4 in all); a card that lists Sweetness
     itself has ``needs_sweetness=True`` (``flavors`` may then name ``"sweetness": 1``, which
-    is added if missing). ``roast_table`` maps a total roast level to roast points.
+    is added if missing). ``roast_table`` maps a total roast level to roast points. ``id``
+    (default: made from the name) names the card in records; ``ours`` lists the fields whose
+    values are gamekit's own choice rather than the printed card's. The tables are read-only
+    (:class:`~gamekit.game.FrozenMap`), so a card never changes.
+
+    Raises:
+        ValueError: a field of the wrong type or out of range, naming the field.
 
     >>> Card(name="Mine", difficulty="easy", roast_class=1, bag={"bean0": 9},
     ...      flavors={"aroma": 1}, roast_table={10: 10})
@@ -159,15 +221,16 @@ class Card:
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise ValueError(f"a card needs a name, not {self.name!r}")
-        if self.difficulty not in _DIFFICULTIES:
+        _text(self.name, "a card's name")
+        if not isinstance(self.difficulty, str) or self.difficulty not in _DIFFICULTIES:
             raise ValueError(
-                f"difficulty must be 'beginner', 'advanced' or 'expert', not {self.difficulty!r}"
+                f"difficulty must be 'beginner', 'advanced' or 'expert', not {_show(self.difficulty)}"
             )
-        _whole(self.roast_class, "roast_class", 1, 3)
+        set_(self, "roast_class", _whole(self.roast_class, "roast_class", 1, 3))
         if not isinstance(self.needs_sweetness, bool):
-            raise ValueError(f"needs_sweetness must be True or False, not {self.needs_sweetness!r}")
+            raise ValueError(
+                f"needs_sweetness must be True or False, not {_show(self.needs_sweetness)}"
+            )
         bag = _counts(self.bag, "the bag", allowed=[t for t in TOKENS if t != "sweetness"])
         if sum(bag.values()) == 0:
             raise ValueError("the bag must hold at least one token")
@@ -189,15 +252,28 @@ class Card:
             raise ValueError("roast_table must map total roast levels to points, e.g. {14: 10}")
         table = {}
         for k, v in self.roast_table.items():
-            key = int(k) if isinstance(k, str) and k.strip().isdigit() else k
+            key = _key(k)
             table[_whole(key, "a roast table level", 0, 50)] = _whole(
                 v, f"the roast points for level {key}", 0, 10
             )
-        set_(self, "bag", _Frozen(sorted(bag.items(), key=lambda kv: TOKENS.index(kv[0]))))
-        set_(self, "flavors", _Frozen(flavors))
-        set_(self, "roast_table", _Frozen(sorted(table.items())))
-        set_(self, "id", self.id or _slug(self.name))
-        set_(self, "ours", tuple(self.ours))
+        ident = self.id
+        if ident == "":
+            ident = _slug(self.name)
+        if not isinstance(ident, str) or not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", ident):
+            raise ValueError(
+                "id must be a card id: lower-case letters and digits joined by '-', such as "
+                f"'jamaica-blue-mountain', not {_show(ident)}"
+            )
+        _text(ident, "id")
+        ours = _sequence(self.ours, "ours")
+        for f in ours:
+            _text(f, "an entry of ours")
+        order = TOKENS.index
+        set_(self, "bag", FrozenMap(sorted(bag.items(), key=lambda kv: order(kv[0]))))
+        set_(self, "flavors", FrozenMap(sorted(flavors.items(), key=lambda kv: order(kv[0]))))
+        set_(self, "roast_table", FrozenMap(sorted(table.items())))
+        set_(self, "id", ident)
+        set_(self, "ours", ours)
 
     def __repr__(self) -> str:
         return f"<roaster.Card {self.id!r}: {self.difficulty}, class {self.roast_class}>"
@@ -214,6 +290,7 @@ class Card:
         return min(k for k, v in self.roast_table.items() if v == best)
 
     def to_dict(self) -> dict[str, Any]:
+        """The card as JSON-ready data; :meth:`from_dict` reads it back."""
         return {
             "id": self.id,
             "name": self.name,
@@ -228,25 +305,29 @@ class Card:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Card:
-        if not isinstance(data, Mapping):
-            raise ValueError(f"a card must be a JSON object, not {data!r}")
-        known = {f for f in cls.__dataclass_fields__}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise ValueError(
-                f"unknown card field {unknown[0]!r}; the fields are " + ", ".join(sorted(known))
-            )
-        return cls(**data)
+        """A card from :meth:`to_dict`'s data.
+
+        Raises:
+            ValueError: not a JSON object, an unknown or missing field, or a bad value
+                (the message names the field).
+
+        >>> Card.from_dict({"name": "Mine", "id": {}})
+        Traceback (most recent call last):
+        ...
+        ValueError: a card needs the field 'difficulty'
+        """
+        required = ("name", "difficulty", "roast_class", "bag", "flavors", "roast_table")
+        return cls(**_fields(cls, data, "card", required))
 
 
 def _counts(data: Any, what: str, allowed: Iterable[str]) -> dict[str, int]:
     if not isinstance(data, Mapping):
-        raise ValueError(f"{what} must map token names to counts, not {data!r}")
+        raise ValueError(f"{what} must map token names to counts, not {_show(data)}")
     allowed = list(allowed)
     out: dict[str, int] = {}
     for k, v in data.items():
         if k not in allowed:
-            raise ValueError(f"{what} cannot hold {k!r}; it takes " + ", ".join(allowed))
+            raise ValueError(f"{what} cannot hold {_show(k)}; it takes " + ", ".join(allowed))
         n = _whole(v, f"the count of {k} in {what}", 0, 99)
         if n:
             out[k] = n
@@ -258,19 +339,26 @@ def _counts(data: Any, what: str, allowed: Iterable[str]) -> dict[str, int]:
 # ---------------------------------------------------------------------------------------
 
 INSTANT_EFFECTS = ("wild", "more", "new", "five", "remove")
+#: The most spaces a thermometer track may have, and the most slots an instant effect's
+#: cost may have (the printed board has 10 spaces and 1 or 2 slots per effect).
+MAX_TRACK = 30
+MAX_COST = 20
 
 
 @dataclass(frozen=True)
 class Board:
     """One side of the roast board and thermometer, as numbers (see ``data/boards.json``).
 
-    ``track``: per thermometer space, ``(draw, smoke)``; ``start``: moisture count -> start
-    space (0-based); ``instant_costs``: per instant effect, the tokens its slots take
-    (``"any"`` is any flavor token); ``pairs``: the colour of each pair of flavor slots
-    (``"any"`` takes every colour); ``extra_bean``: Extra bean's roast value; ``tray`` and
-    ``tray_extra``: tray slots without and added by the Cardboard tray; ``reserve``: whether
-    one flavor token of each kind starts beside the board (beginner side); cup slots are
-    numbered from 1.
+    ``track``: per thermometer space, ``(draw, smoke)`` (1 to 30 spaces); ``start``:
+    moisture count -> start space (0-based); ``instant_costs``: per instant effect, the
+    tokens its slots take (1 to 20 slots; ``"any"`` is any flavor token); ``pairs``: the
+    colour of each pair of flavor slots (``"any"`` takes every colour); ``extra_bean``:
+    Extra bean's roast value; ``tray`` and ``tray_extra``: tray slots without and added by
+    the Cardboard tray; ``reserve``: whether one flavor token of each kind starts beside the
+    board (beginner side); cup slots are numbered from 1.
+
+    Raises:
+        ValueError: a field of the wrong type or out of range, naming the field.
     """
 
     name: str
@@ -288,70 +376,85 @@ class Board:
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
-        track = []
-        for k, space in enumerate(self.track):
-            if isinstance(space, Mapping):
-                space = (space.get("draw"), space.get("smoke", 0))
-            draw, smoke = space
-            track.append(
-                (
-                    _whole(draw, f"draw on space {k + 1}", 0, 40),
-                    _whole(smoke, f"smoke on space {k + 1}", 0, 9),
-                )
+        _text(self.name, "a board's name")
+        spaces = _sequence(self.track, "track")
+        if not 1 <= len(spaces) <= MAX_TRACK:
+            raise ValueError(
+                f"the thermometer track has 1 to {MAX_TRACK} spaces, not {len(spaces)}"
             )
-        if not track:
-            raise ValueError("the thermometer track needs at least one space")
+        track = []
+        for k, space in enumerate(spaces):
+            track.append(_space(space, k + 1))
         set_(self, "track", tuple(track))
+        if not isinstance(self.start, Mapping):
+            raise ValueError(f"start must map moisture counts to spaces, not {_show(self.start)}")
         start = {}
-        for m, s in dict(self.start).items():
-            m = int(m) if isinstance(m, str) and m.isdigit() else m
-            start[_whole(m, "a moisture count", 0, 20)] = _whole(
+        for m, s in self.start.items():
+            m = _key(m)
+            start[_whole(m, "a moisture count in start", 0, 20)] = _whole(
                 s, f"the start space for {m} moisture", 0, len(track) - 1
             )
-        set_(self, "start", _Frozen(start))
+        set_(self, "start", FrozenMap(sorted(start.items())))
+        if not isinstance(self.instant_costs, Mapping):
+            raise ValueError(
+                f"instant_costs must map instant effects to slots, not {_show(self.instant_costs)}"
+            )
+        for effect in self.instant_costs:
+            if effect not in INSTANT_EFFECTS:
+                raise ValueError(
+                    f"instant_costs names {_show(effect)}, which is not an instant effect; they are "
+                    + ", ".join(INSTANT_EFFECTS)
+                )
         costs = {}
-        for effect in INSTANT_EFFECTS:
-            if effect == "wild":
-                continue
-            slots = dict(self.instant_costs).get(effect)
+        for effect in INSTANT_EFFECTS[1:]:
+            slots = self.instant_costs.get(effect)
             if not slots:
-                raise ValueError(f"the board gives no cost for the instant effect {effect!r}")
-            for s in slots:
-                if s not in (*FLAVORS, "any"):
-                    raise ValueError(f"an instant effect's slot takes a flavor or 'any', not {s!r}")
-            costs[effect] = tuple(slots)
-        wild = tuple(dict(self.instant_costs).get("wild", ("bean0", "bean1")))
-        for s in wild:
-            if s not in (*BEANS, "hard"):
-                raise ValueError(f"the wild flavor's slots take beans, not {s!r}")
-        costs["wild"] = wild
-        set_(self, "instant_costs", _Frozen(costs))
-        pairs = tuple(self.pairs)
+                raise ValueError(f"the board gives no cost for the instant effect {_show(effect)}")
+            costs[effect] = _slots(slots, effect, (*FLAVORS, "any"), "a flavor or 'any'")
+        wild = self.instant_costs.get("wild", ("bean0", "bean1"))
+        costs["wild"] = _slots(wild, "wild", (*BEANS, "hard"), "beans")
+        set_(self, "instant_costs", FrozenMap(costs))
+        pairs = _sequence(self.pairs, "pairs")
         if len(pairs) != len(CUP_EFFECTS) or any(p not in (*FLAVORS, "any") for p in pairs):
             raise ValueError(
                 f"pairs lists the colour of the {len(CUP_EFFECTS)} pairs of flavor slots "
                 f"(body, acidity, aroma or any), not {list(pairs)}"
             )
         set_(self, "pairs", pairs)
-        _whole(self.extra_bean, "extra_bean", 0, 9)
-        _whole(self.tray, "tray", 0, 10)
-        _whole(self.tray_extra, "tray_extra", 0, 10)
-        _whole(self.cup_slots, "cup_slots", 1, 20)
-        _whole(self.sweetness_slot, "sweetness_slot", 1, self.cup_slots)
-        sel = tuple(self.select_slots)
-        for s in sel:
-            _whole(s, "a select slot", 1, self.cup_slots)
+        for name, low, high in (
+            ("extra_bean", 0, 9),
+            ("tray", 0, 10),
+            ("tray_extra", 0, 10),
+            ("cup_slots", 1, 20),
+            ("sweetness_slot", 1, self.cup_slots),
+        ):
+            set_(self, name, _whole(getattr(self, name), name, low, high))
+        sel = tuple(
+            _whole(s, "a slot in select_slots", 1, self.cup_slots)
+            for s in _sequence(self.select_slots, "select_slots")
+        )
+        if len(set(sel)) != len(sel):
+            raise ValueError(f"select_slots names a cup slot twice: {list(sel)}")
         if self.sweetness_slot in sel:
             raise ValueError("the Sweetness slot cannot be one of the Select slots")
         set_(self, "select_slots", sel)
         if not isinstance(self.reserve, bool):
-            raise ValueError(f"reserve must be True or False, not {self.reserve!r}")
+            raise ValueError(f"reserve must be True or False, not {_show(self.reserve)}")
 
     def __repr__(self) -> str:
         return f"<roaster.Board {self.name!r}: {len(self.track)} thermometer spaces>"
 
     def start_space(self, moisture: int) -> int:
-        """The thermometer space (0-based) where the round marker starts."""
+        """The thermometer space (0-based) where the round marker starts for a card with
+        ``moisture`` moisture tokens (the nearest listed count's space if it is not listed).
+
+        Raises:
+            ValueError: ``moisture`` is not a whole number of 0 or more.
+
+        >>> BOARDS["standard"].start_space(3)
+        2
+        """
+        _whole(moisture, "moisture", 0, 10_000)
         if moisture in self.start:
             return self.start[moisture]
         known = sorted(self.start)
@@ -361,6 +464,7 @@ class Board:
         return self.start[nearest]
 
     def to_dict(self) -> dict[str, Any]:
+        """The board as JSON-ready data; :meth:`from_dict` reads it back."""
         return {
             "name": self.name,
             "track": [{"draw": d, "smoke": s} for d, s in self.track],
@@ -378,20 +482,56 @@ class Board:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], name: str | None = None) -> Board:
-        if not isinstance(data, Mapping):
-            raise ValueError(f"a board must be a JSON object, not {data!r}")
-        data = dict(data)
+        """A board from :meth:`to_dict`'s data; ``name`` is the default name.
+
+        Raises:
+            ValueError: not a JSON object, an unknown or missing field, or a bad value
+                (the message names the field).
+        """
+        if isinstance(data, Mapping) and "wild_cost" in data:
+            raise ValueError("give the wild flavor's cost as instant_costs['wild']")
+        data = _fields(cls, data, "board", ())
         if name is not None:
             data.setdefault("name", name)
-        known = set(cls.__dataclass_fields__)
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise ValueError(
-                f"unknown board field {unknown[0]!r}; the fields are " + ", ".join(sorted(known))
-            )
-        if "wild_cost" in data:
-            raise ValueError("give the wild flavor's cost as instant_costs['wild']")
+        for k in ("name", "track", "start", "instant_costs", "pairs"):
+            if k not in data:
+                raise ValueError(f"a board needs the field {_show(k)}")
         return cls(**data)
+
+
+def _space(space: Any, number: int) -> tuple[int, int]:
+    """A thermometer space, ``{"draw": 9, "smoke": 0}`` or ``(9, 0)``, as ``(draw, smoke)``."""
+    if isinstance(space, Mapping):
+        unknown = sorted(str(k) for k in space if k not in ("draw", "smoke"))
+        if unknown or "draw" not in space:
+            raise ValueError(
+                f"space {number} of the track gives 'draw' (and 'smoke'), not {dict(space)!r}"
+            )
+        draw, smoke = space["draw"], space.get("smoke", 0)
+    elif isinstance(space, (list, tuple)) and len(space) == 2:
+        draw, smoke = space
+    else:
+        raise ValueError(
+            f"space {number} of the track must be {{'draw': n, 'smoke': n}}, not {_show(space)}"
+        )
+    return (
+        _whole(draw, f"draw on space {number} of the track", 0, 40),
+        _whole(smoke, f"smoke on space {number} of the track", 0, 9),
+    )
+
+
+def _slots(value: Any, effect: str, allowed: tuple[str, ...], words: str) -> tuple[str, ...]:
+    """An instant effect's cost: 1 to MAX_COST slots, each one of ``allowed``."""
+    what = f"instant_costs[{_show(effect)}]"
+    slots = _sequence(value, what)
+    if not 1 <= len(slots) <= MAX_COST:
+        raise ValueError(f"{what} has 1 to {MAX_COST} slots, not {len(slots)}")
+    for s in slots:
+        if not isinstance(s, str) or s not in allowed:
+            if effect == "wild":
+                raise ValueError(f"the wild flavor's slots take beans, not {_show(s)}")
+            raise ValueError(f"an instant effect's slot takes {words}, not {_show(s)} ({what})")
+    return slots
 
 
 # ---------------------------------------------------------------------------------------
@@ -403,8 +543,8 @@ class Board:
 class Score:
     """A cup's score: the four parts, the total and the explanation, one step a line.
 
-    ``penalty`` is what the penalties add, a negative number or 0 (one burnt bean: -1), so
-    ``total = roast + flavor + skill + penalty``.
+    ``penalty`` is what the penalties add, a negative number or 0 (one burnt bean: -1; a cup
+    with empty slots: -5 once, however many), so ``total = roast + flavor + skill + penalty``.
     """
 
     roast: int
@@ -426,19 +566,31 @@ class Score:
 
 def score(cup: Iterable[str], card: Card, extra_bean: int = 0, slots: int = 10) -> Score:
     """Score a cup (token names, one per filled slot; fewer than ``slots`` leaves empty
-    slots) against ``card``. ``extra_bean`` is the unlocked Extra bean's roast value.
+    slots) against ``card``. ``extra_bean`` is the unlocked Extra bean's roast value. A cup
+    with any empty slot loses 5 points once, however many slots are empty.
+
+    Raises:
+        TypeError: ``card`` is not a :class:`Card`, or ``cup`` is not a list of token names.
+        ValueError: a token that cannot be in a cup, more tokens than ``slots``, or
+            ``extra_bean`` / ``slots`` out of range (the message names which).
 
     >>> print(score(["bean2", "bean2", "bean2"], CARDS["jamaica-blue-mountain"]))
     1. Roast: beans 2 + 2 + 2 = 6; the card's roast table has no 6, so 0 roast points.
     2. Flavor: no flavor token in the cup, 0 flavor points.
     3. Skill: 3 beans of level 2, 1 skill point.
-    4. Penalties: no flavor token in the cup -3; 7 empty slots -35: -38 in all.
-    5. Total: 0 + 0 + 1 - 38 = -37.
+    4. Penalties: no flavor token in the cup -3; 7 empty slots -5: -8 in all.
+    5. Total: 0 + 0 + 1 - 8 = -7.
     """
+    if not isinstance(card, Card):
+        raise TypeError(f"card must be a roaster.Card, not {type(card).__name__}")
+    if isinstance(cup, (str, Mapping)) or not isinstance(cup, Iterable):
+        raise TypeError(f"cup must be a list of token names, not {_show(cup)}")
+    _whole(extra_bean, "extra_bean", 0, 9)
+    _whole(slots, "slots", 1, 20)
     tokens = list(cup)
     for t in tokens:
-        if t not in TOKENS:
-            raise ValueError(f"{t!r} is not a token name; they are " + ", ".join(TOKENS))
+        if not isinstance(t, str) or t not in TOKENS:
+            raise ValueError(f"{_show(t)} is not a token name; they are " + ", ".join(TOKENS))
     if t_moist := [t for t in tokens if t == "moisture"]:
         raise ValueError(f"moisture never stays in a cup ({len(t_moist)} given)")
     if len(tokens) > slots:
@@ -527,9 +679,9 @@ def score(cup: Iterable[str], card: Card, extra_bean: int = 0, slots: int = 10) 
         penalty -= 3
         words.append("no flavor token in the cup -3")
     empty = slots - len(tokens)
-    if empty:
-        penalty -= 5 * empty
-        words.append(f"{empty} empty slot{'' if empty == 1 else 's'} -{5 * empty}")
+    if empty:  # once, however many slots are empty (the rulebook)
+        penalty -= EMPTY_CUP_PENALTY
+        words.append(f"{empty} empty slot{'' if empty == 1 else 's'} -{EMPTY_CUP_PENALTY}")
     if words:
         steps.append(f"4. Penalties: {'; '.join(words)}: {penalty} in all.")
     else:
@@ -565,7 +717,7 @@ def _load_cards() -> dict[str, Card]:
         except (TypeError, ValueError) as err:
             raise RuntimeError(f"roaster/data/cards.json, card {k + 1}: {err}") from None
         if card.id in out:
-            raise RuntimeError(f"roaster/data/cards.json: two cards have the id {card.id!r}")
+            raise RuntimeError(f"roaster/data/cards.json: two cards have the id {_show(card.id)}")
         out[card.id] = card
     if not out:
         raise RuntimeError("roaster/data/cards.json holds no cards")
@@ -577,7 +729,7 @@ def _load_boards() -> dict[str, Board]:
     out = {}
     for side in ("standard", "beginner"):
         if side not in data:
-            raise RuntimeError(f"roaster/data/boards.json has no {side!r} side")
+            raise RuntimeError(f"roaster/data/boards.json has no {_show(side)} side")
         entry = dict(data[side])
         entry["instant_costs"] = {
             **entry.get("instant_costs", {}),
@@ -586,7 +738,7 @@ def _load_boards() -> dict[str, Board]:
         try:
             out[side] = Board.from_dict(entry, name=side)
         except (TypeError, ValueError) as err:
-            raise RuntimeError(f"roaster/data/boards.json, side {side!r}: {err}") from None
+            raise RuntimeError(f"roaster/data/boards.json, side {_show(side)}: {err}") from None
     return out
 
 
@@ -602,16 +754,18 @@ def _load_titles() -> tuple[tuple[int, str, bool], ...]:
                 )
             )
         except (KeyError, TypeError, ValueError) as err:
-            raise RuntimeError(f"roaster/data/titles.json: bad title {entry!r}: {err}") from None
+            raise RuntimeError(
+                f"roaster/data/titles.json: bad title {_show(entry)}: {err}"
+            ) from None
     if not rows or sorted(rows) != rows:
         raise RuntimeError("roaster/data/titles.json must list titles from the lowest minimum up")
     return tuple(rows)
 
 
-#: The shipped cards, by id (``CARDS["jamaica-blue-mountain"]``).
-CARDS: dict[str, Card] = _load_cards()
-#: The two sides: ``BOARDS["standard"]``, ``BOARDS["beginner"]``.
-BOARDS: dict[str, Board] = _load_boards()
+#: The shipped cards, by id (``CARDS["jamaica-blue-mountain"]``); read-only.
+CARDS: FrozenMap[str, Card] = FrozenMap(_load_cards())
+#: The two sides: ``BOARDS["standard"]``, ``BOARDS["beginner"]``; read-only.
+BOARDS: FrozenMap[str, Board] = FrozenMap(_load_boards())
 #: The title table: (lowest total, title, whether it is the intermediate title).
 TITLES = _load_titles()
 
@@ -620,9 +774,13 @@ def title(total: int) -> str:
     """The roaster title for a roast challenge's total (the table is our own but for the
     top title, Meister).
 
+    Raises:
+        TypeError: ``total`` is not a number.
+
     >>> title(12), title(60)
     ('Roasting apprentice', 'Roast Meister')
     """
+    _number(total, "total")
     name = TITLES[0][1]  # also for a total below the first minimum
     for low, text, _ in TITLES:
         if total >= low:
@@ -634,9 +792,13 @@ def next_difficulty(last_score: int) -> str:
     """The difficulty of the next card in a roast challenge: 9 or less beginner, 10–14
     advanced, 15 or more expert.
 
+    Raises:
+        TypeError: ``last_score`` is not a number.
+
     >>> next_difficulty(9), next_difficulty(10), next_difficulty(15)
     ('beginner', 'advanced', 'expert')
     """
+    _number(last_score, "last_score")
     if last_score <= 9:
         return "beginner"
     if last_score <= 14:

@@ -1,9 +1,9 @@
-"""Coffee Roaster's rules engine: the roasting rounds and the cup test as moves.
+"""Coffee Roaster's rules engine: the options (:class:`Rules`) and the positions
+(:class:`State`), the roasting rounds and the cup test as moves.
 
-The bag is a seeded random source. A state keeps the bag as a count per token (in
-:data:`TOKENS` order) plus the rules' ``seed`` and a draw counter: draw number ``k`` takes
-its tokens with ``numpy.random.default_rng([seed, k])`` from the bag's tokens in that order.
-So a state stays immutable and hashable, and the same seed and moves give the same game.
+The bag is a seeded random source (see :mod:`gamekit.roaster.bag`); the moves are tables of
+small checks and changes (:mod:`gamekit.roaster.effects` for the roasting rounds,
+:mod:`gamekit.roaster.cup` for the cup test); the notation is :mod:`gamekit.roaster.notation`.
 
 >>> from gamekit import roaster
 >>> state = roaster.Rules(card="jamaica-blue-mountain", seed=3).start()
@@ -16,264 +16,108 @@ So a state stays immutable and hashable, and the same seed and moves give the sa
 
 from __future__ import annotations
 
-import itertools
-import re
-from collections import Counter
+import numbers
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
 import numpy as np
 
-from gamekit.errors import IllegalMoveError, InvalidNotationError
+from gamekit.errors import IllegalMoveError
+from gamekit.game import FrozenMap, register
 from gamekit.options import check_options
+from gamekit.roaster import cup as _cup
+from gamekit.roaster import effects as _effects
+from gamekit.roaster.bag import ZERO, Counts, as_dict, counts, minus, plus
 from gamekit.roaster.cards import (
-    BEANS,
     BOARDS,
     CARDS,
     CUP_EFFECTS,
     FLAVORS,
+    INSTANT_EFFECTS,
     TOKEN_NAMES,
     TOKENS,
     Board,
     Card,
     Score,
-    level,
+    _show,
     score,
 )
+from gamekit.roaster.notation import ACTIONS, FLAVOR_EFFECTS, PHASES, Move, token_order
 
-__all__ = ["GAME", "Rules", "State", "Move", "Outcome", "PHASES", "ACTIONS"]
+__all__ = ["GAME", "ENDINGS", "Rules", "State", "Move", "Outcome", "PHASES", "ACTIONS"]
 
 GAME = "roaster"
 
-#: The steps of a game, in order; ``state.phase`` is one of them.
-PHASES = {
-    "draw": "raise the temperature is done: draw the tokens",
-    "effects": "use drawn tokens for effects, then roast",
-    "return-two": "Two new tokens: choose 2 drawn tokens to put back",
-    "two-of-five": "Two of five: choose the 2 tokens to remove",
-    "decide": "roast another round or stop",
-    "cup": "put the drawn token in the cup or on the tray",
-    "select": "Select: keep one of the two drawn tokens for this cup slot",
-    "exchange": "Exchange: return 2 cup tokens, or be done",
-    "exchange-choose": "Exchange: keep 2 of the new tokens",
-    "over": "the game is over: read the score",
-}
-#: The moves each phase takes.
-ACTIONS = {
-    "draw": ("draw",),
-    "effects": (
-        "wild",
-        "more",
-        "new",
-        "five",
-        "remove",
-        "concentrate",
-        "preserve",
-        "spread",
-        "roast",
-    ),
-    "return-two": ("return",),
-    "two-of-five": ("discard",),
-    "decide": ("continue", "stop"),
-    "cup": ("cup", "tray"),
-    "select": ("keep",),
-    "exchange": ("exchange", "done"),
-    "exchange-choose": ("keep",),
-    "over": (),
-}
-_INSTANT = ("wild", "more", "new", "five", "remove")
-_FLAVOR_EFFECT = {"concentrate": "body", "preserve": "acidity", "spread": "aroma"}
-_EFFECT_WORDS = {
-    "wild": "wild flavor",
-    "more": "Two more tokens",
-    "new": "Two new tokens",
-    "five": "Two of five",
-    "remove": "Remove",
-    "concentrate": "Concentrate",
-    "preserve": "Preserve",
-    "spread": "Spread",
-}
-_T = {t: i for i, t in enumerate(TOKENS)}
-_N = len(TOKENS)
-_ZERO = (0,) * _N
+#: Every move: its checks and its change, by action.
+MOVES: FrozenMap[str, _effects.Action] = _effects.MOVES | _cup.MOVES
+#: The moves worth checking in each phase (``legal_moves`` keeps those that pass).
+CANDIDATES = _effects.CANDIDATES | _cup.CANDIDATES
 
 
-# ---------------------------------------------------------------------------------------
-# Counts (tuples in TOKENS order)
-# ---------------------------------------------------------------------------------------
+#: How a game ends (``Outcome.ending``); see :class:`Rules`.
+ENDINGS = ("stopped", "forced", "bag-empty")
+#: The largest seed (a 128-bit number, like numpy's fresh entropy).
+MAX_SEED = 2**128 - 1
 
 
-def _counts(tokens: Iterable[str]) -> tuple[int, ...]:
-    out = [0] * _N
-    for t in tokens:
-        out[_T[t]] += 1
-    return tuple(out)
-
-
-def _plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
-
-
-def _minus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    out = tuple(x - y for x, y in zip(a, b, strict=True))
-    assert min(out) >= 0, "took a token that is not there"
-    return out
-
-
-def _has(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
-    return all(x >= y for x, y in zip(a, b, strict=True))
-
-
-def _names(c: tuple[int, ...]) -> list[str]:
-    return [t for t, k in zip(TOKENS, c, strict=True) for _ in range(k)]
-
-
-def _as_dict(c: tuple[int, ...]) -> dict[str, int]:
-    return {t: k for t, k in zip(TOKENS, c, strict=True) if k}
-
-
-def _say(tokens: Iterable[str]) -> str:
-    c = Counter(tokens)
-    if not c:
-        return "nothing"
-    parts = []
-    for t in TOKENS:
-        if c[t]:
-            name = TOKEN_NAMES[t]
-            parts.append(
-                f"{c[t]} {name}"
-                + (
-                    "s"
-                    if c[t] > 1
-                    and not name.endswith("s")
-                    and t not in ("moisture", "smoke", "acidity", "body", "aroma")
-                    else ""
-                )
-            )
-    return ", ".join(parts)
-
-
-def _join(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
-
-
-# ---------------------------------------------------------------------------------------
-# Moves
-# ---------------------------------------------------------------------------------------
-
-_ALL_ACTIONS = sorted({a for acts in ACTIONS.values() for a in acts})
-_WORD = re.compile(r"^[a-z0-9-]+$")
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One decision: an action, the tokens it uses, what a Spread makes and the cup effect
-    whose slots take the flavor token. ``str(move)`` is its notation:
-
-    ``draw``, ``roast``, ``continue``, ``stop``, ``cup``, ``tray``, ``done``;
-    ``wild bean0`` (a bean on the wild flavor's slots), ``more aroma`` / ``new body`` /
-    ``five acidity`` / ``remove wild`` (an instant effect and the token paid);
-    ``concentrate body bean1 bean2 for sweetness``, ``preserve acidity bean4 bean3 for
-    select``, ``spread aroma bean4 -> bean1 bean3 for tray``; ``return hard bean2``,
-    ``discard smoke defect``, ``keep bean3``, ``exchange hard burnt``, ``keep bean2 aroma``.
-
-    >>> m = Move.parse("spread aroma bean4 -> bean3 bean1 for tray")
-    >>> m
-    Move.parse('spread aroma bean4 -> bean1 bean3 for tray')
-    >>> m.action, m.tokens, m.into, m.pair
-    ('spread', ('aroma', 'bean4'), ('bean1', 'bean3'), 'tray')
-    """
-
-    action: str
-    tokens: tuple[str, ...] = ()
-    into: tuple[str, ...] = ()
-    pair: str | None = None
-
-    def __post_init__(self) -> None:
-        toks = tuple(self.tokens)
-        if self.action in _FLAVOR_EFFECT and toks:
-            toks = (toks[0], *sorted(toks[1:], key=_order))
-        else:
-            toks = tuple(sorted(toks, key=_order))
-        object.__setattr__(self, "tokens", toks)
-        object.__setattr__(self, "into", tuple(sorted(self.into, key=_order)))
-
-    @classmethod
-    def parse(cls, text: str | Move) -> Move:
-        """Read a move's notation (see the class docstring)."""
-        if isinstance(text, Move):
-            return text
-        if not isinstance(text, str):
-            raise InvalidNotationError(
-                f"{text!r} is not a Coffee Roaster move: give a Move or text such as 'draw', "
-                "'more aroma' or 'concentrate body bean1 bean2 for sweetness'"
-            )
-        words = text.strip().lower().split()
-        if not words:
-            raise InvalidNotationError("'' is not a Coffee Roaster move: the text is empty")
-        action, rest = words[0], words[1:]
-        if action not in _ALL_ACTIONS:
-            raise InvalidNotationError(
-                f"{text!r} is not a Coffee Roaster move: it starts with {action!r}; a move "
-                "starts with one of " + ", ".join(_ALL_ACTIONS)
-            )
-        pair = None
-        if "for" in rest:
-            k = rest.index("for")
-            if k != len(rest) - 2:
-                raise InvalidNotationError(
-                    f"{text!r} is not a Coffee Roaster move: 'for' is followed by one cup "
-                    "effect, at the end (" + ", ".join(CUP_EFFECTS) + ")"
-                )
-            pair = rest[-1]
-            if pair not in CUP_EFFECTS:
-                raise InvalidNotationError(
-                    f"{text!r} is not a Coffee Roaster move: {pair!r} is not a cup effect; "
-                    "they are " + ", ".join(CUP_EFFECTS)
-                )
-            rest = rest[:k]
-        into: list[str] = []
-        if "->" in rest:
-            k = rest.index("->")
-            rest, into = rest[:k], rest[k + 1 :]
-        for t in (*rest, *into):
-            if t not in _T:
-                raise InvalidNotationError(
-                    f"{text!r} is not a Coffee Roaster move: {t!r} is not a token; tokens are "
-                    + ", ".join(TOKENS)
-                )
-        return cls(action, tuple(rest), tuple(into), pair)
-
-    def __str__(self) -> str:
-        out = " ".join([self.action, *self.tokens])
-        if self.into:
-            out += " -> " + " ".join(self.into)
-        if self.pair:
-            out += f" for {self.pair}"
-        return out
-
-    def __repr__(self) -> str:
-        return f"Move.parse({str(self)!r})"
-
-
-def _order(t: str) -> int:
-    return _T.get(t, _N)
+def _seed(value: Any, what: str) -> int:
+    """A seed as an ``int``: a whole number from 0 to :data:`MAX_SEED`."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ValueError(f"{what} must be a whole number of 0 or more, not {_show(value)}")
+    if not 0 <= value <= MAX_SEED:
+        raise ValueError(f"{what} must be from 0 to 2**128 - 1, not {_show(value)}")
+    return int(value)
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a game: the cup's :class:`~gamekit.roaster.cards.Score` and a sentence."""
+    """The end of a game: the cup's :class:`~gamekit.roaster.cards.Score`, how the game
+    ended (``ending``, a word of :attr:`Rules.endings`) and a sentence (``reason``).
+
+    Coffee Roaster is a solo game with no opponent to beat: ``winners`` is always empty
+    (``winner`` is ``None``), and the result is the score, ``scores["roaster"]`` (also
+    ``total``).
+
+    >>> state = Rules(seed=3).arrange({}, bag={"bean2": 3}, phase="decide").play("stop")
+    >>> while state.outcome is None:
+    ...     state = state.play("cup")
+    >>> o = state.outcome
+    >>> o.ending, o.winners, o.scores
+    ('bag-empty', (), FrozenMap({'roaster': -7}))
+    >>> o.reason
+    'the bag ran out before the cup was full: the cup scores -7'
+    """
 
     score: Score
     reason: str
-    winner: str | None = None
+    ending: str = "stopped"
+
+    def __post_init__(self) -> None:
+        if self.ending not in ENDINGS:
+            raise ValueError(
+                f"ending must be one of {', '.join(ENDINGS)}, not {_show(self.ending)}"
+            )
 
     @property
     def total(self) -> int:
+        """The cup's score."""
         return self.score.total
+
+    @property
+    def winner(self) -> None:
+        """``None``: a solo game has no winner."""
+        return None
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """``()``: a solo game has no winner (there is no opponent)."""
+        return ()
+
+    @property
+    def scores(self) -> FrozenMap[str, int]:
+        """The score by seat: ``{"roaster": total}``."""
+        return FrozenMap({"roaster": self.score.total})
 
 
 # ---------------------------------------------------------------------------------------
@@ -281,23 +125,49 @@ class Outcome:
 # ---------------------------------------------------------------------------------------
 
 
+@register
 @dataclass(frozen=True)
 class Rules:
-    """A game's options: the coffee ``card`` (a :class:`Card` or a shipped card's id), the
-    board ``side`` (``"standard"`` or ``"beginner"``), the bag's ``seed``, and optionally a
-    ``board`` with other printed numbers than the side's shipped ones.
+    """A game's options: the coffee ``card`` (a :class:`Card`, a shipped card's id, or a
+    card's data), the board ``side`` (``"standard"`` or ``"beginner"``), the bag's ``seed``,
+    and optionally a ``board`` with other printed numbers than the side's shipped ones.
+
+    ``seed`` fixes the deal (the cup effects' places and every draw). ``None`` (the
+    default) leaves it open: ``start(seed=...)`` then deals with the seed it is given (as
+    :func:`gamekit.sim.play_many` does, one per game), or with fresh entropy if it is given
+    none; the started state's ``rules`` carry the seed used, so a record of the game
+    replays the same deal.
+
+    Coffee Roaster is a solo game: one seat, ``"roaster"``. The game ends when the cup test
+    is over; ``Outcome.ending`` says how (:attr:`endings`):
+
+    - ``"stopped"``: the player chose to stop roasting, and the cup test filled the cup;
+    - ``"forced"``: the round marker was on the thermometer's last space, so the roasting
+      had to stop, and the cup test filled the cup;
+    - ``"bag-empty"``: the bag ran out before the cup was full (the cup loses 5 points for
+      its empty slots), however the roasting stopped.
+
+    Raises:
+        ValueError: an option of the wrong type or value (the message names it).
 
     >>> Rules(card="jamaica-blue-mountain", seed=3)
     roaster.Rules(card='jamaica-blue-mountain', side='standard', seed=3)
+    >>> Rules().start(seed=3) == Rules(seed=3).start()
+    True
     >>> Rules(card="no-such-coffee")
     Traceback (most recent call last):
     ...
     ValueError: no shipped card has the id 'no-such-coffee'; the ids are jamaica-blue-mountain, zambia-kasama-aa, practice-i-advanced, practice-i-expert, practice-ii-beginner, practice-ii-expert, practice-iii-beginner, practice-iii-advanced, practice-iii-expert
     """
 
+    game: ClassVar[str] = "roaster"
+    endings: ClassVar[tuple[str, ...]] = ENDINGS
+    #: The players' names: one, the roaster (a solo game).
+    seats: ClassVar[tuple[str, ...]] = ("roaster",)
+
     card: Card | str = "jamaica-blue-mountain"
     side: str = "standard"
-    seed: int = 0
+    seed: int | None = None
     board: Board | None = None
 
     def __post_init__(self) -> None:
@@ -305,28 +175,27 @@ class Rules:
         if isinstance(card, str):
             if card not in CARDS:
                 raise ValueError(
-                    f"no shipped card has the id {card!r}; the ids are " + ", ".join(CARDS)
+                    f"no shipped card has the id {_show(card)}; the ids are " + ", ".join(CARDS)
                 )
-            object.__setattr__(self, "card", CARDS[card])
+            card = CARDS[card]
         elif isinstance(card, Mapping):
-            object.__setattr__(self, "card", Card.from_dict(card))
+            card = Card.from_dict(card)
         elif not isinstance(card, Card):
-            raise ValueError(f"card must be a roaster.Card or a card id, not {card!r}")
-        if self.side not in BOARDS:
-            raise ValueError(f"side must be 'standard' or 'beginner', not {self.side!r}")
-        seed = self.seed
-        if isinstance(seed, np.integer):
-            seed = int(seed)
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ValueError(f"seed must be a whole number of 0 or more, not {self.seed!r}")
-        object.__setattr__(self, "seed", seed)
+            raise ValueError(
+                f"card must be a roaster.Card, a card id or a card's data, not {_show(card)}"
+            )
+        object.__setattr__(self, "card", card)
+        if not isinstance(self.side, str) or self.side not in BOARDS:
+            raise ValueError(f"side must be 'standard' or 'beginner', not {_show(self.side)}")
+        if self.seed is not None:
+            object.__setattr__(self, "seed", _seed(self.seed, "seed"))
         board = self.board
         if board is None:
             board = BOARDS[self.side]
         elif isinstance(board, Mapping):
             board = Board.from_dict(board, name="custom")
         elif not isinstance(board, Board):
-            raise ValueError(f"board must be a roaster.Board, not {board!r}")
+            raise ValueError(f"board must be a roaster.Board or a board's data, not {_show(board)}")
         object.__setattr__(self, "board", board)
 
     def __repr__(self) -> str:
@@ -336,15 +205,37 @@ class Rules:
             text += f", board={self.board!r}"
         return text + ")"
 
-    def start(self) -> State:
+    def start(self, seed: int | None = None) -> State:
         """The game before the first draw: the card's tokens in the bag, the cup effects
-        shuffled onto their places, the round marker on the card's moisture space."""
+        shuffled onto their places, the round marker on the card's moisture space.
+
+        ``seed`` deals the game if the rules' own ``seed`` is ``None`` (no seed at all:
+        fresh entropy); rules with a seed ignore it. The state's ``rules`` carry the seed
+        used.
+
+        Raises:
+            ValueError: ``seed`` is not a whole number of 0 or more (or ``None``).
+
+        >>> Rules().start(seed=7).rules.seed, Rules(seed=1).start(seed=7).rules.seed
+        (7, 1)
+        """
+        if seed is not None:
+            seed = _seed(seed, "seed")
+        rules = self
+        if self.seed is None:
+            if seed is None:
+                seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
+            rules = replace(self, seed=seed)
+        return rules._deal()
+
+    def _deal(self) -> State:
+        """The start of the game dealt with ``self.seed`` (a whole number here)."""
         board = self.board
-        bag = _counts(t for t, k in self.card.bag.items() for _ in range(k))
-        reserve = _ZERO
+        bag = counts(t for t, k in self.card.bag.items() for _ in range(k))
+        reserve = ZERO
         if board.reserve:
-            reserve = _counts(f for f in FLAVORS if bag[_T[f]])
-            bag = _minus(bag, reserve)
+            reserve = counts(f for f in FLAVORS if bag[TOKENS.index(f)])
+            bag = minus(bag, reserve)
         rng = np.random.default_rng([self.seed, 0])
         effects = [CUP_EFFECTS[i] for i in rng.permutation(len(CUP_EFFECTS))]
         pairs = tuple((e, ()) for e in effects)
@@ -355,20 +246,21 @@ class Rules:
             round=1,
             space=space,
             bag=bag,
-            drawn=_ZERO,
-            aside=_ZERO,
+            drawn=ZERO,
+            aside=ZERO,
             reserve=reserve,
-            instant=tuple(() for _ in _INSTANT),
+            instant=tuple(() for _ in INSTANT_EFFECTS),
             pairs=pairs,
             cup=(None,) * board.cup_slots,
             tray=(),
-            removed=_ZERO,
-            created=_ZERO,
+            removed=ZERO,
+            created=ZERO,
             draws=1,
             flavor_round=False,
             exchanged=False,
             events=(
-                f"Setup: {sum(bag)} tokens in the bag; the round marker starts on space {space + 1} (the card has {self.card.moisture} moisture).",
+                f"Setup: {sum(bag)} tokens in the bag; the round marker starts on space "
+                f"{space + 1} (the card has {self.card.moisture} moisture).",
             ),
         )
 
@@ -389,61 +281,94 @@ class Rules:
         """A made-up position for a lesson or a test: the tokens ``drawn`` this round, the
         ``bag`` (default: the card's bag less the drawn tokens, as far as it has them),
         flavor tokens on the ``pairs`` by cup effect, tokens on the ``instant`` effects'
-        slots, a part-filled ``cup`` and so on. It skips the moves that would lead there.
+        slots, a part-filled ``cup`` and so on. It skips the moves that would lead there
+        (rules without a seed deal the cup effects' places from fresh entropy).
+
+        Raises:
+            ValueError: an argument that no position has (the message names it).
 
         >>> s = Rules(seed=1).arrange({"bean2": 2, "body": 1}, pairs={"tray": ["body"]})
         >>> s.phase, s.drawn, s.unlocked
         ('effects', {'bean2': 2, 'body': 1}, ())
         """
-        if phase not in PHASES:
-            raise ValueError(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
+        if not isinstance(phase, str) or phase not in PHASES:
+            raise ValueError(f"phase must be one of {', '.join(PHASES)}, not {_show(phase)}")
+        board = self.board
         start = self.start()
-        d = _counts(t for t, k in (drawn or {}).items() for _ in range(k))
+        d = _tally(drawn, "drawn")
         if bag is None:
             b = tuple(max(0, x - y) for x, y in zip(start._bag, d, strict=True))
         else:
-            b = _counts(t for t, k in bag.items() for _ in range(k))
-        pair_tokens = dict(pairs or {})
-        for e in pair_tokens:
-            if e not in CUP_EFFECTS:
-                raise ValueError(f"{e!r} is not a cup effect; they are " + ", ".join(CUP_EFFECTS))
-        new_pairs = tuple((e, tuple(pair_tokens.get(e, ()))) for e, _ in start._pairs)
-        for (e, toks), colour in zip(new_pairs, self.board.pairs, strict=True):
+            b = _tally(bag, "bag")
+        on_pairs = _groups(pairs, "pairs", CUP_EFFECTS)
+        new_pairs = tuple((e, on_pairs.get(e, ())) for e, _ in start._pairs)
+        for (e, toks), colour in zip(new_pairs, board.pairs, strict=True):
             for t in toks:
                 if t != "wild" and (t not in FLAVORS or colour not in (t, "any")):
                     raise ValueError(
-                        f"the slots of {TOKEN_NAMES[e]} take {colour} flavor tokens, not {t!r}"
+                        f"the slots of {TOKEN_NAMES[e]} take {colour} flavor tokens, not {_show(t)}"
                     )
             if len(toks) > 2:
                 raise ValueError(f"the slots of {TOKEN_NAMES[e]} hold 2 tokens, not {len(toks)}")
-        inst = dict(instant or {})
-        slots = tuple(tuple(sorted(inst.get(e, ()), key=_order)) for e in _INSTANT)
-        cup_list = list(cup) + [None] * (self.board.cup_slots - len(list(cup)))
-        if len(cup_list) != self.board.cup_slots:
-            raise ValueError(f"the cup has {self.board.cup_slots} slots")
+        on_instant = _groups(instant, "instant", INSTANT_EFFECTS)
+        for e, toks in on_instant.items():
+            if len(toks) > len(board.instant_costs[e]):
+                raise ValueError(
+                    f"instant: the slots of {_show(e)} hold {len(board.instant_costs[e])} tokens, "
+                    f"not {len(toks)}"
+                )
+        slots = tuple(
+            tuple(sorted(on_instant.get(e, ()), key=token_order)) for e in INSTANT_EFFECTS
+        )
+        cup_list = list(_tokens(cup, "cup", empty=True))
+        if len(cup_list) > board.cup_slots:
+            raise ValueError(f"cup: the cup has {board.cup_slots} slots, not {len(cup_list)}")
+        cup_list += [None] * (board.cup_slots - len(cup_list))
+        if space is not None:
+            last = len(board.track) - 1
+            if isinstance(space, bool) or not isinstance(space, numbers.Integral):
+                raise ValueError(f"space must be a whole number, not {_show(space)}")
+            if not 0 <= space <= last:
+                raise ValueError(f"space must be from 0 to {last}, not {space}")
+        if isinstance(round, bool) or not isinstance(round, numbers.Integral) or round < 1:
+            raise ValueError(f"round must be a whole number of 1 or more, not {_show(round)}")
         return start._with(
             phase=phase,
-            round=round,
-            space=start.space if space is None else space,
+            round=int(round),
+            space=start.space if space is None else int(space),
             bag=b,
             drawn=d,
-            aside=_counts(t for t, k in (aside or {}).items() for _ in range(k)),
+            aside=_tally(aside, "aside"),
             reserve=start._reserve,
             pairs=new_pairs,
             instant=slots,
             cup=tuple(cup_list),
-            tray=tuple(tray),
+            tray=_tokens(tray, "tray"),
             events=("A position arranged for this example.",),
         )
 
     def replay(self, moves: Iterable[Move | str]) -> State:
-        """The state after playing ``moves`` from the start."""
+        """The state after playing ``moves`` (Moves or notation) from :meth:`start` (rules
+        without a seed deal from fresh entropy: replay a game with its state's ``rules``).
+
+        Raises:
+            TypeError: ``moves`` is not a list (or other iterable) of moves.
+            InvalidNotationError: a move that is not Coffee Roaster notation.
+            IllegalMoveError: a move the rules forbid where it is played.
+
+        >>> Rules(seed=3).replay(["draw", "roast"]).phase
+        'decide'
+        """
+        if isinstance(moves, (str, bytes, Mapping)) or not isinstance(moves, Iterable):
+            raise TypeError(f"moves must be a list of moves, not {_show(moves)}")
         state = self.start()
         for move in moves:
             state = state.play(move)
         return state
 
     def to_dict(self) -> dict[str, Any]:
+        """The options as JSON-ready data (a shipped card by its id, a custom card or
+        board in full); :meth:`from_dict` reads them back."""
         card = self.card.id if CARDS.get(self.card.id) == self.card else self.card.to_dict()
         out: dict[str, Any] = {"card": card, "side": self.side, "seed": self.seed}
         if self.board != BOARDS[self.side]:
@@ -451,9 +376,59 @@ class Rules:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Rules:
-        """Rebuild rules from :meth:`to_dict`; an unknown option is a ``ValueError``."""
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """Rebuild rules from :meth:`to_dict`.
+
+        Raises:
+            ValueError: not a JSON object, an unknown option, or an option (or a field of
+                the card or board data) of the wrong type or value, naming it.
+
+        >>> Rules.from_dict({"card": "zambia-kasama-aa", "seed": 4})
+        roaster.Rules(card='zambia-kasama-aa', side='standard', seed=4)
+        """
         return cls(**check_options(data, ("card", "side", "seed", "board"), "Coffee Roaster"))
+
+
+def _tally(data: Any, what: str) -> Counts:
+    """``{token: count}`` (or ``None``: no tokens) as counts."""
+    if data is None:
+        return ZERO
+    if not isinstance(data, Mapping):
+        raise ValueError(f"{what} must map token names to counts, not {_show(data)}")
+    out = [0] * len(TOKENS)
+    for t, k in data.items():
+        if not isinstance(t, str) or t not in TOKENS:
+            raise ValueError(f"{what} names {_show(t)}, which is not a token")
+        if isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 0 <= k <= 999:
+            raise ValueError(f"{what}: the count of {t} must be from 0 to 999, not {_show(k)}")
+        out[TOKENS.index(t)] += int(k)
+    return tuple(out)
+
+
+def _tokens(data: Any, what: str, empty: bool = False) -> tuple[Any, ...]:
+    """A list of token names (and ``None`` for an empty slot if ``empty``) as a tuple."""
+    if isinstance(data, (str, bytes, Mapping)) or not isinstance(data, Iterable):
+        raise ValueError(f"{what} must be a list of token names, not {_show(data)}")
+    out = tuple(data)
+    for t in out:
+        if (t is None and empty) or (isinstance(t, str) and t in TOKENS):
+            continue
+        raise ValueError(f"{what} holds {_show(t)}, which is not a token")
+    return out
+
+
+def _groups(data: Any, what: str, places: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """``{place: [token, ...]}`` (or ``None``) with every place one of ``places``."""
+    if data is None:
+        return {}
+    if not isinstance(data, Mapping):
+        raise ValueError(f"{what} must map places to lists of tokens, not {_show(data)}")
+    out = {}
+    for place, toks in data.items():
+        if not isinstance(place, str) or place not in places:
+            raise ValueError(f"{what} names {_show(place)}; the places are " + ", ".join(places))
+        out[place] = _tokens(toks, f"{what}[{_show(place)}]")
+    return out
 
 
 # ---------------------------------------------------------------------------------------
@@ -485,7 +460,9 @@ class State:
     """A Coffee Roaster position. Immutable and hashable; ``events`` (what the last move
     did, in words) is not part of its identity.
 
-    Make one with ``Rules(...).start()`` and ``state.play(move)``.
+    Make one with ``Rules(...).start()`` and ``state.play(move)``. The one seat,
+    ``"roaster"``, is ``to_move`` until the game is over (then ``None``); ``swapped`` is
+    always ``False`` (there is no pie rule).
     """
 
     __slots__ = (*_FIELDS, "events", "_cache")
@@ -498,7 +475,6 @@ class State:
     tray: tuple[str, ...]
     exchanged: bool
     events: tuple[str, ...]
-    to_move = "player"
 
     @classmethod
     def _make(cls, rules: Rules, **kw: Any) -> State:
@@ -508,7 +484,8 @@ class State:
         set_(self, "events", kw.pop("events", ()))
         for name in _FIELDS[1:]:
             set_(self, name, kw.pop(name.lstrip("_")))
-        assert not kw, kw
+        if kw:
+            raise TypeError(f"a roaster.State has no field {sorted(kw)[0]!r}")
         set_(self, "_cache", {})
         return self
 
@@ -518,6 +495,9 @@ class State:
         return State._make(self.rules, **data)
 
     def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a roaster.State is immutable; play() returns a new state")
+
+    def __delattr__(self, name: str) -> None:
         raise AttributeError("a roaster.State is immutable; play() returns a new state")
 
     def __reduce__(self):
@@ -547,13 +527,23 @@ class State:
 
     # -- reading ---------------------------------------------------------------------------
     @property
+    def to_move(self) -> str | None:
+        """``"roaster"`` (the one seat) while the game goes on, ``None`` once it is over."""
+        return None if self.phase == "over" else "roaster"
+
+    @property
+    def swapped(self) -> bool:
+        """``False``: Coffee Roaster has no pie rule."""
+        return False
+
+    @property
     def board(self) -> Board:
         return self.rules.board
 
     @property
     def bag(self) -> dict[str, int]:
         """What is in the bag, by token (the real game hides it: this is a peek)."""
-        return _as_dict(self._bag)
+        return as_dict(self._bag)
 
     @property
     def bag_size(self) -> int:
@@ -562,35 +552,35 @@ class State:
     @property
     def drawn(self) -> dict[str, int]:
         """The tokens drawn this round and not yet used or put back."""
-        return _as_dict(self._drawn)
+        return as_dict(self._drawn)
 
     @property
     def aside(self) -> dict[str, int]:
         """Tokens drawn by Two of five, Select, Exchange or the cup test, waiting for a
         decision."""
-        return _as_dict(self._aside)
+        return as_dict(self._aside)
 
     @property
     def reserve(self) -> dict[str, int]:
         """Beginner side: the flavor tokens beside the board, usable every round."""
-        return _as_dict(self._reserve)
+        return as_dict(self._reserve)
 
     @property
     def removed(self) -> dict[str, int]:
         """Tokens out of the game (moisture, effects' removals, beans back to the box)."""
-        return _as_dict(self._removed)
+        return as_dict(self._removed)
 
     @property
     def created(self) -> dict[str, int]:
         """Tokens that came into play after setup: smoke, the wild flavor, beans made by
         Concentrate and Spread."""
-        return _as_dict(self._created)
+        return as_dict(self._created)
 
     @property
     def instant_slots(self) -> dict[str, tuple[str, ...]]:
         """The tokens on each instant effect's slots (an effect is used when they are
         full)."""
-        return dict(zip(_INSTANT, self._instant, strict=True))
+        return dict(zip(INSTANT_EFFECTS, self._instant, strict=True))
 
     @property
     def pairs(self) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
@@ -616,8 +606,20 @@ class State:
         return self.board.tray + extra
 
     def used(self, effect: str) -> bool:
-        """Whether an instant effect has been used (its slots are full)."""
-        i = _INSTANT.index(effect)
+        """Whether an instant effect has been used (its slots are full).
+
+        Raises:
+            ValueError: ``effect`` is not an instant effect (wild, more, new, five, remove).
+
+        >>> Rules(seed=1).start().used("more")
+        False
+        """
+        if not isinstance(effect, str) or effect not in INSTANT_EFFECTS:
+            raise ValueError(
+                f"effect must be an instant effect ({', '.join(INSTANT_EFFECTS)}), "
+                f"not {_show(effect)}"
+            )
+        i = INSTANT_EFFECTS.index(effect)
         return len(self._instant[i]) >= len(self._cost(effect))
 
     def _cost(self, effect: str) -> tuple[str, ...]:
@@ -629,25 +631,32 @@ class State:
 
     def token_count(self) -> dict[str, int]:
         """Every token in play or removed, wherever it is (for checking conservation)."""
-        total = _plus(self._bag, self._drawn)
+        total = plus(self._bag, self._drawn)
         for c in (self._aside, self._reserve, self._removed):
-            total = _plus(total, c)
+            total = plus(total, c)
         board = [t for toks in self._instant for t in toks]
         board += [t for _, toks in self._pairs for t in toks]
         board += [t for t in self.cup if t is not None and t != "sweetness"]
         board += list(self.tray)
-        return _as_dict(_plus(total, _counts(board)))
+        return as_dict(plus(total, counts(board)))
 
     # -- the end ---------------------------------------------------------------------------
     @property
     def outcome(self) -> Outcome | None:
-        """``None`` until the cup is tested; then the score."""
+        """``None`` until the cup is tested; then the score and how the game ended."""
         if self.phase != "over":
             return None
         if "outcome" not in self._cache:
             extra = self.board.extra_bean if "extra-bean" in self.unlocked else 0
             s = score(self.cup_tokens(), self.rules.card, extra_bean=extra, slots=len(self.cup))
-            self._cache["outcome"] = Outcome(s, f"the cup scores {s.total}")
+            if None in self.cup:
+                ending, how = "bag-empty", "the bag ran out before the cup was full"
+            elif self.space >= len(self.board.track) - 1:
+                ending = "forced"
+                how = "the round marker reached the thermometer's last space, so roasting stopped"
+            else:
+                ending, how = "stopped", "the roaster stopped roasting and filled the cup"
+            self._cache["outcome"] = Outcome(s, f"{how}: the cup scores {s.total}", ending)
         return self._cache["outcome"]
 
     @property
@@ -664,69 +673,21 @@ class State:
         ['remove body', 'roast', 'wild bean0']
         """
         if "legal" not in self._cache:
-            moves = {str(m): m for m in self._candidates() if self._problem(m) is None}
+            found = CANDIDATES[self.phase](self)
+            moves = {str(m): m for m in found if self._problem(m) is None}
             self._cache["legal"] = [moves[k] for k in sorted(moves)]
         return list(self._cache["legal"])
 
-    def _candidates(self) -> Iterable[Move]:
-        phase = self.phase
-        drawn = sorted(set(_names(self._drawn)), key=_order)
-        aside = sorted(set(_names(self._aside)), key=_order)
-        if phase == "draw":
-            yield Move("draw")
-        elif phase == "decide":
-            yield Move("continue")
-            yield Move("stop")
-        elif phase == "cup":
-            yield Move("cup")
-            yield Move("tray")
-        elif phase == "exchange":
-            yield Move("done")
-            cup = [t for t in self.cup if t not in (None, "sweetness")]
-            for a, b in itertools.combinations_with_replacement(sorted(set(cup), key=_order), 2):
-                yield Move("exchange", (a, b))
-        elif phase in ("select", "exchange-choose", "two-of-five", "return-two"):
-            pool = drawn if phase == "return-two" else aside
-            k = {"select": 1, "exchange-choose": 2, "two-of-five": 2, "return-two": 2}[phase]
-            k = min(k, sum(self._drawn if phase == "return-two" else self._aside))
-            action = {
-                "select": "keep",
-                "exchange-choose": "keep",
-                "two-of-five": "discard",
-                "return-two": "return",
-            }[phase]
-            for combo in itertools.combinations_with_replacement(pool, k):
-                yield Move(action, combo)
-        elif phase == "effects":
-            yield Move("roast")
-            payers = sorted(
-                set(_names(_plus(self._drawn, self._reserve))) & {*FLAVORS, "wild"}, key=_order
-            )
-            beans = [t for t in drawn if t in BEANS]
-            for k in (1, 2):
-                for combo in itertools.combinations_with_replacement(
-                    [t for t in drawn if t in (*BEANS, "hard")], k
-                ):
-                    yield Move("wild", combo)
-            for effect in ("more", "new", "five", "remove"):
-                n = len(self._cost(effect))
-                for combo in itertools.combinations_with_replacement(payers, n):
-                    yield Move(effect, combo)
-            pairs = [e for e, _ in self._pairs]
-            for effect in _FLAVOR_EFFECT:
-                for payer in payers:
-                    for pair in pairs:
-                        if effect == "spread":
-                            for b in beans:
-                                for parts in _splits(level(b) or 0):
-                                    yield Move(effect, (payer, b), parts, pair)
-                        else:
-                            for combo in itertools.combinations_with_replacement(beans, 2):
-                                yield Move(effect, (payer, *combo), (), pair)
-
     def why_illegal(self, move: Move | str) -> str | None:
         """``None`` if ``move`` is legal, else the reason in plain words (the sentence
-        :meth:`play` raises). Malformed notation raises ``InvalidNotationError``."""
+        :meth:`play` raises).
+
+        Raises:
+            InvalidNotationError: ``move`` is not a Move nor Coffee Roaster notation.
+
+        >>> Rules(seed=1).start().why_illegal("stop")
+        "stop is not allowed: now is the step 'draw' (raise the temperature is done: draw the tokens), where the moves are: draw."
+        """
         return self._problem(Move.parse(move))
 
     def _problem(self, m: Move) -> str | None:
@@ -741,204 +702,32 @@ class State:
                 + ", ".join(ACTIONS[phase])
                 + "."
             )
-        if (m.into or m.pair) and m.action not in _FLAVOR_EFFECT:
+        if (m.into or m.pair) and m.action not in FLAVOR_EFFECTS:
             return bad + "only Concentrate, Preserve and Spread take '->' or 'for'."
-        a = m.action
-        if a in ("draw", "roast", "stop", "done", "cup", "tray", "continue") and m.tokens:
-            return bad + f"'{a}' takes no tokens."
-        if a == "continue" and self.space >= len(self.board.track) - 1:
-            return (
-                bad
-                + "the round marker is on the last space of the thermometer, so the roasting must stop."
-            )
-        if a == "tray" and len(self.tray) >= self.tray_size:
-            return (
-                bad + f"the tray's {self.tray_size} slots are full, so the token goes in the cup."
-            )
-        if phase in ("select", "exchange-choose", "two-of-five", "return-two"):
-            return self._choice_problem(m, bad)
-        if a == "exchange":
-            cup = Counter(t for t in self.cup if t not in (None, "sweetness"))
-            if len(m.tokens) != 2:
-                return bad + "Exchange always returns exactly 2 cup tokens."
-            if not _has(_counts(cup.elements()), _counts(m.tokens)):
-                stays = " (Sweetness stays in its slot)" if "sweetness" in self.cup else ""
-                held = _say(cup.elements())
-                return bad + f"the cup holds {held}{stays}, not {_say(m.tokens)}."
-            return None
-        if phase == "effects" and a != "roast":
-            return self._effect_problem(m, bad)
-        return None
-
-    def _choice_problem(self, m: Move, bad: str) -> str | None:
-        phase = self.phase
-        pool = self._drawn if phase == "return-two" else self._aside
-        want = {"select": 1, "exchange-choose": 2, "two-of-five": 2, "return-two": 2}[phase]
-        k = min(want, sum(pool))
-        what = {
-            "select": "keep 1 of the 2 drawn tokens for this Select slot",
-            "exchange-choose": "keep 2 of the new tokens",
-            "two-of-five": "remove exactly 2 of the tokens set aside",
-            "return-two": "put exactly 2 drawn tokens back in the bag",
-        }[phase]
-        if len(m.tokens) != k:
-            return bad + f"you must {what}, so the move names {k} token{'s' if k != 1 else ''}."
-        if not _has(pool, _counts(m.tokens)):
-            return bad + f"the tokens to choose from are {_say(_names(pool))}."
-        return None
-
-    def _effect_problem(self, m: Move, bad: str) -> str | None:
-        a = m.action
-        words = _EFFECT_WORDS[a]
-        have = _plus(self._drawn, self._reserve)
-        if a in _INSTANT:
-            if self.used(a):
-                return (
-                    bad
-                    + f"{words} has been used already, and each instant effect is used at most once a game."
-                )
-            if self._flavor_round:
-                return (
-                    bad
-                    + "instant effects come before flavor effects, and a flavor effect was already used this round."
-                )
-        if a == "wild":
-            free = Counter(self._cost("wild"))
-            free.subtract(self._instant[0])
-            if not m.tokens:
-                return bad + "name the bean(s) to place on the wild flavor's slots."
-            need = Counter(m.tokens)
-            if any(need[t] > free[t] for t in need):
-                open_ = [t for t in free.elements()]
-                return (
-                    bad + f"the wild flavor's free slots take {_say(open_)}, not {_say(m.tokens)}."
-                )
-            if not _has(self._drawn, _counts(m.tokens)):
-                return bad + f"you drew {_say(_names(self._drawn))}: no {_say(m.tokens)} to place."
-            return None
-        if a in ("more", "new", "five", "remove"):
-            cost = self._cost(a)
-            if len(m.tokens) != len(cost):
-                return (
-                    bad
-                    + f"{words} is paid with {len(cost)} flavor token{'s' if len(cost) > 1 else ''} ({', '.join(cost)}), named after the effect."
-                )
-            if not _fits(m.tokens, cost):
-                return (
-                    bad
-                    + f"{words}'s slot{'s take' if len(cost) > 1 else ' takes'} {_join(['any flavor' if c == 'any' else c for c in cost])} (the wild flavor counts as any), not {_say(m.tokens)}."
-                )
-            if not _has(have, _counts(m.tokens)):
-                return bad + f"you have {_say(_names(have))} to pay with, not {_say(m.tokens)}."
-            if a == "more" and sum(self._bag) < 2:
-                return (
-                    bad
-                    + f"Two more tokens needs at least 2 tokens in the bag, and it holds {sum(self._bag)}."
-                )
-            if a == "five" and sum(self._bag) < 5:
-                return (
-                    bad
-                    + f"Two of five needs at least 5 tokens in the bag, and it holds {sum(self._bag)}."
-                )
-            if a == "new":
-                rest = _minus(self._drawn, _pay_from(self._drawn, m.tokens))
-                if sum(rest) < 2:
-                    return (
-                        bad
-                        + f"Two new tokens puts 2 drawn tokens back, and after paying you would have {sum(rest)} drawn token{'s' if sum(rest) != 1 else ''}."
-                    )
-            return None
-        # flavor effects
-        flavor = _FLAVOR_EFFECT[a]
-        if not m.tokens:
-            return bad + f"name the flavor token that pays for {words} first ({flavor} or wild)."
-        payer, beans = m.tokens[0], list(m.tokens[1:])
-        if payer not in (flavor, "wild"):
-            return (
-                bad
-                + f"{words} is paid with a {flavor} token (or the wild flavor), not {TOKEN_NAMES.get(payer, payer)}."
-            )
-        if not _has(have, _counts([payer])):
-            return bad + f"you have no {TOKEN_NAMES[payer]} token to pay with."
-        free = self.free_pairs(flavor)
-        if not free:
-            return (
-                bad
-                + f"no free slot on the right of the roast board takes {flavor}, so {words} cannot be used."
-            )
-        if m.pair is None:
-            return (
-                bad
-                + f"say which cup effect's slots take the {flavor} token: 'for "
-                + "' or 'for ".join(free)
-                + "'."
-            )
-        if m.pair not in free:
-            colour = dict((e, c) for e, c, _ in self.pairs)[m.pair]
-            taken = len(dict((e, t) for e, _, t in self.pairs)[m.pair])
-            why = "are full" if taken >= 2 else f"take {colour}, not {flavor}"
-            return (
-                bad
-                + f"the slots of {TOKEN_NAMES[m.pair]} {why}; free ones for {flavor}: "
-                + ", ".join(free)
-                + "."
-            )
-        after_pay = _minus(self._drawn, _pay_from(self._drawn, (payer,)))
-        if a == "concentrate":
-            if len(beans) != 2 or m.into:
-                return (
-                    bad
-                    + "Concentrate turns exactly two beans into one: 'concentrate body bean1 bean2 for ...'."
-                )
-            if any(b not in ("bean1", "bean2", "bean3") for b in beans):
-                return bad + "Concentrate takes only beans of roast level 1 to 3."
-            total = sum(level(b) or 0 for b in beans)
-            if total > 4:
-                return (
-                    bad
-                    + f"Concentrate works only if the two levels sum to at most 4, and {' + '.join(b[-1] for b in beans)} = {total}."
-                )
-        elif a == "preserve":
-            if len(beans) != 2 or m.into:
-                return bad + "Preserve puts exactly two beans back in the bag, unroasted."
-            for b in beans:
-                if b not in BEANS:
-                    return (
-                        bad
-                        + f"Preserve never takes hard, defect or burnt beans ({TOKEN_NAMES.get(b, b)} given): only beans of level 0 to 4."
-                    )
-        else:  # spread
-            if len(beans) != 1:
-                return (
-                    bad
-                    + "Spread splits exactly one bean: 'spread aroma bean4 -> bean2 bean2 for ...'."
-                )
-            b = beans[0]
-            if b not in ("bean2", "bean3", "bean4"):
-                return bad + "Spread takes only a bean of roast level 2 to 4."
-            options = [" ".join(p) for p in _splits(level(b) or 0)]
-            if " ".join(m.into) not in options:
-                return (
-                    bad
-                    + f"Spread turns a {TOKEN_NAMES[b]} into two beans of lower levels that sum to {level(b)}: -> "
-                    + " or -> ".join(options)
-                    + "."
-                )
-        if not _has(after_pay, _counts(beans)):
-            return (
-                bad
-                + f"the drawn beans are {_say(t for t in _names(after_pay) if t in BEANS or t in ('hard', 'burnt', 'defect')) or 'none'}: no {_say(beans)} among them."
-            )
+        for check in MOVES[m.action].checks:
+            reason = check(self, m)
+            if reason is not None:
+                return bad + reason
         return None
 
     def free_pairs(self, flavor: str) -> list[str]:
-        """The cup effects whose pair of slots can take a ``flavor`` token now."""
+        """The cup effects whose pair of slots can take a ``flavor`` token now.
+
+        Raises:
+            ValueError: ``flavor`` is not body, acidity or aroma.
+        """
+        if not isinstance(flavor, str) or flavor not in FLAVORS:
+            raise ValueError(f"flavor must be body, acidity or aroma, not {_show(flavor)}")
         return [e for e, colour, toks in self.pairs if colour in (flavor, "any") and len(toks) < 2]
 
     # -- playing ---------------------------------------------------------------------------
     def play(self, move: Move | str) -> State:
-        """The state after ``move`` (a :class:`Move` or its notation). Raises
-        ``IllegalMoveError`` naming the rule, and never changes this state.
+        """The state after ``move`` (a :class:`Move` or its notation); this state never
+        changes.
+
+        Raises:
+            IllegalMoveError: the rules forbid the move here (the message names the rule).
+            InvalidNotationError: ``move`` is not a Move nor Coffee Roaster notation.
 
         >>> Rules(seed=1).start().play("roast")
         Traceback (most recent call last):
@@ -949,398 +738,8 @@ class State:
         reason = self._problem(m)
         if reason is not None:
             raise IllegalMoveError(reason)
-        return getattr(self, "_do_" + m.action)(m)
-
-    # drawing ---------------------------------------------------------------------------
-    def _take(
-        self, bag: tuple[int, ...], n: int, draws: int
-    ) -> tuple[tuple[int, ...], list[str], int]:
-        """Draw ``n`` tokens (all if fewer): (bag after, tokens drawn, draws counter)."""
-        pool = _names(bag)
-        n = min(n, len(pool))
-        if n == 0:
-            return bag, [], draws
-        rng = np.random.default_rng([self.rules.seed, draws])
-        picked = [pool[i] for i in rng.permutation(len(pool))[:n]]
-        return _minus(bag, _counts(picked)), picked, draws + 1
-
-    def _take_dry(self, bag, n, draws, removed):
-        """Draw until ``n`` tokens that are not moisture (moisture leaves the game)."""
-        got: list[str] = []
-        moist = 0
-        while len(got) < n and sum(bag):
-            bag, picked, draws = self._take(bag, n - len(got), draws)
-            for t in picked:
-                if t == "moisture":
-                    moist += 1
-                else:
-                    got.append(t)
-        removed = _plus(removed, _counts(["moisture"] * moist))
-        return bag, got, draws, removed, moist
-
-    # the moves ----------------------------------------------------------------------------
-    def _do_draw(self, m: Move) -> State:
-        n = self.marker[0]
-        bag, picked, draws = self._take(self._bag, n, self._draws)
-        moist = picked.count("moisture")
-        kept = [t for t in picked if t != "moisture"]
-        events = [f"Round {self.round}: drew {len(picked)} of {n} tokens: {_say(picked)}."]
-        if moist:
-            events.append(f"{moist} moisture removed from the game.")
-        return self._with(
-            phase="effects",
-            bag=bag,
-            drawn=_counts(kept),
-            removed=_plus(self._removed, _counts(["moisture"] * moist)),
-            draws=draws,
-            events=tuple(events),
-        )
-
-    def _pay(self, tokens: Iterable[str]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Take payment tokens from the drawn tokens first, then from the reserve."""
-        drawn, reserve = self._drawn, self._reserve
-        for t in tokens:
-            i = _T[t]
-            if drawn[i]:
-                drawn = _minus(drawn, _counts([t]))
-            else:
-                reserve = _minus(reserve, _counts([t]))
-        return drawn, reserve
-
-    def _place_instant(self, effect: str, tokens: tuple[str, ...]) -> tuple:
-        i = _INSTANT.index(effect)
-        slots = list(self._instant)
-        slots[i] = tuple(sorted((*slots[i], *tokens), key=_order))
-        return tuple(slots)
-
-    def _do_wild(self, m: Move) -> State:
-        drawn = _minus(self._drawn, _counts(m.tokens))
-        instant = self._place_instant("wild", m.tokens)
-        created = self._created
-        events = [f"{_say(m.tokens)} placed on the wild flavor's slots."]
-        if len(instant[0]) >= len(self._cost("wild")):
-            drawn = _plus(drawn, _counts(["wild"]))
-            created = _plus(created, _counts(["wild"]))
-            events.append("Both slots are full: the wild flavor token joins your drawn tokens.")
-        return self._with(drawn=drawn, instant=instant, created=created, events=tuple(events))
-
-    def _do_more(self, m: Move) -> State:
-        drawn, reserve = self._pay(m.tokens)
-        bag, picked, draws = self._take(self._bag, 2, self._draws)
-        moist = picked.count("moisture")
-        kept = [t for t in picked if t != "moisture"]
-        events = [f"Two more tokens: drew {_say(picked)}."]
-        if moist:
-            events.append(f"{moist} moisture removed and not replaced.")
-        return self._with(
-            drawn=_plus(drawn, _counts(kept)),
-            reserve=reserve,
-            bag=bag,
-            draws=draws,
-            removed=_plus(self._removed, _counts(["moisture"] * moist)),
-            instant=self._place_instant("more", m.tokens),
-            events=tuple(events),
-        )
-
-    def _do_new(self, m: Move) -> State:
-        drawn, reserve = self._pay(m.tokens)
-        return self._with(
-            drawn=drawn,
-            reserve=reserve,
-            phase="return-two",
-            instant=self._place_instant("new", m.tokens),
-            events=("Two new tokens: choose 2 drawn tokens to put back in the bag.",),
-        )
-
-    def _do_return(self, m: Move) -> State:
-        bag = _plus(self._bag, _counts(m.tokens))
-        drawn = _minus(self._drawn, _counts(m.tokens))
-        bag, picked, draws = self._take(bag, 2, self._draws)
-        moist = picked.count("moisture")
-        kept = [t for t in picked if t != "moisture"]
-        events = [f"Put back {_say(m.tokens)}, shook the bag and drew {_say(picked)}."]
-        if moist:
-            events.append(f"{moist} moisture removed and not replaced.")
-        return self._with(
-            phase="effects",
-            bag=bag,
-            drawn=_plus(drawn, _counts(kept)),
-            draws=draws,
-            removed=_plus(self._removed, _counts(["moisture"] * moist)),
-            events=tuple(events),
-        )
-
-    def _do_five(self, m: Move) -> State:
-        drawn, reserve = self._pay(m.tokens)
-        bag, picked, draws = self._take(self._bag, 5, self._draws)
-        moist = picked.count("moisture")
-        kept = [t for t in picked if t != "moisture"]
-        events = [f"Two of five: set aside {_say(picked)}."]
-        if moist:
-            events.append(f"{moist} moisture removed and not replaced.")
-        state = self._with(
-            drawn=drawn,
-            reserve=reserve,
-            bag=bag,
-            draws=draws,
-            aside=_counts(kept),
-            removed=_plus(self._removed, _counts(["moisture"] * moist)),
-            instant=self._place_instant("five", m.tokens),
-            phase="two-of-five" if kept else "effects",
-            events=tuple(events),
-        )
-        return state
-
-    def _do_discard(self, m: Move) -> State:
-        aside = _minus(self._aside, _counts(m.tokens))
-        return self._with(
-            phase="effects",
-            aside=_ZERO,
-            bag=_plus(self._bag, aside),
-            removed=_plus(self._removed, _counts(m.tokens)),
-            events=(
-                f"Removed {_say(m.tokens)} from the game; {_say(_names(aside))} went back into the bag.",
-            ),
-        )
-
-    def _do_remove(self, m: Move) -> State:
-        drawn, reserve = self._pay(m.tokens)
-        gone = _counts(t for t in _names(drawn) if t in ("burnt", "smoke", "defect"))
-        return self._with(
-            drawn=_minus(drawn, gone),
-            reserve=reserve,
-            removed=_plus(self._removed, gone),
-            instant=self._place_instant("remove", m.tokens),
-            events=(f"Remove: {_say(_names(gone))} left the game.",),
-        )
-
-    def _flavor(
-        self, m: Move, bag_add: list[str], boxed: list[str], made: list[str], text: str
-    ) -> State:
-        payer, beans = m.tokens[0], m.tokens[1:]
-        drawn, reserve = self._pay([payer])
-        drawn = _minus(drawn, _counts(beans))
-        pairs = tuple(
-            (e, tuple((*toks, payer)) if e == m.pair else toks) for e, toks in self._pairs
-        )
-        events = [text]
-        if len(dict(pairs)[m.pair]) >= 2:
-            events.append(
-                f"Both slots of {TOKEN_NAMES[m.pair]} are full: it is unlocked for the cup test."
-            )
-        return self._with(
-            drawn=drawn,
-            reserve=reserve,
-            bag=_plus(self._bag, _counts(bag_add)),
-            removed=_plus(self._removed, _counts(boxed)),
-            created=_plus(self._created, _counts(made)),
-            pairs=pairs,
-            flavor_round=True,
-            events=tuple(events),
-        )
-
-    def _do_concentrate(self, m: Move) -> State:
-        beans = list(m.tokens[1:])
-        made = f"bean{sum(level(b) or 0 for b in beans)}"
-        return self._flavor(
-            m,
-            [made],
-            beans,
-            [made],
-            f"Concentrate: {_say(beans)} became one {TOKEN_NAMES[made]}, now in the bag.",
-        )
-
-    def _do_preserve(self, m: Move) -> State:
-        beans = list(m.tokens[1:])
-        return self._flavor(
-            m, beans, [], [], f"Preserve: {_say(beans)} went back into the bag unroasted."
-        )
-
-    def _do_spread(self, m: Move) -> State:
-        b = m.tokens[1]
-        return self._flavor(
-            m,
-            list(m.into),
-            [b],
-            list(m.into),
-            f"Spread: the {TOKEN_NAMES[b]} became {_say(m.into)}, now in the bag.",
-        )
-
-    def _do_roast(self, m: Move) -> State:
-        up = {
-            "hard": "bean0",
-            "bean0": "bean1",
-            "bean1": "bean2",
-            "bean2": "bean3",
-            "bean3": "bean4",
-            "bean4": "burnt",
-        }
-        before = _names(self._drawn)
-        after = [up.get(t, t) for t in before]
-        roasted = sum(1 for t in before if t in up)
-        return self._with(
-            phase="decide",
-            drawn=_ZERO,
-            bag=_plus(self._bag, _counts(after)),
-            flavor_round=False,
-            events=(
-                f"Roast: {roasted} bean{'s' if roasted != 1 else ''} went up one level; every drawn token went back into the bag.",
-            ),
-        )
-
-    def _do_continue(self, m: Move) -> State:
-        space = self.space + 1
-        smoke = self.board.track[space][1]
-        events = [f"The round marker moves to space {space + 1}."]
-        if smoke:
-            events.append(
-                f"It lands on {smoke} smoke token{'s' if smoke > 1 else ''}: into the bag."
-            )
-        return self._with(
-            phase="draw",
-            round=self.round + 1,
-            space=space,
-            bag=_plus(self._bag, _counts(["smoke"] * smoke)),
-            created=_plus(self._created, _counts(["smoke"] * smoke)),
-            events=tuple(events),
-        )
-
-    def _do_stop(self, m: Move) -> State:
-        cup = list(self.cup)
-        events = ["Roasting stopped: the cup test begins."]
-        if self._reserve != _ZERO:
-            events.append(f"The reserve's {_say(_names(self._reserve))} went into the bag.")
-        if "sweetness" in self.unlocked:
-            cup[self.board.sweetness_slot - 1] = "sweetness"
-            events.append(f"Sweetness fills cup slot {self.board.sweetness_slot}.")
-        state = self._with(
-            phase="cup",
-            cup=tuple(cup),
-            bag=_plus(self._bag, self._reserve),
-            reserve=_ZERO,
-            events=tuple(events),
-        )
-        return state._next_cup_draw(list(events))
-
-    def _next_slot(self) -> int | None:
-        for i, t in enumerate(self.cup):
-            if t is None:
-                return i
-        return None
-
-    def _next_cup_draw(self, events: list[str]) -> State:
-        slot = self._next_slot()
-        if slot is None:
-            if "exchange" in self.unlocked and not self.exchanged:
-                events.append(
-                    "The cup is full. Exchange is unlocked: return 2 cup tokens, or be done."
-                )
-                return self._with(phase="exchange", events=tuple(events))
-            events.append("The cup is full: the game is over.")
-            return self._with(phase="over", events=tuple(events))
-        select = "select" in self.unlocked and (slot + 1) in self.board.select_slots
-        k = 2 if select else 1
-        bag, got, draws, removed, moist = self._take_dry(self._bag, k, self._draws, self._removed)
-        if moist:
-            events.append(f"{moist} moisture drawn and removed.")
-        if not got:
-            events.append("The bag is empty: the game is over.")
-            return self._with(
-                phase="over", bag=bag, draws=draws, removed=removed, events=tuple(events)
-            )
-        if select:
-            events.append(f"Select (cup slot {slot + 1}): drew {_say(got)}; keep one.")
-        else:
-            events.append(f"Drew {_say(got)} for cup slot {slot + 1}: cup or tray?")
-        return self._with(
-            phase="select" if select else "cup",
-            bag=bag,
-            draws=draws,
-            removed=removed,
-            aside=_counts(got),
-            events=tuple(events),
-        )
-
-    def _do_cup(self, m: Move) -> State:
-        token = _names(self._aside)[0]
-        slot = self._next_slot()
-        cup = list(self.cup)
-        cup[slot] = token
-        state = self._with(cup=tuple(cup), aside=_ZERO)
-        return state._next_cup_draw(
-            [f"{TOKEN_NAMES[token].capitalize()} into cup slot {slot + 1}."]
-        )
-
-    def _do_tray(self, m: Move) -> State:
-        token = _names(self._aside)[0]
-        state = self._with(tray=(*self.tray, token), aside=_ZERO)
-        return state._next_cup_draw([f"{TOKEN_NAMES[token].capitalize()} onto the tray."])
-
-    def _do_keep(self, m: Move) -> State:
-        rest = _minus(self._aside, _counts(m.tokens))
-        cup = list(self.cup)
-        for t in m.tokens:
-            cup[cup.index(None)] = t
-        text = f"Kept {_say(m.tokens)} for the cup; {_say(_names(rest))} went back into the bag."
-        state = self._with(cup=tuple(cup), aside=_ZERO, bag=_plus(self._bag, rest))
-        if self.phase == "exchange-choose":
-            return state._with(phase="over", exchanged=True, events=(text, "The game is over."))
-        return state._next_cup_draw([text])
-
-    def _do_exchange(self, m: Move) -> State:
-        cup = list(self.cup)
-        for t in m.tokens:
-            # the last slot holding that token is emptied
-            i = len(cup) - 1 - cup[::-1].index(t)
-            cup[i] = None
-        bag = _plus(self._bag, _counts(m.tokens))
-        bag, got, draws, removed, moist = self._take_dry(bag, 3, self._draws, self._removed)
-        events = [f"Exchange: returned {_say(m.tokens)} and drew {_say(got)}."]
-        if moist:
-            events.append(f"{moist} moisture drawn and removed.")
-        return self._with(
-            phase="exchange-choose",
-            cup=tuple(cup),
-            bag=bag,
-            draws=draws,
-            removed=removed,
-            aside=_counts(got),
-            exchanged=True,
-            events=tuple(events),
-        )
-
-    def _do_done(self, m: Move) -> State:
-        return self._with(phase="over", events=("No exchange: the game is over.",))
+        return MOVES[m.action].apply(self, m)
 
 
 def _rebuild(rules: Rules, data: dict, events: tuple) -> State:
     return State._make(rules, events=events, **data)
-
-
-def _splits(lvl: int) -> list[tuple[str, str]]:
-    """The ways Spread splits a bean of level ``lvl`` into two lower ones (each 1 or more)."""
-    return [(f"bean{a}", f"bean{lvl - a}") for a in range(1, lvl // 2 + 1) if lvl >= 2]
-
-
-def _fits(tokens: tuple[str, ...], slots: tuple[str, ...]) -> bool:
-    """Whether the flavor tokens fill the slots (``any`` takes every flavor, wild fits all)."""
-    if len(tokens) != len(slots):
-        return False
-    for perm in itertools.permutations(tokens):
-        if all(
-            t in (*FLAVORS, "wild") and (s == "any" or t == s or t == "wild")
-            for t, s in zip(perm, slots, strict=True)
-        ):
-            return True
-    return False
-
-
-def _pay_from(drawn: tuple[int, ...], tokens: Iterable[str]) -> tuple[int, ...]:
-    """The part of ``tokens`` that comes out of the drawn tokens (the rest is the reserve's)."""
-    left = list(drawn)
-    out = []
-    for t in tokens:
-        if left[_T[t]]:
-            left[_T[t]] -= 1
-            out.append(t)
-    return _counts(out)

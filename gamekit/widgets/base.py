@@ -9,6 +9,7 @@ else. A subclass builds its controls into ``self.widget`` and defines ``__repr__
 
 from __future__ import annotations
 
+import base64
 from typing import Any
 
 import ipywidgets as w
@@ -100,12 +101,34 @@ class GameBoard:
     def hints(self, on: bool) -> None:
         self.hint_toggle.value = bool(on)
 
+    def _picture_highlight(self) -> dict:
+        """Highlight options for the still picture (``gamekit.render.show``'s keywords); a
+        board may override this to match what its live view shows."""
+        return {}
+
+    def _picture_png(self) -> str:
+        """A still picture of the position, as base64 PNG text (the state's figure, reduced
+        like every notebook picture): what a reader sees where the live board cannot run."""
+        from gamekit.render import NOTEBOOK_COLOURS, NOTEBOOK_DPI, show
+        from gamekit.render.board import figure_png
+
+        figure = show(self.state, **self._picture_highlight())
+        png = figure_png(figure, NOTEBOOK_DPI, colours=NOTEBOOK_COLOURS)
+        return base64.b64encode(png).decode("ascii")
+
     def _repr_mimebundle_(self, **kwargs):
         """The ipywidgets view, with the board's own short text instead of the widget tree
-        (so a stored notebook output is stable)."""
+        (so a stored notebook output is stable) and a PNG of the position, drawn once per
+        display. JupyterLab shows the live board for trusted output (its renderer ranks
+        above images) and the picture for untrusted stored output (a lesson fresh from git,
+        before it runs); a static viewer, or ``jupyter nbconvert --to html``, shows the
+        picture. nbval does not compare PNGs, so stored outputs stay stable."""
         bundle = self.widget._repr_mimebundle_(**kwargs)
         if isinstance(bundle, tuple):
             bundle = bundle[0]
         bundle = dict(bundle or {})
         bundle["text/plain"] = repr(self)
+        include, exclude = kwargs.get("include"), kwargs.get("exclude") or ()
+        if (include is None or "image/png" in include) and "image/png" not in exclude:
+            bundle["image/png"] = self._picture_png()
         return bundle

@@ -4,8 +4,10 @@ Click a cell to put a stone there, then choose the rod's direction with a button
 second click on any cell along that direction. A refused move is marked with a red cross and
 the message line says which rule forbids it. Undo, redo, a hint toggle that rings every legal
 cell, a box to type moves (``e5|``), and new games with any board, size, ``n`` and pie rule.
-An optional computer opponent (``opponent="random"``, ``"greedy"`` or ``"mcts"``, or the
-"computer" dropdown) answers each move; the message line says what it played.
+An optional computer opponent (``opponent="simple"``, ``"random"``, ``"greedy"`` or
+``"mcts"``, or a :class:`~gamekit.players.Player`; or the "computer" dropdown) plays the seats
+in ``computer_plays`` (Orange unless told) and answers each move; the message line says what
+it played.
 
 The widget only translates clicks into moves: :mod:`gamekit.coffee` decides what is legal.
 Everything a mouse can do has a method (``click``, ``choose_axis``, ``type_move``, ``undo``
@@ -29,7 +31,7 @@ import ipywidgets as w
 from gamekit import coffee
 from gamekit.errors import GamekitError
 from gamekit.grids import AXIS_NAMES
-from gamekit.players import LEVELS, Player, make_player
+from gamekit.players import LEVELS, Player, computer_seats, make_opponent, plays_now
 from gamekit.records import Record
 from gamekit.render.coffee import CoffeeView, caption, styles
 from gamekit.widgets.base import GameBoard
@@ -53,6 +55,16 @@ class CoffeeBoard(GameBoard):
 
     ``CoffeeBoard(rules)`` starts a new game; ``CoffeeBoard(record=rec)`` continues a saved
     one. Display it as the last line of a notebook cell.
+
+    The computer, as on every board: ``opponent`` is ``None`` (nobody), a level name
+    (:data:`gamekit.players.LEVEL_NAMES`) or a :class:`~gamekit.players.Player`;
+    ``computer_plays`` is the seat it plays (``"black"`` or ``"orange"``, the default), or a
+    tuple of seats; ``seed`` seeds it. After a pie-rule swap it goes on as the same player,
+    in the other colour.
+
+    Raises:
+        TypeError, ValueError: ``opponent`` is not ``None``, a level or a player;
+            ``computer_plays`` names no seat of the game.
     """
 
     def __init__(
@@ -63,21 +75,16 @@ class CoffeeBoard(GameBoard):
         hints: bool = False,
         width: int = 460,
         opponent: str | Player | None = None,
-        computer_plays: str = "orange",
-        seed: int | None = None,
+        computer_plays: str | tuple[str, ...] = "orange",
+        seed: int | None = 0,
     ) -> None:
         self._load(rules, record, coffee.Rules)
         self.pending: str | None = None
         self.attempt: str | None = None
         self.message = ""
         self._ok = True
-        if computer_plays not in coffee.COLOURS:
-            raise ValueError(f"computer_plays must be 'black' or 'orange', not {computer_plays!r}")
-        if opponent is not None and not isinstance(opponent, Player) and opponent not in LEVELS:
-            raise ValueError(
-                f"unknown opponent {opponent!r}; choose None or one of " + ", ".join(LEVELS)
-            )
-        self.computer_plays = computer_plays
+        self.computer_plays = computer_seats(self.rules, computer_plays)
+        make_opponent(opponent, seed)  # refused before the board is built
         self._seed = seed
         self._player: Player | None = None
         self._level: str | Player | None = None
@@ -157,21 +164,17 @@ class CoffeeBoard(GameBoard):
     # -- reading -------------------------------------------------------------------------
     @property
     def opponent(self) -> str | Player | None:
-        """The computer opponent: ``None``, a level (``"random"``, ``"greedy"``,
-        ``"mcts"``) or a :class:`~gamekit.players.Player`. Setting it lets the computer
-        move at once if it is its turn."""
+        """The computer opponent: ``None``, a level (``"simple"``, ``"random"``,
+        ``"greedy"``, ``"mcts"``) or a :class:`~gamekit.players.Player`. Setting it lets the
+        computer move at once if it is its turn."""
         return self._level
 
     @opponent.setter
     def opponent(self, level: str | Player | None) -> None:
         if level == _NOBODY:
             level = None
-        if level is not None and not isinstance(level, Player) and level not in LEVELS:
-            raise ValueError(
-                f"unknown opponent {level!r}; choose None or one of " + ", ".join(LEVELS)
-            )
+        self._player = make_opponent(level, self._seed)
         self._level = level
-        self._player = None if level is None else make_player(level, seed=self._seed)
         shown = level if isinstance(level, str) else _NOBODY
         if self.opponent_choice.value != shown:
             self.opponent_choice.unobserve(self._on_opponent, names="value")
@@ -304,12 +307,7 @@ class CoffeeBoard(GameBoard):
     # -- internals -----------------------------------------------------------------------
     def _computer_to_move(self) -> bool:
         """Whether the computer plays the side to move (a swap exchanges the sides)."""
-        if self._player is None or self.state.outcome is not None:
-            return False
-        mine = self.computer_plays
-        if self.state.swapped:
-            mine = "black" if mine == "orange" else "orange"
-        return self.state.to_move == mine
+        return self._player is not None and plays_now(self.state, self.computer_plays)
 
     def _computer_turn(self) -> None:
         """Let the computer play while it is its turn (once, unless it swapped)."""

@@ -7,7 +7,8 @@ keep/take toggle (a click on the piece toggles it too), and the *Remove* button 
 row. A refused move is marked with a red cross and the message line says which rule forbids
 it. Undo, redo, a hint toggle that shows every legal push as an arrow, a box to type moves
 (``e1-e2``, ``Ge1-e2``, ``xe2-e5 keep e5``), new games of any variant and an optional
-computer opponent.
+computer opponent (``opponent="simple"``, ``"random"``, ``"greedy"`` or ``"mcts"``, playing
+``computer_plays``, Black unless told).
 
 The widget only translates clicks into moves: :mod:`gamekit.gipf` decides what is legal.
 Everything a mouse can do has a method (``click``, ``toggle_keep``, ``remove``,
@@ -24,20 +25,22 @@ Everything a mouse can do has a method (``click``, ``toggle_keep``, ``remove``,
 from __future__ import annotations
 
 import html
-import random
 from functools import cache
 
 import ipywidgets as w
 
 from gamekit import gipf
 from gamekit.errors import GamekitError
+from gamekit.players import LEVEL_NAMES, Player, computer_seats, make_opponent, plays_now
 from gamekit.records import Record
 from gamekit.render.gipf import GipfView, caption, styles
 from gamekit.widgets.base import GameBoard
-from gamekit.widgets.opponents import LEVEL_NAMES, computer_player
 from gamekit.widgets.view import BoardView, click_to_cell
 
-__all__ = ["GipfBoard", "computer_move"]
+__all__ = ["GipfBoard"]
+
+#: Playouts a move for the "mcts" level: a move takes about a second.
+_MCTS_ITERATIONS = 100
 
 
 @cache
@@ -47,37 +50,22 @@ def _template() -> tuple[str, tuple[float, float, float, float]]:
     return view.drawing.svg(), view.drawing.svg_transform()
 
 
-def computer_move(state: gipf.State, rng: random.Random | None = None) -> gipf.Move:
-    """A simple computer player: the push whose ply leaves it best off in pieces (reserve
-    plus captured opponent pieces), keeping its own GIPF pieces and taking the opponent's;
-    ties broken at random."""
-    rng = rng or random.Random(0)
-    me = state.to_move
-    other = "black" if me == "white" else "white"
-
-    def score(s: gipf.State) -> float:
-        if s.outcome is not None:
-            return 1000.0 if s.outcome.winner == me else -1000.0
-        gipfs = len(s.gipf_pieces(me)) - len(s.gipf_pieces(other))
-        return s.reserve(me) - s.reserve(other) + 2 * (s.captured(other) - s.captured(me)) + gipfs
-
-    def settle(s: gipf.State) -> gipf.State:
-        while s.phase == "remove" and s.outcome is None:
-            s = s.play(max(s.legal_moves(), key=lambda m: score(s.play(m))))
-        return s
-
-    moves = state.legal_moves()
-    if state.phase == "remove":
-        return max(moves, key=lambda m: (score(settle(state.play(m))), rng.random()))
-    return max(moves, key=lambda m: (score(settle(state.play(m))), rng.random()))
-
-
 class GipfBoard(GameBoard):
     """A GIPF game on a clickable board, with its controls.
 
     ``GipfBoard(rules)`` starts a new game (``gipf.Rules(variant=...)``);
-    ``GipfBoard(record=rec)`` continues a saved one; ``computer="black"`` lets a computer
-    player answer (``level``: ``"simple"``, ``"random"``, ``"greedy"`` or ``"mcts"``). Display it as the last line of a notebook cell.
+    ``GipfBoard(record=rec)`` continues a saved one. Display it as the last line of a
+    notebook cell.
+
+    The computer, as on every board: ``opponent`` is ``None`` (nobody), a level name
+    (:data:`gamekit.players.LEVEL_NAMES`) or a :class:`~gamekit.players.Player`;
+    ``computer_plays`` is the seat it plays (``"white"`` or ``"black"``, the default), or a
+    tuple of seats; ``seed`` seeds it. The old names still work: ``computer="black"`` is
+    ``computer_plays="black"`` with ``opponent=level`` (``"simple"`` unless given).
+
+    Raises:
+        TypeError, ValueError: ``opponent`` is not ``None``, a level or a player;
+            ``computer_plays`` (or ``computer``) names no seat of the game.
     """
 
     def __init__(
@@ -86,18 +74,22 @@ class GipfBoard(GameBoard):
         *,
         record: Record | None = None,
         hints: bool = False,
-        computer: str | None = None,
-        level: str = "simple",
+        opponent: str | Player | None = None,
+        computer_plays: str | tuple[str, ...] = "black",
+        seed: int | None = 0,
         width: int = 560,
-        seed: int = 0,
+        computer: str | None = None,
+        level: str | None = None,
     ) -> None:
         self._load(rules, record, gipf.Rules)
-        if computer not in (None, "white", "black"):
-            raise ValueError(f"computer must be None, 'white' or 'black', not {computer!r}")
-        self.computer = computer
+        if computer is not None:  # the old names: computer="black", level="greedy"
+            computer_plays = computer_seats(self.rules, computer, "computer")
+            if opponent is None:
+                opponent = level or "simple"
+        self.computer_plays = computer_seats(self.rules, computer_plays)
         self._seed = seed
-        self._rng = random.Random(seed)
-        self._player = computer_player(level, seed)
+        self._player = make_opponent(opponent, seed, iterations=_MCTS_ITERATIONS)
+        self._level = opponent
         self.dot: str | None = None
         self.segment: tuple[str, ...] | None = None
         self.keep: set[str] = set()
@@ -141,12 +133,15 @@ class GipfBoard(GameBoard):
                 ("computer: black", "black"),
                 ("computer: white", "white"),
             ],
-            value=computer or "",
+            value=self.computer_plays[0] if opponent is not None else "",
             description="play",
             layout=w.Layout(width="210px"),
         )
         self.level_choice = w.Dropdown(
-            options=LEVEL_NAMES, value=level, description="level", layout=w.Layout(width="170px")
+            options=LEVEL_NAMES,
+            value=opponent if isinstance(opponent, str) else level or LEVEL_NAMES[0],
+            description="level",
+            layout=w.Layout(width="170px"),
         )
 
         self.widget = w.VBox(
@@ -241,9 +236,9 @@ class GipfBoard(GameBoard):
         if not self._moves:
             return self._say("Nothing to undo.", False)
         while self._moves:
-            mover = self._states[-2].to_move
+            computer_moved = self._computer_plays(self._states[-2])
             self._take_back()
-            if mover != self.computer:
+            if not computer_moved:
                 break
         self._clear()
         self._say(f"Took back {self._redo[-1]}.", True)
@@ -364,8 +359,8 @@ class GipfBoard(GameBoard):
     def _play(self, move: gipf.Move) -> None:
         before = self.state
         after = before.play(move)
-        if isinstance(move, gipf.Removal):
-            move = next(m for m in before.legal_moves() if before.play(m) == after)
+        if move not in before.legal_moves():  # another spelling (e1-e4, xe2,e3,e4): record
+            move = next(m for m in before.legal_moves() if before.play(m) == after)  # the listed
         self._states.append(after)
         self._moves.append(str(move))
         self._redo = []
@@ -381,17 +376,34 @@ class GipfBoard(GameBoard):
             text += f" {after.to_move.capitalize()} must remove a row: click a lit spot."
         self._say(text, True)
 
+    def _computer_plays(self, state: gipf.State) -> bool:
+        """Whether the computer makes the next decision in ``state``."""
+        return self._player is not None and plays_now(state, self.computer_plays)
+
     def _computer_turn(self) -> None:
-        while self.computer and self.state.outcome is None and self.state.to_move == self.computer:
-            if self._player is None:
-                self._play(computer_move(self.state, self._rng))
-            else:
-                self._play(self._player.choose(self.state))
+        while self._computer_plays(self.state):
+            self._play(self._player.choose(self.state))
+
+    @property
+    def opponent(self) -> str | Player | None:
+        """The computer opponent: ``None``, a level or a :class:`~gamekit.players.Player`.
+        Setting it lets the computer move at once if it is its turn."""
+        return self._level
+
+    @opponent.setter
+    def opponent(self, level: str | Player | None) -> None:
+        self._player = make_opponent(level, self._seed, iterations=_MCTS_ITERATIONS)
+        self._level = level
+        self._computer_turn()
 
     def _new_from_controls(self) -> None:
         """New game with the variant, the computer's side and its level from the controls."""
-        self.computer = self.computer_choice.value or None
-        self._player = computer_player(self.level_choice.value, self._seed)
+        seat = self.computer_choice.value
+        if seat:
+            self.computer_plays = (seat,)
+        level = self.level_choice.value if seat else None
+        self._player = make_opponent(level, self._seed, iterations=_MCTS_ITERATIONS)
+        self._level = level
         self.new_game(variant=self.variant_choice.value)
 
     def _on_svg_click(self, sx: float, sy: float) -> None:
@@ -428,7 +440,12 @@ class GipfBoard(GameBoard):
             else ""
         )
         tournament = self.rules.variant == "tournament"
-        may = tournament and state.phase == "push" and state.may_place_gipf(state.to_move)
+        may = (
+            tournament
+            and state.to_move is not None  # None once the game is over
+            and state.phase == "push"
+            and state.may_place_gipf(state.to_move)
+        )
         self.gipf_toggle.layout.display = None if tournament else "none"
         self.gipf_toggle.disabled = not may
         if may and not self.gipf_toggle.value and not any(not m.gipf for m in state.legal_moves()):

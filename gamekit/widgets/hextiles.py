@@ -22,21 +22,33 @@ board the same way a learner does.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from functools import cache
 
 import ipywidgets as w
+import numpy as np
 
 from gamekit import hextiles
 from gamekit.errors import GamekitError
 from gamekit.grids import hex_region
+from gamekit.players import LEVEL_NAMES, Player, computer_seats, make_opponent, plays_now
 from gamekit.records import Record
 from gamekit.render.hextiles import FigureView, caption, radius_for, styles, tile_svg
 from gamekit.widgets.base import GameBoard
-from gamekit.widgets.opponents import LEVEL_NAMES, computer_player
 from gamekit.widgets.view import BoardView, click_to_cell
 
-__all__ = ["HexTilesBoard", "computer_move"]
+__all__ = ["HexTilesBoard"]
+
+#: Playouts a move for the "mcts" level (a turn is several moves).
+_MCTS_ITERATIONS = 30
+#: New deals are seeds below this (what the board's seed box can show).
+_MAX_SEED = 10**9
+
+
+def _mover(state: hextiles.State) -> int:
+    """The player to move (from 0); once the game is over, the last first player."""
+    return state.player if state.player is not None else state.first
 
 
 @cache
@@ -46,32 +58,22 @@ def _template(radius: int) -> tuple[str, tuple[float, float, float, float]]:
     return view.drawing.svg(), view.drawing.svg_transform()
 
 
-def computer_move(state: hextiles.State) -> hextiles.Move:
-    """A simple computer player: place the reserve tile that raises the score most; else
-    take the market tile with the most marks that fits now (else the most marks); else end
-    the turn. Deterministic."""
-    legal = state.legal_moves()
-    places = [m for m in legal if m.kind == "place"]
-    if places:
-        fig = state.figure()
-
-        def gain(m: hextiles.Move) -> int:
-            return hextiles.score(fig.place(m.pattern, m.cell, m.turn)).total
-
-        return max(places, key=gain)
-    takes = [m for m in legal if m.kind == "take"]
-    if takes:
-        fig = state.figure()
-        return max(takes, key=lambda m: (bool(fig.legal_placements(m.pattern)), m.pattern))
-    return legal[-1]
-
-
 class HexTilesBoard(GameBoard):
     """A Hex Tiles game on a clickable board, with its controls.
 
     ``HexTilesBoard(rules)`` starts a new game; ``HexTilesBoard(record=rec)`` continues a
-    saved one; ``computer=(1,)`` lets a computer player play Player 2 (``level``: ``"simple"``,
-    ``"random"``, ``"greedy"`` or ``"mcts"``).
+    saved one.
+
+    The computer, as on every board: ``opponent`` is ``None`` (nobody), a level name
+    (:data:`gamekit.players.LEVEL_NAMES`) or a :class:`~gamekit.players.Player`;
+    ``computer_plays`` is the seat it plays (``"player 2"``) or a tuple of seats, by default
+    every seat but the first; ``seed`` seeds it. The old names still work: ``computer=(1,)``
+    (player numbers from 0) is ``computer_plays=("player 2",)`` with ``opponent=level``
+    (``"simple"`` unless given).
+
+    Raises:
+        TypeError, ValueError: ``opponent`` is not ``None``, a level or a player;
+            ``computer_plays`` (or ``computer``) names no seat of the game.
     """
 
     def __init__(
@@ -79,16 +81,28 @@ class HexTilesBoard(GameBoard):
         rules: hextiles.Rules | None = None,
         *,
         record: Record | None = None,
-        computer: tuple[int, ...] = (),
-        level: str = "simple",
+        opponent: str | Player | None = None,
+        computer_plays: str | tuple[str, ...] | None = None,
+        seed: int | None = 0,
         hints: bool = False,
         width: int = 420,
-        seed: int = 0,
+        computer: tuple[int, ...] | None = None,
+        level: str | None = None,
     ) -> None:
+        # Rules without a seed get their deal from the board's own generator (seeded by
+        # ``seed``): the same board gives the same games, and each new game a new deal.
+        self._rng = np.random.default_rng(seed)
+        if record is None:
+            rules = self._dealt(rules)
         self._load(rules, record, hextiles.Rules)
-        self.computer = tuple(computer)
+        if computer:  # the old names: computer=(1,), level="greedy"
+            computer_plays = self._seats_numbered(computer)
+            if opponent is None:
+                opponent = level or "simple"
+        self._plays = None if computer_plays is None else computer_seats(self.rules, computer_plays)
         self._seed = seed
-        self._player = computer_player(level, seed, mcts_iterations=30)
+        self._player = make_opponent(opponent, seed, iterations=_MCTS_ITERATIONS)
+        self._level = opponent
         self.chosen: str | None = None
         self.turn = 0
         self.attempt: tuple[int, int] | None = None
@@ -131,14 +145,22 @@ class HexTilesBoard(GameBoard):
         self.move_box.observe(self._on_typed, names="value")
         r = self.rules
         self.players_choice = w.Dropdown(options=[2, 3, 4], value=r.players, description="players")
-        self.seed_choice = w.BoundedIntText(value=r.seed, min=0, max=10**9, description="seed")
+        self.seed_choice = w.BoundedIntText(
+            value=min(r.seed, _MAX_SEED), min=0, max=_MAX_SEED, description="seed"
+        )
+        self._shown_seed = self.seed_choice.value
         self.leftover_choice = w.Dropdown(
             options=list(hextiles.LEFTOVER_RULES), value=r.leftover, description="leftover"
         )
         self.contact_choice = w.Checkbox(value=r.marked_contact, description="marks may meet")
-        self.computer_choice = w.Checkbox(value=bool(computer), description="computer plays 2+")
+        self.computer_choice = w.Checkbox(
+            value=opponent is not None, description="computer plays 2+"
+        )
         self.level_choice = w.Dropdown(
-            options=LEVEL_NAMES, value=level, description="level", layout=w.Layout(width="170px")
+            options=LEVEL_NAMES,
+            value=opponent if isinstance(opponent, str) else level or LEVEL_NAMES[0],
+            description="level",
+            layout=w.Layout(width="170px"),
         )
         new_button = w.Button(description="New game", button_style="primary")
         new_button.on_click(lambda _b: self._new_from_controls())
@@ -170,7 +192,7 @@ class HexTilesBoard(GameBoard):
     @property
     def shown_player(self) -> int:
         """Whose figure the board shows (the player to move unless another was chosen)."""
-        return self.state.to_move if self.viewing is None else self.viewing
+        return _mover(self.state) if self.viewing is None else self.viewing
 
     def __repr__(self) -> str:
         k = len(self._moves)
@@ -236,7 +258,7 @@ class HexTilesBoard(GameBoard):
         state = self.state
         if state.outcome is not None:
             return self._say(f"{state.outcome.reason}. Undo, or start a new game.", False)
-        if self.viewing is not None and self.viewing != state.to_move:
+        if self.viewing is not None and self.viewing != state.player:
             self.viewing = None
             return self._say(
                 f"That was {state.player_name(self.shown_player)}'s figure; here is "
@@ -303,7 +325,7 @@ class HexTilesBoard(GameBoard):
         if not self._moves:
             return self._say("Nothing to undo.", False)
         self._undo_one()
-        while self._moves and self.state.to_move in self.computer and self.state.outcome is None:
+        while self._moves and self._computer_plays(self.state):
             self._undo_one()
         self._say(f"Took back {self._redo[-1]}.", True)
 
@@ -328,14 +350,23 @@ class HexTilesBoard(GameBoard):
         self._say(" ".join(lines[: self.score_step]), True)
 
     def new_game(self, rules: hextiles.Rules | None = None, **options) -> None:
-        """Start again with ``rules`` or changed options (``players=3, seed=4`` …)."""
+        """Start again with ``rules`` or changed options (``players=3, seed=4`` …). Without
+        a seed (in ``rules`` or the options) it is a new deal, from the board's generator.
+
+        Raises:
+            ValueError: an option's value is not allowed.
+        """
         if rules is None:
             opts = self.rules.to_dict()
+            opts["seed"] = None
             if "players" in options:
                 opts["copies"] = None
             opts.update(options)
             rules = hextiles.Rules(**opts)
+        rules = self._dealt(rules)
         self._restart(rules)
+        self.seed_choice.value = min(rules.seed, _MAX_SEED)
+        self._shown_seed = self.seed_choice.value
         self.chosen, self.attempt, self.viewing, self.turn, self.score_step = None, None, None, 0, 0
         self._say(f"New game: {rules.players} players, seed {rules.seed}.", True)
         self._auto()
@@ -344,7 +375,15 @@ class HexTilesBoard(GameBoard):
     # -- internals -----------------------------------------------------------------------
     def _who(self, back: int = -1) -> str:
         state = self._states[back] if len(self._states) >= -back else self.state
-        return state.player_name(state.to_move)
+        return state.player_name(_mover(state))
+
+    def _dealt(self, rules: hextiles.Rules | None) -> hextiles.Rules:
+        """``rules`` (default ones if ``None``) with a seed: if they have none, a new deal
+        from the board's own generator."""
+        rules = hextiles.Rules() if rules is None else rules
+        if rules.seed is None:
+            rules = dataclasses.replace(rules, seed=int(self._rng.integers(_MAX_SEED)))
+        return rules
 
     def _refused(self, move: hextiles.Move, cell=None) -> bool:
         reason = self.state.why_illegal(move)
@@ -378,13 +417,48 @@ class HexTilesBoard(GameBoard):
     def _auto(self) -> int:
         """Let the computer play its turns; how many moves it made."""
         count = 0
-        while self.state.outcome is None and self.state.to_move in self.computer and count < 500:
-            if self._player is None:
-                self._play(computer_move(self.state))
-            else:
-                self._play(self._player.choose(self.state))
+        while self._computer_plays(self.state) and count < 500:
+            self._play(self._player.choose(self.state))
             count += 1
         return count
+
+    @property
+    def computer_plays(self) -> tuple[str, ...]:
+        """The seats the computer plays (when there is an opponent): those given, or every
+        seat but the first."""
+        seats = self.rules.seats
+        if self._plays is None:
+            return tuple(seats[1:])
+        return tuple(s for s in self._plays if s in seats)
+
+    @property
+    def opponent(self) -> str | Player | None:
+        """The computer opponent: ``None``, a level or a :class:`~gamekit.players.Player`.
+        Setting it lets the computer play at once if it is its turn."""
+        return self._level
+
+    @opponent.setter
+    def opponent(self, level: str | Player | None) -> None:
+        self._player = make_opponent(level, self._seed, iterations=_MCTS_ITERATIONS)
+        self._level = level
+        self._after_human()
+
+    def _computer_plays(self, state: hextiles.State) -> bool:
+        """Whether the computer makes the next decision in ``state``."""
+        return self._player is not None and plays_now(state, self.computer_plays)
+
+    def _seats_numbered(self, numbers) -> tuple[str, ...]:
+        """The seats of the old ``computer=`` numbers (0 for the first player)."""
+        seats = self.rules.seats
+        numbers = (numbers,) if isinstance(numbers, int) else numbers
+        if not isinstance(numbers, (tuple, list)) or not all(
+            isinstance(k, int) and not isinstance(k, bool) and 0 <= k < len(seats) for k in numbers
+        ):
+            raise ValueError(
+                f"computer must be a tuple of player numbers from 0 to {len(seats) - 1}, "
+                f"not {numbers!r}"
+            )
+        return tuple(seats[k] for k in numbers)
 
     def _on_svg_click(self, sx: float, sy: float) -> None:
         cell = click_to_cell(hex_region(self._radius), self._transform, sx, sy)
@@ -403,18 +477,22 @@ class HexTilesBoard(GameBoard):
         self.show_player(int(change["new"]))
 
     def _new_from_controls(self) -> None:
+        """The "New game" button: a new deal, unless a seed was typed in the seed box."""
+        typed = self.seed_choice.value
         try:
             rules = hextiles.Rules(
                 players=self.players_choice.value,
-                seed=self.seed_choice.value,
+                seed=typed if typed != self._shown_seed else None,  # else a new deal
                 leftover=self.leftover_choice.value,
                 marked_contact=self.contact_choice.value,
             )
         except ValueError as err:
             return self._say(str(err), False)
-        players = rules.players
-        self.computer = tuple(range(1, players)) if self.computer_choice.value else ()
-        self._player = computer_player(self.level_choice.value, self._seed, mcts_iterations=30)
+        level = self.level_choice.value if self.computer_choice.value else None
+        if level is not None:
+            self._plays = None  # every seat but the first
+        self._player = make_opponent(level, self._seed, iterations=_MCTS_ITERATIONS)
+        self._level = level
         self.new_game(rules)
 
     def _mount_if_needed(self) -> None:
@@ -446,7 +524,7 @@ class HexTilesBoard(GameBoard):
         look = styles(
             hex_region(self._radius),
             figure,
-            hints=self.chosen if (self.hints and self.chosen and shown == state.to_move) else None,
+            hints=self.chosen if (self.hints and self.chosen and shown == state.player) else None,
             attempt=self.attempt,
             outer=scoring or self.score_step >= 2,
             run=scoring or self.score_step >= 3,
@@ -499,7 +577,7 @@ class HexTilesBoard(GameBoard):
         head = f"Round {state.round_no}, pool {len(state.pool)}. "
         if state.outcome is not None:
             return head + state.outcome.reason.replace("The game is over: ", "Game over: ")
-        who = state.player_name(state.to_move)
+        who = state.player_name(_mover(state))
         if state.leftover_step:
             doing = "place tiles (the leftover is in the reserve) or end the turn"
         elif state.must_take:

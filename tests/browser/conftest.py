@@ -4,6 +4,10 @@ JupyterLab serves a temporary copy of ``notebooks/`` (it autosaves what it runs)
 throw-away workspace; Playwright drives Debian's Chromium (``/usr/bin/chromium``, no browser
 download). Every wait has a timeout, so a hung browser fails a test instead of hanging CI.
 Screenshots go to ``$GAMEKIT_SCREENSHOTS`` (default: a temporary folder, printed).
+
+Every page is offline: a request that would leave this computer (anything but 127.0.0.1 or
+localhost, ``data:``, ``blob:``, ``about:`` and ``file:``) is blocked and recorded in the
+``outside_requests`` list, and a test that passed fails if the list is not empty.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -73,15 +78,19 @@ def screenshots() -> Path:
 
 
 @contextlib.contextmanager
-def served(folder: str, command: list[str], ready_path: str):
+def served(folder: str, command: list[str], ready_path: str, env: dict[str, str] | None = None):
     """Copy ``folder`` to a temporary place, run ``command`` (with ``{dir}`` and ``{port}``
-    filled in) on 127.0.0.1, wait until ``ready_path`` answers; yield the base URL."""
+    filled in, and the variables ``env`` added to its environment, filled in the same way)
+    on 127.0.0.1, wait until ``ready_path`` answers; yield the base URL."""
     work = Path(tempfile.mkdtemp(prefix=f"gamekit-{folder}-"))
     shutil.copytree(ROOT / folder, work / folder)
     port = free_port()
     args = [a.format(dir=work / folder, work=work, port=port) for a in command]
+    extra = {k: v.format(dir=work / folder, work=work, port=port) for k, v in (env or {}).items()}
     with open(work / "server.log", "w") as log:
-        proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, cwd=work)
+        proc = subprocess.Popen(
+            args, stdout=log, stderr=subprocess.STDOUT, cwd=work, env={**os.environ, **extra}
+        )
         try:
             base = f"http://127.0.0.1:{port}"
             wait_for_http(base + ready_path, 90)
@@ -112,27 +121,49 @@ def lab_url():
 
 @pytest.fixture(scope="session")
 def voila_url():
-    """Start Voila (what ``make demo`` runs) serving a copy of apps/; yield its base URL."""
+    """Start Voila as ``make demo`` does (its page template from apps/.jupyter, which links
+    nothing on a CDN) serving a copy of apps/; yield its base URL."""
     voila = str(Path(sys.executable).with_name("voila"))
-    command = [voila, "{dir}", "--no-browser", "--Voila.ip=127.0.0.1", "--port={port}"]
-    with served("apps", command, "/") as base:
+    command = [
+        voila, "{dir}", "--no-browser", "--template=gamekit", "--Voila.ip=127.0.0.1",
+        "--port={port}",
+    ]  # fmt: skip
+    with served("apps", command, "/", env={"JUPYTER_PATH": "{dir}/.jupyter"}) as base:
         yield base
 
 
-def offline(page) -> list[str]:
-    """Block every request that leaves this computer; return the list of blocked URLs."""
-    blocked: list[str] = []
+LOCAL_SCHEMES = {"data", "blob", "about", "file"}
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+
+
+def is_local(url: str) -> bool:
+    """Whether a request for ``url`` stays on this computer."""
+    parts = urlsplit(url)
+    if parts.scheme in LOCAL_SCHEMES:
+        return True
+    return parts.scheme in {"http", "https", "ws", "wss"} and parts.hostname in LOCAL_HOSTS
+
+
+def keep_offline(context) -> list[str]:
+    """Block every request of the browser ``context`` that would leave this computer, web
+    sockets included; return the list of their URLs (it grows while the pages run)."""
+    outside: list[str] = []
 
     def route(r):
-        url = r.request.url
-        if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
+        if is_local(r.request.url):
             r.continue_()
         else:
-            blocked.append(url)
+            outside.append(r.request.url)
             r.abort()
 
-    page.route("**/*", route)
-    return blocked
+    def socket(ws):
+        if not is_local(ws.url):
+            outside.append(ws.url)
+            ws.close()
+
+    context.route("**/*", route)
+    context.route_web_socket(lambda url: not is_local(url), socket)
+    return outside
 
 
 @pytest.fixture(scope="session")
@@ -146,17 +177,39 @@ def browser():
 
 
 @pytest.fixture
-def page(browser, lab_url, screenshots, request):
-    """A fresh browser page; on failure its screenshot is saved; afterwards every kernel the
+def context(browser):
+    """A fresh browser context (a private window), tall enough for a notebook."""
+    ctx = browser.new_context(viewport={"width": 1300, "height": 2000})
+    ctx.set_default_timeout(60_000)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def outside_requests(context) -> list[str]:
+    """The URLs outside this computer that the test's pages asked for (all blocked)."""
+    return keep_offline(context)
+
+
+@pytest.fixture
+def page(context, outside_requests, screenshots, request):
+    """A fresh, offline browser page; on failure its screenshot is saved; a test that passed
+    but asked for anything outside this computer fails; afterwards every kernel a JupyterLab
     page started is shut down, so tests do not pile up kernels."""
-    context = browser.new_context(viewport={"width": 1300, "height": 2000})
-    context.set_default_timeout(60_000)
     pg = context.new_page()
     yield pg
-    if getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed:
+    call = getattr(request.node, "rep_call", None)
+    if call is not None and call.failed:
         pg.screenshot(path=str(screenshots / f"FAILED-{request.node.name}.png"))
-    context.close()
-    base, token = lab_url
+    pg.close()
+    if "lab_url" in request.fixturenames:
+        shut_down_kernels(*request.getfixturevalue("lab_url"))
+    if call is not None and call.passed and outside_requests:
+        pytest.fail(f"the page asked for {len(outside_requests)} outside URLs: {outside_requests}")
+
+
+def shut_down_kernels(base: str, token: str) -> None:
+    """End every session (and its kernel) of the JupyterLab at ``base``."""
     with urllib.request.urlopen(f"{base}/api/sessions?token={token}", timeout=10) as r:
         sessions = json.load(r)
     for s in sessions:

@@ -10,15 +10,12 @@ from __future__ import annotations
 import json
 import re
 
-from conftest import offline
-
 from gamekit import gipf
 
 MESSAGE = "() => [...document.querySelectorAll('.widget-html')].map(e => e.innerText).join(' | ')"
 
 
 def open_app(page, voila_url, name: str):
-    offline(page)
     page.goto(f"{voila_url}/voila/render/{name}.ipynb")
     page.wait_for_selector(".gamekit-board[data-paints] svg", timeout=90_000)
     return page.locator(".gamekit-board").first

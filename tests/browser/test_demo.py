@@ -1,14 +1,25 @@
-"""Classroom mode: the free-play boards served by Voila, used offline, by mouse and keyboard."""
+"""Classroom mode: the free-play boards served by Voila, used offline, by mouse and keyboard.
+
+Every page here runs with every request outside 127.0.0.1 blocked and recorded (conftest's
+``outside_requests``): an offline classroom gets the same page."""
 
 from __future__ import annotations
 
-from conftest import offline
-
 from gamekit import coffee
 
+# True once the icon font of the widgets' buttons has loaded (from Voila, not a CDN).
+ICON_FONT_LOADED = """async () => {
+  await document.fonts.ready;
+  const icon = document.querySelector('.widget-button i.fa');
+  const family = icon && getComputedStyle(icon).fontFamily;
+  return !!family && family.includes('Font Awesome')
+    && document.fonts.check('900 16px "Font Awesome 5 Free"');
+}"""
 
-def test_the_coffee_app_plays_offline_with_no_code_shown(page, voila_url, screenshots):
-    blocked = offline(page)  # an offline classroom: nothing may come from the internet
+
+def test_the_coffee_app_plays_offline_with_no_code_shown(
+    page, voila_url, screenshots, outside_requests
+):
     page.goto(f"{voila_url}/voila/render/coffee.ipynb")
     page.wait_for_selector(".gamekit-board svg", timeout=90_000)
     body = page.locator("body")
@@ -20,13 +31,12 @@ def test_the_coffee_app_plays_offline_with_no_code_shown(page, voila_url, screen
     page.wait_for_function("() => document.body.innerText.includes('Stone on e5')")
     page.get_by_role("button", name="/", exact=True).click()
     page.wait_for_function("() => document.body.innerText.includes('Black played e5/')")
+    page.wait_for_function(ICON_FONT_LOADED, timeout=15_000)  # Undo, Redo, Hints icons
     page.screenshot(path=str(screenshots / "demo_coffee.png"))
-    # Voila's page template links an icon font on a CDN; nothing on the page depends on it.
-    assert all("fontawesome" in u or "font-awesome" in u for u in blocked), blocked
+    assert outside_requests == []  # not even the icon font comes from a CDN
 
 
 def test_the_coffee_app_can_be_played_with_the_keyboard_alone(page, voila_url):
-    offline(page)
     page.goto(f"{voila_url}/voila/render/coffee.ipynb")
     page.wait_for_selector(".gamekit-board svg", timeout=90_000)
     box = page.get_by_placeholder("type a move")
@@ -46,3 +56,11 @@ def test_the_coffee_app_can_be_played_with_the_keyboard_alone(page, voila_url):
     assert focused.strip() == "Play"
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.body.innerText.includes('a1/ is not allowed')")
+
+
+def test_the_list_of_apps_opens_offline(page, voila_url, screenshots, outside_requests):
+    page.goto(f"{voila_url}/")  # the first page `make demo` shows
+    for app in ("coffee", "gipf", "hextiles", "roaster"):
+        page.get_by_text(f"{app}.ipynb", exact=True).wait_for(timeout=60_000)
+    page.screenshot(path=str(screenshots / "demo_app_list.png"))
+    assert outside_requests == []

@@ -3,7 +3,9 @@
 For each notebook: open it, wait for its kernel, run all cells, check that no cell shows an
 error and that every board widget drew itself. On every free-play Coffee board (a fresh game):
 click a cell and check that the board repaints and the message line changes, then click an
-occupied cell and check that the reason is shown. A screenshot per lesson is saved.
+occupied cell and check that the reason is shown. A screenshot per lesson is saved. Nothing
+may come from outside this computer (conftest blocks and records it). One lesson alone:
+``pytest tests/browser/test_lessons.py -k 01_coffee``.
 """
 
 from __future__ import annotations
@@ -83,7 +85,9 @@ def click_cell(page, area, board: str, size: int, label: str) -> None:
 
 
 @pytest.mark.parametrize("name", LESSONS)
-def test_lesson_runs_in_jupyterlab_and_its_boards_answer_clicks(page, lab_url, screenshots, name):
+def test_lesson_runs_in_jupyterlab_and_its_boards_answer_clicks(
+    page, lab_url, screenshots, outside_requests, name
+):
     open_and_run(page, lab_url, name)
     errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
     assert errors.count() == 0, errors.first.inner_text()
@@ -130,3 +134,4 @@ def test_lesson_runs_in_jupyterlab_and_its_boards_answer_clicks(page, lab_url, s
         )
         assert "already holds a Black stone" in message.inner_text()
     page.screenshot(path=str(screenshots / f"{Path(name).stem}.png"), full_page=False)
+    assert outside_requests == []  # JupyterLab and the boards ask nothing of the internet

@@ -1,0 +1,191 @@
+"""The lessons as web pages that need neither Jupyter nor the internet (``make html``).
+
+Every lesson in ``notebooks/`` becomes one HTML file in ``build/html/``, with an
+``index.html`` that links them by title. Pictures are inline (``data:`` URIs): a board shows
+the PNG stored beside its live widget, since a page has no kernel to run the widget. The
+page template is nbconvert's ``lab`` one without its ``<script>`` tags, which would fetch
+require.js, MathJax, Mermaid and the widget manager from a CDN; the lessons use none of them
+(no maths, no diagrams, no widget state). Links from one lesson to another
+(``01_coffee_rules.ipynb``) point to the exported page (``01_coffee_rules.html``).
+
+``python -m gamekit.export`` exports the outputs stored in the notebooks (what GitHub shows);
+``--execute`` runs each lesson first, in a kernel of this environment, so the pages show
+what the current code draws.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import os
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+__all__ = ["export", "export_lesson", "lesson_title", "main"]
+
+WIDGET_STATE_KEY = "widgets"
+
+# nbconvert's lab page, minus everything it would load from another server.
+_OFFLINE_TEMPLATE = """\
+{%- extends 'lab/index.html.j2' -%}
+{%- block html_head_js -%}{%- endblock html_head_js -%}
+{%- block jupyter_widgets -%}{%- endblock jupyter_widgets -%}
+{%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
+{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
+"""
+
+
+def lesson_title(nb) -> str:
+    """The text of the lesson's first heading ("" if it has none).
+
+    >>> from nbformat.v4 import new_markdown_cell, new_notebook
+    >>> lesson_title(new_notebook(cells=[new_markdown_cell("# Coffee, `lesson` 1\\nText")]))
+    'Coffee, lesson 1'
+    """
+    for cell in nb.cells:
+        if cell.cell_type != "markdown":
+            continue
+        for line in cell.source.splitlines():
+            if line.startswith("#"):
+                text = line.lstrip("#").strip()
+                return re.sub(r"[`*_]", "", text)
+    return ""
+
+
+def _exporter():
+    from jinja2 import DictLoader
+    from nbconvert import HTMLExporter
+
+    return HTMLExporter(
+        template_name="lab",
+        template_file="gamekit_offline.html.j2",
+        extra_loaders=[DictLoader({"gamekit_offline.html.j2": _OFFLINE_TEMPLATE})],
+        embed_images=True,
+        exclude_anchor_links=True,
+    )
+
+
+def _execute(nb, folder: Path, timeout: int) -> None:
+    """Run every cell of ``nb`` in place, as ``make notebooks`` does (the inline backend:
+    ``MPLBACKEND`` unset; no widget state stored)."""
+    from nbclient import NotebookClient
+
+    env = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}
+    client = NotebookClient(
+        nb, timeout=timeout, resources={"metadata": {"path": str(folder)}}, store_widget_state=False
+    )
+    client.execute(env=env)
+
+
+def _link_pages(page: str, names: Iterable[str]) -> str:
+    """Links to other lessons (``NAME.ipynb``, maybe with ``#anchor``) go to their pages.
+
+    >>> _link_pages('<a href="02_b.ipynb#end">x</a> <a href="c.ipynb">', ["02_b.ipynb"])
+    '<a href="02_b.html#end">x</a> <a href="c.ipynb">'
+    """
+    stems = {Path(n).stem for n in names}
+
+    def fix(m: re.Match) -> str:
+        stem = m.group(2)
+        return f"{m.group(1)}{stem}.html" if stem in stems else m.group(0)
+
+    return re.sub(r'(href=")([\w.-]+)\.ipynb(?=[#"])', fix, page)
+
+
+def export_lesson(
+    notebook: Path,
+    out_dir: Path,
+    *,
+    execute: bool = False,
+    timeout: int = 600,
+    siblings: Sequence[str] = (),
+) -> tuple[str, Path]:
+    """Write ``notebook`` as ``out_dir/<name>.html``; return (its title, the page's path).
+    ``siblings``: names of the other notebooks exported alongside (for the links)."""
+    import nbformat
+
+    notebook = Path(notebook)
+    nb = nbformat.read(notebook, as_version=4)
+    if execute:
+        _execute(nb, notebook.parent, timeout)
+    # Without widget state nbconvert falls back to the PNG stored beside each widget.
+    nb.metadata.pop(WIDGET_STATE_KEY, None)
+    title = lesson_title(nb) or notebook.stem
+    nb.metadata["title"] = title
+    resources = {"metadata": {"name": notebook.stem, "path": str(notebook.parent)}}
+    body, _ = _exporter().from_notebook_node(nb, resources=resources)
+    body = _link_pages(body, [notebook.name, *siblings])
+    out_dir.mkdir(parents=True, exist_ok=True)
+    page = out_dir / f"{notebook.stem}.html"
+    page.write_text(body, encoding="utf-8")
+    return title, page
+
+
+def _index(pages: Sequence[tuple[str, Path]]) -> str:
+    items = "\n".join(
+        f'    <li><a href="{html.escape(p.name)}">{html.escape(t)}</a></li>' for t, p in pages
+    )
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1.0">
+  <title>gamekit lessons</title>
+  <style>
+    body {{ font-family: system-ui, sans-serif; max-width: 46em; margin: 2em auto;
+           padding: 0 1em; line-height: 1.5; color: #222; }}
+    li {{ margin: 0.3em 0; }}
+  </style>
+</head>
+<body>
+  <h1>gamekit lessons</h1>
+  <p>Each lesson as it was last run, with pictures of its boards. To play on the boards,
+  open the notebooks in JupyterLab (<code>make lab</code>).</p>
+  <ol>
+{items}
+  </ol>
+</body>
+</html>
+"""
+
+
+def export(
+    notebooks: Sequence[Path],
+    out_dir: Path,
+    *,
+    execute: bool = False,
+    timeout: int = 600,
+) -> Path:
+    """Export every notebook into ``out_dir`` and write ``out_dir/index.html`` linking them;
+    return the index's path."""
+    out_dir = Path(out_dir)
+    names = [Path(n).name for n in notebooks]
+    pages = []
+    for nb in notebooks:
+        print(f"exporting {nb}", flush=True)
+        pages.append(
+            export_lesson(Path(nb), out_dir, execute=execute, timeout=timeout, siblings=names)
+        )
+    index = out_dir / "index.html"
+    index.write_text(_index(pages), encoding="utf-8")
+    return index
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m gamekit.export", description="The lessons as offline web pages."
+    )
+    parser.add_argument("notebooks", nargs="*", type=Path, help="default: notebooks/*.ipynb")
+    parser.add_argument("-o", "--out", type=Path, default=Path("build/html"))
+    parser.add_argument("--execute", action="store_true", help="run each lesson first")
+    args = parser.parse_args(argv)
+    notebooks = args.notebooks or sorted(Path("notebooks").glob("*.ipynb"))
+    if not notebooks:
+        parser.error("no notebooks given, and none in ./notebooks")
+    index = export(notebooks, args.out, execute=args.execute)
+    print(f"{len(notebooks)} lessons; open {index}")
+
+
+if __name__ == "__main__":
+    main()

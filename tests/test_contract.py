@@ -1,0 +1,187 @@
+"""Every registered game, and the variant written in lesson 15, kept to one contract
+(:mod:`gamekit.game`): random games to the end in which every listed move plays and every
+other move is refused with the sentence ``why_illegal`` gives; immutable, hashable,
+picklable states; records, ``replay`` and ``to_dict``/``from_dict`` that round-trip;
+endings from the game's own vocabulary; and ``play_many`` with every level of player.
+
+In the spirit of OpenSpiel's ``random_sim_test`` and pgx's ``api_test``. Per-game tests
+keep what is specific to a game."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import pickle
+from collections.abc import Mapping
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import gamekit
+from gamekit import IllegalMoveError, InvalidNotationError, Record, game
+from gamekit.players import LEVELS, make_player
+from gamekit.sim import play_many
+
+VARIANT_LESSON = Path(__file__).parent.parent / "notebooks" / "15_design_a_variant.ipynb"
+
+#: Small rules for each shipped game, so that whole random games are quick.
+SMALL = {
+    "coffee": {"board": "square", "size": 4, "n": 3},
+    "gipf": {"variant": "basic"},
+    "hextiles": {"players": 2},
+    "roaster": {},
+}
+
+
+def variant_rules() -> list:
+    """The rules of the variants that lesson 15 writes, run from the lesson's cells tagged
+    ``variant`` (the lesson is the only place they are written)."""
+    if not VARIANT_LESSON.exists():
+        return []
+    nb = json.loads(VARIANT_LESSON.read_text(encoding="utf-8"))
+    namespace: dict = {}
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code" and "variant" in cell.get("metadata", {}).get("tags", []):
+            exec(compile("".join(cell["source"]), str(VARIANT_LESSON), "exec"), namespace)
+    return [namespace[name]() for name in namespace.get("VARIANTS", ())]
+
+
+def all_rules() -> list:
+    shipped = [cls(**SMALL.get(name, {})) for name, cls in gamekit.games().items()]
+    return shipped + variant_rules()
+
+
+RULES = all_rules()
+IDS = [game.game_of(r) for r in RULES]
+
+
+def random_game(rules, seed: int, max_plies: int = 400):
+    """One random game (uniform over ``legal_moves()``): its states, the start first, and
+    its moves."""
+    rng = np.random.default_rng(seed)
+    state = rules.start(seed=seed)
+    states, moves = [state], []
+    for _ in range(max_plies):
+        if state.outcome is not None:
+            break
+        legal = state.legal_moves()
+        assert legal, f"{state!r} is not over but has no legal move"
+        moves.append(legal[rng.integers(len(legal))])
+        state = state.play(moves[-1])
+        states.append(state)
+    return states, moves
+
+
+@pytest.fixture(scope="module", params=RULES, ids=IDS)
+def played(request):
+    """(rules, the states of two random games, the moves of the first)."""
+    rules = request.param
+    first, moves = random_game(rules, 1)
+    second, _ = random_game(rules, 2)
+    return rules, first + second, (first, moves)
+
+
+def test_rules_name_their_game_seats_and_endings(played):
+    rules, _, _ = played
+    assert gamekit.games()[game.game_of(rules)] is type(rules)
+    assert isinstance(rules, game.Rules)
+    assert rules.seats and all(isinstance(s, str) for s in rules.seats)
+    assert len(set(rules.seats)) == len(rules.seats)
+    assert rules.endings and all(isinstance(e, str) and e for e in rules.endings)
+
+
+def test_every_listed_move_plays_and_every_other_is_refused_with_its_sentence(played):
+    rules, states, _ = played
+    seen: dict[str, object] = {}
+    for state in states[::3]:
+        if state.outcome is not None:
+            continue
+        legal = state.legal_moves()
+        texts = {str(m) for m in legal}
+        for move in legal:
+            seen.setdefault(str(move), move)
+            assert state.why_illegal(move) is None
+            assert state.why_illegal(str(move)) is None
+            after = state.play(move)
+            assert after == state.play(str(move))
+        for text in list(seen)[:60]:
+            if text in texts:
+                continue
+            reason = state.why_illegal(text)
+            assert isinstance(reason, str) and reason, text
+            with pytest.raises((IllegalMoveError, InvalidNotationError)) as refused:
+                state.play(text)
+            assert str(refused.value) == reason
+
+
+def test_states_are_immutable_hashable_and_picklable(played):
+    rules, states, _ = played
+    for state in states[:: max(1, len(states) // 8)]:
+        assert isinstance(state, game.State)
+        copy = pickle.loads(pickle.dumps(state))
+        assert copy == state and hash(copy) == hash(state)
+        assert type(state.rules) is type(rules)
+        with pytest.raises((AttributeError, TypeError)):
+            state.rules = rules
+        with pytest.raises((AttributeError, TypeError)):
+            del state.rules
+        assert "0x" not in repr(state)
+        assert state.to_move is None or state.to_move in rules.seats
+        assert isinstance(state.swapped, bool)
+
+
+def test_a_finished_game_ends_in_the_games_own_words(played):
+    rules, states, _ = played
+    finished = [s for s in states if s.outcome is not None]
+    assert finished, "two random games should reach an end"
+    for state in finished:
+        outcome = state.outcome
+        assert isinstance(outcome, game.Outcome)
+        assert state.to_move is None
+        assert state.legal_moves() == [] or list(state.legal_moves()) == []
+        assert outcome.ending in rules.endings
+        assert set(outcome.winners) <= set(rules.seats)
+        assert isinstance(outcome.reason, str) and outcome.reason
+        if outcome.scores is not None:
+            assert isinstance(outcome.scores, Mapping)
+            assert set(outcome.scores) <= set(rules.seats)
+            hash(outcome)
+
+
+def test_replay_records_and_options_round_trip(played):
+    rules, _, (states, moves) = played
+    used = states[0].rules  # with the seed the game was dealt from
+    assert used.replay(moves) == states[-1]
+    assert type(used).from_dict(used.to_dict()) == used
+    record = Record(used, moves)
+    again = Record.from_json(record.to_json())
+    assert again == record and again.final() == states[-1]
+    assert again.game == game.game_of(rules)
+
+
+def test_a_seedless_game_with_chance_deals_from_the_seed_it_is_given():
+    for rules in RULES:
+        if not any(f.name == "seed" for f in dataclasses.fields(rules)):
+            continue
+        free = dataclasses.replace(rules, seed=None)
+        assert free.start(seed=5) == free.start(seed=5)
+        assert free.start(seed=5).rules.seed == 5
+        fixed = dataclasses.replace(rules, seed=3)
+        assert fixed.start(seed=5) == fixed.start(seed=9), "a fixed seed wins over start's"
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+@pytest.mark.parametrize("rules", RULES, ids=IDS)
+def test_play_many_with_every_level(rules, level):
+    player = make_player(level, seed=1)
+    if level == "mcts":
+        player = type(player)(iterations=8, seed=1)
+    seats = len(rules.seats)
+    results = play_many(rules, [player] * seats, games=2, seed=4, progress=False)
+    assert results.games == 2
+    assert set(results.ended) <= set(rules.endings) | {"unfinished"}
+
+
+def test_the_four_games_are_registered():
+    assert {"coffee", "gipf", "hextiles", "roaster"} <= set(gamekit.games())

@@ -28,10 +28,10 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -147,7 +147,7 @@ class Move:
         if cell is None and axis is None:
             return
         short = isinstance(cell, str) and len(cell) <= MAX_NOTATION_CHARS
-        clean = cell.strip().lower() if short else None
+        clean = cell.strip().lower() if isinstance(cell, str) and short else None
         if clean is None or not _CELL.match(clean):
             raise InvalidNotationError(
                 f"{_show(cell)} is not a cell: a Coffee cell is a letter and a number, like 'c3'"
@@ -325,9 +325,10 @@ class Rules:
             kind, limits = ("hexhex", "2 to 13") if self.board == "hex" else ("square", "3 to 26")
             raise ValueError(f"a {kind} board's side must be from {limits}, not {_show(self.size)}")
         grid = grid_for(self.board, self.size)  # checks the size
-        if self.n is None:
-            object.__setattr__(self, "n", default_n(self.board, self.size))
         n = self.n
+        if n is None:
+            n = default_n(self.board, self.size)
+            object.__setattr__(self, "n", n)
         if n < 2:
             raise ValueError(f"n (the line length that wins) must be at least 2, not {_show(n)}")
         if n > grid.longest_line:
@@ -341,10 +342,37 @@ class Rules:
             raise ValueError(f"pie_rule must be True or False, not {_show(self.pie_rule)}")
 
     def __repr__(self) -> str:
+        name = "coffee.Rules" if type(self) is Rules else type(self).__name__
         return (
-            f"coffee.Rules(board={self.board!r}, size={self.size}, n={self.n}, "
-            f"pie_rule={self.pie_rule})"
+            f"{name}(board={self.board!r}, size={self.size}, n={self.n}, pie_rule={self.pie_rule})"
         )
+
+    # -- variants ------------------------------------------------------------------------
+    def extra_rule(self, state: State, move: Move) -> str | None:
+        """A variant's own rule: the sentence that refuses ``move`` in ``state``, or
+        ``None`` to allow it. Coffee itself has none; a variant subclasses :class:`Rules`
+        (with its own ``game`` name, see :func:`gamekit.register`) and overrides this.
+
+        The engine asks it only about moves the rules of Coffee allow, whenever it lists,
+        checks or plays a move; a player whom the variant leaves no move is blocked and
+        loses, as in Coffee. Lesson 15 writes one.
+
+        >>> from dataclasses import dataclass
+        >>> @dataclass(frozen=True)
+        ... class NoVertical(Rules):
+        ...     game = "coffee-no-vertical"
+        ...     def extra_rule(self, state, move):
+        ...         return f"{move} is not allowed: no vertical rods" if move.axis == "|" else None
+        >>> NoVertical(board="square", size=5).start().why_illegal("c3|")
+        'c3| is not allowed: no vertical rods'
+        """
+        return None
+
+    @property
+    def plain(self) -> bool:
+        """Whether these are Coffee's own rules, with no variant rule (what the fast paths
+        for players and simulations need)."""
+        return type(self).extra_rule is Rules.extra_rule
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -560,6 +588,12 @@ class State:
 
     rules: Rules
     swapped: bool
+    _black: int  # bitmask of Black's stones
+    _orange: int
+    _rod: tuple[int, int] | None
+    _mover: str
+    _t: BoardTables
+    _cache: dict[str, Any]
 
     @classmethod
     def _make(
@@ -759,7 +793,7 @@ class State:
     def _run(self, mask: int, i: int) -> tuple[int, ...]:
         """The longest line of ``mask``'s stones through ``i`` (``i`` counted as a stone),
         as cell indices; empty if shorter than ``n``."""
-        n = self.rules.n
+        n = cast(int, self.rules.n)  # Rules.__post_init__ fills in n
         for fwd, back in self._t.rays[i]:
             run = [i]
             for j in fwd:
@@ -801,10 +835,16 @@ class State:
                     f"{colour.capitalize()} made a line of {len(run)}: " + ", ".join(cells),
                     cells,
                 )
-        if not self._legal():
+        if not self._legal() and not self.swap_available:
             mover = self._mover
             line = self._targets()
-            if line.bit_count() == 1:
+            if self._base_legal():
+                m = Move._of(*self._labels(self._base_legal()[0]))
+                why = (
+                    "this variant's rule refuses every move the rod's line allows, for example: "
+                    + str(self.rules.extra_rule(self, m))
+                )
+            elif line.bit_count() == 1:
                 cell = self.grid.label(line.bit_length() - 1)
                 why = (
                     f"the only empty cell on the rod's line is {cell}, and a stone there would "
@@ -815,16 +855,32 @@ class State:
             return Outcome(_OTHER[mover], f"{mover.capitalize()} is blocked and loses: {why}", ())
         return None
 
-    def _legal(self) -> list[tuple[int, int]]:
-        """Legal (cell index, axis index) pairs, ignoring a finished game's end."""
-        if "legal" in self._cache:
-            return self._cache["legal"]
+    def _base_legal(self) -> list[tuple[int, int]]:
+        """(cell index, axis index) pairs that Coffee's own rules allow, ignoring a
+        finished game's end."""
+        if "base" in self._cache:
+            return self._cache["base"]
         mover = self._black if self._mover == "black" else self._orange
         occupied = self._black | self._orange
-        out = []
+        out: list[tuple[int, int]] = []
         for i in _bits(self._targets()):
             _, axes = self._axes_for(i, mover, occupied)
             out.extend((i, a) for a in axes)
+        self._cache["base"] = out
+        return out
+
+    def _labels(self, pair: tuple[int, int]) -> tuple[str, str]:
+        return self.grid.label(pair[0]), self._t.axes[pair[1]]
+
+    def _legal(self) -> list[tuple[int, int]]:
+        """Legal (cell index, axis index) pairs (a variant's rule included), ignoring a
+        finished game's end."""
+        if "legal" in self._cache:
+            return self._cache["legal"]
+        out = self._base_legal()
+        if not self.rules.plain:
+            rule = self.rules.extra_rule
+            out = [p for p in out if rule(self, Move._of(*self._labels(p))) is None]
         self._cache["legal"] = out
         return out
 
@@ -839,7 +895,7 @@ class State:
             return []
         labels, axes = self.grid.labels, self._t.axes
         moves = [Move._of(labels[i], axes[a]) for i, a in self._legal()]
-        if self.swap_available:
+        if self.swap_available and (self.rules.plain or self.rules.extra_rule(self, _SWAP) is None):
             moves.append(_SWAP)
         return moves
 
@@ -896,6 +952,10 @@ class State:
         if reason is not None:
             return reason
         if not self.legal_axes(cell):
+            i = self.grid.index(cell)
+            base = [p for p in self._base_legal() if p[0] == i]
+            if base:  # Coffee allows it; the variant's rule refuses every direction
+                return self.rules.extra_rule(self, Move._of(*self._labels(base[0])))
             opp = _OTHER[self._mover].capitalize()
             return (
                 f"{cell} is not allowed: a stone there would leave {opp} no empty cell along "
@@ -913,19 +973,21 @@ class State:
             article = "an" if colour == "orange" else "a"
             return f"{what} is not allowed: {cell} already holds {article} {colour.capitalize()} stone."
         if not self._targets() >> i & 1:
-            rod = self.rod
+            rod = self._rod
             assert rod is not None  # on an empty board every empty cell is a target
+            rod_cell, rod_axis = self.grid.label(rod[0]), self._t.axes[rod[1]]
             empty = [self.grid.label(j) for j in _bits(self._targets())]
             return (
                 f"{what} is not allowed: {cell} is not on the rod's line. The rod on "
-                f"{rod.cell} lies along '{rod.axis}' ({AXIS_NAMES[rod.axis].split(' (')[0]}), "
+                f"{rod_cell} lies along '{rod_axis}' ({AXIS_NAMES[rod_axis].split(' (')[0]}), "
                 f"so the stone must go on that line: {_join(empty)}."
             )
         return None
 
     def _problem(self, m: Move) -> str | None:
         opp = _OTHER[self._mover].capitalize()
-        if m.is_swap:
+        cell, axis = m.cell, m.axis
+        if cell is None or axis is None:  # the swap (only it has neither)
             if self.outcome is not None:
                 return f"swap is not allowed: the game is over ({self.outcome.reason})."
             if not self.rules.pie_rule:
@@ -934,32 +996,33 @@ class State:
                     "(Rules(pie_rule=True) turns it on)."
                 )
             if self.swap_available:
-                return None
+                return None if self.rules.plain else self.rules.extra_rule(self, m)
             return (
                 "swap is not allowed: with the pie rule, Orange may swap only as the very "
                 "first reply, right after Black's first stone."
             )
-        if not self.grid.has(m.cell):
-            raise OffBoardError(f"{m} is not allowed: {self._no_cell(m.cell)}.")
-        if m.axis not in self._t.axes:
+        if not self.grid.has(cell):
+            raise OffBoardError(f"{m} is not allowed: {self._no_cell(cell)}.")
+        if axis not in self._t.axes:
             raise OffBoardError(
-                f"{m} is not allowed: a {self.rules.board} board has no '{m.axis}' axis; "
+                f"{m} is not allowed: a {self.rules.board} board has no '{axis}' axis; "
                 "its axes are " + " ".join(self._t.axes) + "."
             )
-        reason = self._cell_problem(str(m), m.cell)
+        reason = self._cell_problem(str(m), cell)
         if reason is not None:
             return reason
-        axes = self.legal_axes(m.cell)
-        if m.axis in axes:
-            return None
-        words = AXIS_NAMES[m.axis].split(" (")[0]
+        i = self.grid.index(cell)
+        axes = [self._t.axes[a] for j, a in self._base_legal() if j == i]
+        if axis in axes:
+            return None if self.rules.plain else self.rules.extra_rule(self, m)
+        words = AXIS_NAMES[axis].split(" (")[0]
         text = (
-            f"{m} is not allowed: the {words} line through {m.cell} would have no empty "
+            f"{m} is not allowed: the {words} line through {cell} would have no empty "
             f"cell left, so {opp} could not move."
         )
         if axes:
             return text + " Lay the rod along " + _join(axes) + " instead."
-        return text + f" No direction works on {m.cell}, so no stone may go there."
+        return text + f" No direction works on {cell}, so no stone may go there."
 
     def play(self, move: Move | str) -> State:
         """The state after ``move`` (a :class:`Move` or its notation); this state is never
@@ -979,7 +1042,7 @@ class State:
         reason = self._problem(m)
         if reason is not None:
             raise IllegalMoveError(reason)
-        if m.is_swap:
+        if m.cell is None or m.axis is None:  # the swap
             return State._make(self.rules, self._black, self._orange, self._rod, self._mover, True)
         return self._play_unchecked(self.grid.index(m.cell), self._t.axes.index(m.axis))
 
@@ -1004,6 +1067,17 @@ def _check_state(state: object) -> State:
     if not isinstance(state, State):
         raise TypeError(f"state must be a coffee.State, not {type(state).__name__}")
     return state
+
+
+def _check_plain(state: object) -> State:
+    """``state``, if it plays Coffee's own rules: the shortcuts below know no variant."""
+    checked = _check_state(state)
+    if not checked.rules.plain:
+        raise ValueError(
+            f"{type(checked.rules).__name__} adds a rule of its own, which this shortcut does not "
+            "know: play it through legal_moves() and play()"
+        )
+    return checked
 
 
 def legal_pairs(state: State) -> list[tuple[int, int]]:
@@ -1075,8 +1149,10 @@ def random_rollout(state: State, rand: random.Random | np.random.Generator | int
     Raises:
         TypeError: ``state`` is not a :class:`State`, or ``rand`` is none of the above.
     """
-    if _check_state(state).outcome is not None:
-        return state.outcome.winner
+    outcome = _check_plain(state).outcome
+    if outcome is not None:
+        return outcome.winner
+    randrange: Callable[[int], int]
     if isinstance(rand, random.Random):
         randrange = rand.randrange
     elif isinstance(rand, np.random.Generator):
@@ -1092,7 +1168,7 @@ def random_rollout(state: State, rand: random.Random | np.random.Generator | int
     rules = state.rules
     wins_of = _windows(rules.board, rules.size, rules.n)
     reach = _reach(rules.board, rules.size, rules.n)
-    need = rules.n - 1
+    need = cast(int, rules.n) - 1  # Rules.__post_init__ fills in n
     cell_axes = tuple(tuple(enumerate(masks)) for masks in t.line_mask)
     line_mask, full = t.line_mask, t.full
     movers = [state._black, state._orange]
@@ -1146,7 +1222,7 @@ def _pairs_with_wins(
     """All legal pairs when some cell wins; a winning pair is marked by ``-1 - cell``."""
     empty = t.full & ~occupied
     targets = empty if rod is None else t.line_mask[rod[0]][rod[1]] & empty
-    pairs = []
+    pairs: list[tuple[int, int]] = []
     n_axes = len(t.axes)
     while targets:
         low = targets & -targets
@@ -1173,7 +1249,7 @@ def can_win_at_once(state: State) -> bool:
     Raises:
         TypeError: ``state`` is not a :class:`State`.
     """
-    if _check_state(state).outcome is not None:
+    if _check_plain(state).outcome is not None:
         return False
     t = state._t
     rules = state.rules

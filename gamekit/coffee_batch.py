@@ -21,16 +21,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
 from gamekit import coffee
 
+if TYPE_CHECKING:
+    from gamekit.sim import Results
+
 __all__ = ["BatchGames", "play_random", "supports"]
 
 
 def supports(rules: coffee.Rules | coffee.State) -> bool:
-    """Whether the batch engine can play these rules (64 cells at most, no pie rule).
+    """Whether the batch engine can play these rules (Coffee's own, with no variant rule; 64
+    cells at most; no pie rule).
 
     >>> supports(coffee.Rules(board="hex", size=5)), supports(coffee.Rules(board="hex", size=6))
     (True, False)
@@ -39,7 +44,7 @@ def supports(rules: coffee.Rules | coffee.State) -> bool:
         TypeError: ``rules`` is not Coffee's rules (or a Coffee state).
     """
     rules = _rules_of(rules)
-    return len(rules.grid) <= 64 and not rules.pie_rule
+    return len(rules.grid) <= 64 and not rules.pie_rule and rules.plain
 
 
 def _rules_of(rules: object) -> coffee.Rules:
@@ -190,7 +195,7 @@ class BatchGames:
             if c >= 0
         ]
 
-    def results(self):
+    def results(self) -> Results:
         """The same games as :class:`gamekit.sim.Results`."""
         from gamekit.sim import Results
 
@@ -256,7 +261,8 @@ def play_random(
 def _all_threats(t: _BatchTables, rules: coffee.Rules, mine: int) -> int:
     """Every cell that would complete a line of ``mine``'s stones (Python integers)."""
     out = 0
-    for ws in coffee.windows(rules.board, rules.size, rules.n):
+    n = cast(int, rules.n)  # coffee.Rules fills in n
+    for ws in coffee.windows(rules.board, rules.size, n):
         for w in ws:
             missing = w & ~mine
             if missing and not missing & (missing - 1):
@@ -286,7 +292,9 @@ def _select(x: np.ndarray, k: np.ndarray) -> np.ndarray:
     return pos
 
 
-def _play_batch(rules: coffee.Rules, games: int, rng: np.random.Generator, state=None):
+def _play_batch(
+    rules: coffee.Rules, games: int, rng: np.random.Generator, state: coffee.State | None = None
+) -> tuple[np.ndarray, ...]:
     t = _tables(rules.board, rules.size, rules.n)
     axes_n = t.axes
     longest = t.cells + 1
@@ -320,9 +328,9 @@ def _play_batch(rules: coffee.Rules, games: int, rng: np.random.Generator, state
         cell_out[0], axis_out[0] = cell, axis
         length[:] = ply = 1
         zero = np.zeros(games, dtype=np.uint64)
-        black = t.cellbit[cell]
-        stones = np.stack([black, zero])
-        threat = np.stack([_threats(t, black, cell), zero])
+        first_stone = t.cellbit[cell]
+        stones = np.stack([first_stone, zero])
+        threat = np.stack([_threats(t, first_stone, cell), zero])
     idx = np.arange(games)  # the game each active column belongs to
     line_mask, cellbit, full = t.line_mask, t.cellbit, np.uint64(t.full_mask)
     lines = t.lines[:, None]  # (K, 1): every line of the board

@@ -79,10 +79,13 @@ def _execute(nb, folder: Path, timeout: int) -> None:
 
 
 def _link_pages(page: str, names: Iterable[str]) -> str:
-    """Links to other lessons (``NAME.ipynb``, maybe with ``#anchor``) go to their pages.
+    """Links to other lessons (``NAME.ipynb``, maybe with ``#anchor``) go to their pages;
+    links into the repository (``../docs/...``) keep pointing there from ``build/html/``.
 
     >>> _link_pages('<a href="02_b.ipynb#end">x</a> <a href="c.ipynb">', ["02_b.ipynb"])
     '<a href="02_b.html#end">x</a> <a href="c.ipynb">'
+    >>> _link_pages('<a href="../docs/rules/gipf.md">rules</a>', [])
+    '<a href="../../docs/rules/gipf.md">rules</a>'
     """
     stems = {Path(n).stem for n in names}
 
@@ -90,7 +93,8 @@ def _link_pages(page: str, names: Iterable[str]) -> str:
         stem = m.group(2)
         return f"{m.group(1)}{stem}.html" if stem in stems else m.group(0)
 
-    return re.sub(r'(href=")([\w.-]+)\.ipynb(?=[#"])', fix, page)
+    page = re.sub(r'(href=")([\w.-]+)\.ipynb(?=[#"])', fix, page)
+    return page.replace('href="../docs/', 'href="../../docs/')
 
 
 def export_lesson(

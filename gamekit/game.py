@@ -90,7 +90,7 @@ class FrozenMap(Mapping[K, V]):
     def __hash__(self) -> int:
         known = self._hash
         if known is None:
-            known = hash(tuple(self._items.items()))
+            known = hash(frozenset(self._items.items()))  # equal maps, any order
             object.__setattr__(self, "_hash", known)
         return known
 

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import json
 import pickle
+from dataclasses import dataclass
 from re import escape as re_escape
 
 import numpy as np
@@ -11,7 +13,15 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from gamekit import IllegalMoveError, InvalidNotationError, coffee, grids
+from gamekit import (
+    IllegalMoveError,
+    InvalidNotationError,
+    InvalidRecordError,
+    Record,
+    coffee,
+    grids,
+    register,
+)
 from gamekit.errors import OffBoardError
 from gamekit.perft import perft
 
@@ -1283,3 +1293,76 @@ def copy_of(state: coffee.State) -> coffee.State:
     import copy
 
     return copy.deepcopy(copy.copy(state))
+
+
+# ---------------------------------------------------------------------------------------
+# Variants: Rules.extra_rule
+# ---------------------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class _NoRepeatRod(coffee.Rules):
+    """A variant for the tests: the rod may not lie along the same axis twice in a row."""
+
+    game = "coffee-test-no-repeat"
+
+    def extra_rule(self, state, move):
+        rod = state.rod
+        if rod is None or move.is_swap or move.axis != rod.axis:
+            return None
+        return f"{move} is not allowed: the rod may not keep its direction ({rod.axis})"
+
+
+def test_a_variant_rule_removes_moves_and_explains_itself():
+    plain = coffee.Rules(board="hex", size=4).replay(["d4|", "d2/", "g2|"])
+    variant = _NoRepeatRod(board="hex", size=4).replay(["d4|", "d2/", "g2|"])
+    assert plain.rules.plain and not variant.rules.plain
+    removed = {str(m) for m in plain.legal_moves()} - {str(m) for m in variant.legal_moves()}
+    assert removed == {f"{c}|" for c in plain.legal_cells()}
+    reason = variant.why_illegal("g3|")
+    assert reason == "g3| is not allowed: the rod may not keep its direction (|)"
+    with pytest.raises(IllegalMoveError, match="may not keep its direction"):
+        variant.play("g3|")
+    assert variant.play("g3/").rod == coffee.Move.parse("g3/")
+    # Coffee's own reasons come first: a cell off the rod's line is refused for that
+    assert "not on the rod's line" in variant.why_illegal("a1|")
+    assert variant.legal_axes("g3") == ["/", "\\"]
+
+
+def test_a_player_whom_the_variant_leaves_no_move_is_blocked():
+    rules = _NoRepeatRod(board="square", size=4, n=4)
+    rng = np.random.default_rng(3)
+    endings = set()
+    for _ in range(60):
+        state = rules.start()
+        while state.outcome is None:
+            moves = state.legal_moves()
+            state = state.play(moves[rng.integers(len(moves))])
+        endings.add(state.outcome.ending)
+        assert state.legal_moves() == []
+    assert "blocked" in endings
+
+
+def test_the_fast_paths_refuse_a_variant_and_players_use_the_rules():
+    state = _NoRepeatRod(board="hex", size=4).replay(["d4|"])
+    with pytest.raises(ValueError, match="adds a rule of its own"):
+        coffee.random_rollout(state, 1)
+    with pytest.raises(ValueError, match="adds a rule of its own"):
+        coffee.can_win_at_once(state)
+    from gamekit.players import MCTSPlayer
+
+    move = MCTSPlayer(iterations=30, seed=2).choose(state)
+    assert state.why_illegal(move) is None and move.axis != "|"
+
+
+def test_a_variant_names_itself_and_its_records_replay_under_its_rules():
+    rules = _NoRepeatRod(board="hex", size=4)
+    assert repr(rules) == "_NoRepeatRod(board='hex', size=4, n=4, pie_rule=False)"
+    record = Record(rules, ["d4|", "d2/", "g2|", "g3/"])
+    again = Record.from_json(record.to_json())
+    assert type(again.rules) is _NoRepeatRod and again.final() == record.final()
+    bad = json.loads(record.to_json())
+    bad["moves"][-1] = "g3|"
+    with pytest.raises(InvalidRecordError, match="may not keep its direction"):
+        Record.from_dict(bad)

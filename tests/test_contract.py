@@ -12,6 +12,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import pickle
+import sys
+import types
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -36,15 +38,24 @@ SMALL = {
 
 def variant_rules() -> list:
     """The rules of the variants that lesson 15 writes, run from the lesson's cells tagged
-    ``variant`` (the lesson is the only place they are written)."""
+    ``variant`` (the lesson is the only place they are written), each with small options."""
     if not VARIANT_LESSON.exists():
         return []
     nb = json.loads(VARIANT_LESSON.read_text(encoding="utf-8"))
-    namespace: dict = {}
+    # run as a module of its own, so that its classes pickle as a notebook's do
+    module = sys.modules.setdefault("lesson15_variants", types.ModuleType("lesson15_variants"))
+    namespace = module.__dict__
     for cell in nb["cells"]:
         if cell["cell_type"] == "code" and "variant" in cell.get("metadata", {}).get("tags", []):
             exec(compile("".join(cell["source"]), str(VARIANT_LESSON), "exec"), namespace)
-    return [namespace[name]() for name in namespace.get("VARIANTS", ())]
+    registered = gamekit.games()
+    variants = [
+        cls
+        for cls in namespace.values()
+        if isinstance(cls, type) and registered.get(getattr(cls, "game", None)) is cls
+    ]
+    # each variant on the small board of the game it extends
+    return [cls(**SMALL.get(game.lineage(cls)[-1], {})) for cls in variants]
 
 
 def all_rules() -> list:
@@ -183,5 +194,6 @@ def test_play_many_with_every_level(rules, level):
     assert set(results.ended) <= set(rules.endings) | {"unfinished"}
 
 
-def test_the_four_games_are_registered():
+def test_the_four_games_and_the_lessons_variant_are_registered():
     assert {"coffee", "gipf", "hextiles", "roaster"} <= set(gamekit.games())
+    assert [game.game_of(r) for r in variant_rules()] == ["coffee-no-repeat"]

@@ -376,6 +376,10 @@ def remove(s: State, m: Move) -> State:
 # ---------------------------------------------------------------------------------------
 
 
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
+
+
 def _flavor(m: Move) -> str:
     return FLAVOR_EFFECTS[m.action]
 
@@ -393,7 +397,8 @@ def payer_matches(s: State, m: Move) -> str | None:
     payer = m.tokens[0]
     if payer not in (_flavor(m), "wild"):
         return (
-            f"{EFFECT_WORDS[m.action]} is paid with a {_flavor(m)} token (or the wild flavor), "
+            f"{EFFECT_WORDS[m.action]} is paid with {_article(_flavor(m))} {_flavor(m)} token "
+            "(or the wild flavor), "
             f"not {TOKEN_NAMES.get(payer, payer)}."
         )
     return None

@@ -9,7 +9,7 @@ NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with notebooks/nbval_sani
 
 help:
 	@echo "make lab        open the lessons in JupyterLab (installs on first use)"
-	@echo "make test       ruff, unit tests and every notebook under nbval (strict)"
+	@echo "make test       ruff, mypy, unit tests and every notebook under nbval (strict)"
 	@echo "make test-browser  every lesson run and clicked in JupyterLab + headless Chromium"
 	@echo "make fuzz       fuzz every game and public function for FUZZ_MINUTES (10) minutes"
 	@echo "make demo       classroom mode: the free-play boards as apps (Voila, no code shown)"
@@ -29,7 +29,14 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# JupyterLab saves the boards' widget state in a lesson when it is saved (the override
+# notebooks/.jupyter/lab/settings/overrides.json, installed into the environment's Lab): a
+# lesson reopened after its kernel is gone shows its boards as they were, not "Error
+# displaying widget: model not found".
+LAB_SETTINGS = $(VENV)/share/jupyter/lab/settings
 lab: $(STAMP)
+	@mkdir -p $(LAB_SETTINGS)
+	@cp notebooks/.jupyter/lab/settings/overrides.json $(LAB_SETTINGS)/overrides.json
 	$(VENV)/bin/jupyter lab notebooks/00_start_here.ipynb $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # Classroom mode: every notebook in apps/ served by Voila as a page with no code, on this
@@ -49,6 +56,7 @@ html: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check gamekit tests benchmarks
 	$(VENV)/bin/ruff format --check gamekit tests benchmarks
+	$(VENV)/bin/mypy
 
 test-unit: $(STAMP)
 	MPLBACKEND=Agg $(PY) -m pytest tests --ignore=tests/browser --doctest-modules gamekit

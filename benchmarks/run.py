@@ -9,25 +9,30 @@
   one process);
 - random games per second for every other game present (GIPF, Hex Tiles), through
   :func:`gamekit.sim.play_many` with :class:`~gamekit.players.RandomPlayer`;
-- the time of one MCTS move at the default level (:data:`gamekit.players.DEFAULT_ITERATIONS`
-  playouts) for each game.
+- the GIPF engine against a plain reference engine written for checking
+  (``benchmarks/gipf_reference.py``): first that they agree decision by decision on random
+  games, then the random-game rate of each in the same run, and their ratio;
+- the time per move of each computer level (:data:`gamekit.players.LEVEL_NAMES`) in each
+  game, with the playouts per move of the levels that search.
 
-The whole run takes about a minute; the numbers depend on the machine and its load.
-``benchmarks/strength.py`` (minutes) measures how often MCTS beats the other players.
+The whole run takes two or three minutes; the numbers depend on the machine and its load.
+``benchmarks/strength.py`` (hours) measures how often each level beats the ones below.
 """
 
 from __future__ import annotations
 
 import importlib
 import platform
+import random
 import time
 
+import gipf_reference  # benchmarks/gipf_reference.py, beside this file
 import numpy as np
 
 from gamekit import __version__, coffee
 from gamekit.coffee_batch import play_random
 from gamekit.perft import perft
-from gamekit.players import DEFAULT_ITERATIONS, MCTSPlayer, RandomPlayer
+from gamekit.players import LEVEL_NAMES, RandomPlayer, make_player
 from gamekit.sim import play_many
 
 SEED = 20240601
@@ -131,28 +136,64 @@ def bench_other(label: str, rules, games: int) -> str:
     )
 
 
-def bench_mcts(label: str, rules, moves: int = 3, plies: int = 6) -> str:
-    """Mean time of an MCTS move at the default level, from positions a few random moves
-    into the game."""
-    rng = np.random.default_rng(SEED)
-    state = rules.start()
-    for _ in range(plies):
-        legal = state.legal_moves()
-        state = state.play(legal[rng.integers(len(legal))])
-    player = MCTSPlayer(seed=SEED)
-    times, cpus = [], []
-    for _ in range(moves):
-        if state.outcome is not None:
-            break
-        start, cpu = time.perf_counter(), time.process_time()
-        move = player.choose(state)
-        times.append(time.perf_counter() - start)
-        cpus.append(time.process_time() - cpu)
-        state = state.play(move)
+def bench_reference(variant: str = "standard", seconds: float = 4.0, checked: int = 20) -> str:
+    """Random ``variant`` games a second with :mod:`gamekit.gipf` and with the plain
+    reference engine, after checking on ``checked`` games that they agree."""
+    agree = sum(gipf_reference.agrees(variant, seed) for seed in range(checked))
+    if agree != checked:
+        return f"THE REFERENCE DISAGREES with gamekit.gipf on {checked - agree} of {checked} games"
+    gipf = importlib.import_module("gamekit.gipf")
+    rules = gipf.Rules(variant=variant)
+
+    def engine(rng: random.Random) -> int:
+        state, count = rules.start(), 0
+        while state.outcome is None:
+            moves = state.legal_moves()
+            state = state.play(moves[rng.randrange(len(moves))])
+            count += 1
+        return count
+
+    rates = []
+    for play in (engine, lambda rng: gipf_reference.random_game(variant, rng)):
+        rng, games, start = random.Random(SEED), 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            play(rng)
+            games += 1
+        rates.append(games / (time.perf_counter() - start))
     return (
-        f"{label:<18} {DEFAULT_ITERATIONS} playouts: {np.mean(times):5.2f} s per move "
-        f"(CPU {np.mean(cpus):5.2f} s; mean of {len(times)} moves)"
+        f"gipf {variant}: agrees on {checked}/{checked} random games; random games a second: "
+        f"engine {rates[0]:.0f}, reference {rates[1]:.0f}: {rates[0] / rates[1]:.1f}x"
     )
+
+
+def bench_levels(label: str, rules, moves: int = 4, plies: int = 8) -> list[str]:
+    """Mean and longest time per move of each level, and its playouts per move, from a
+    position ``plies`` random moves into the game (the level plays one seat, random
+    moves the other)."""
+    rng = np.random.default_rng(SEED)
+    start = rules.start(seed=SEED)
+    for _ in range(plies):
+        legal = start.legal_moves()
+        start = start.play(legal[rng.integers(len(legal))])
+    out = []
+    for level in LEVEL_NAMES:
+        player, other = make_player(level, seed=SEED), RandomPlayer(seed=SEED)
+        seat, state = start.to_move, start
+        times, playouts = [], []
+        while state.outcome is None and len(times) < moves:
+            if state.to_move == seat:
+                begin = time.perf_counter()
+                move = player.choose(state)
+                times.append(time.perf_counter() - begin)
+                playouts.append(player.last_iterations)
+            else:
+                move = other.choose(state)
+            state = state.play(move)
+        out.append(
+            f"{label:<20} {level:<9} {np.mean(times):6.3f} s a move (longest {max(times):5.3f} "
+            f"s), {np.mean(playouts):6.0f} playouts a move, {len(times)} moves"
+        )
+    return out
 
 
 def main() -> int:
@@ -174,13 +215,15 @@ def main() -> int:
         print("Random games, other games (rules engine through gamekit.sim.play_many):")
         for label, rules, games in others:
             print("  " + bench_other(label, rules, games), flush=True)
-    print("MCTS move time at the default level:")
-    mcts = [("coffee hex5 n=5", coffee.Rules(board="hex", size=5, n=5))]
-    mcts += [("coffee square5 n=4", coffee.Rules(board="square", size=5, n=4))]
-    mcts += [(label, rules) for label, rules, _ in others if label.endswith(("basic", "2p"))]
-    for label, rules in mcts:
-        moves = 3 if label.startswith("coffee") else 1
-        print("  " + bench_mcts(label, rules, moves=moves), flush=True)
+    if any(label.startswith("gipf") for label, _, _ in others):
+        print("GIPF engine against the plain reference engine (same run):")
+        print("  " + bench_reference("standard"), flush=True)
+    print("Time per move of each computer level:")
+    levels = [("coffee hex5 n=5", coffee.Rules(board="hex", size=5, n=5))]
+    levels += [(label, rules) for label, rules, _ in others if label.endswith(("standard", "2p"))]
+    for label, rules in levels:
+        for line in bench_levels(label, rules):
+            print("  " + line, flush=True)
     print(f"total {time.perf_counter() - total:.1f} s")
     return 0
 

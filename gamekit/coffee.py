@@ -633,7 +633,7 @@ class State:
         )
 
     # -- identity -----------------------------------------------------------------------
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return (self.rules, self._black, self._orange, self._rod, self._mover, self.swapped)
 
     def __eq__(self, other: object) -> bool:
@@ -821,7 +821,8 @@ class State:
         """``None`` while the game goes on; else who won and why."""
         if "outcome" not in self._cache:
             self._cache["outcome"] = self._compute_outcome()
-        return self._cache["outcome"]
+        outcome: Outcome | None = self._cache["outcome"]
+        return outcome
 
     def _compute_outcome(self) -> Outcome | None:
         if self._rod is not None:
@@ -859,7 +860,8 @@ class State:
         """(cell index, axis index) pairs that Coffee's own rules allow, ignoring a
         finished game's end."""
         if "base" in self._cache:
-            return self._cache["base"]
+            known: list[tuple[int, int]] = self._cache["base"]
+            return known
         mover = self._black if self._mover == "black" else self._orange
         occupied = self._black | self._orange
         out: list[tuple[int, int]] = []
@@ -876,7 +878,8 @@ class State:
         """Legal (cell index, axis index) pairs (a variant's rule included), ignoring a
         finished game's end."""
         if "legal" in self._cache:
-            return self._cache["legal"]
+            known: list[tuple[int, int]] = self._cache["legal"]
+            return known
         out = self._base_legal()
         if not self.rules.plain:
             rule = self.rules.extra_rule

@@ -214,7 +214,7 @@ class BatchGames:
 def play_random(
     rules: coffee.Rules | coffee.State,
     games: int,
-    seed: int | None = 0,
+    seed: int | np.random.Generator | np.random.SeedSequence | None = 0,
     batch: int = 4096,
 ) -> BatchGames:
     """Play ``games`` random Coffee games (every legal move equally likely), ``batch`` at a
@@ -232,8 +232,8 @@ def play_random(
 
     Raises:
         TypeError: ``rules`` is not Coffee's rules or state, or ``games``, ``seed`` or
-            ``batch`` is not a whole number (``seed`` may also be ``None`` or a numpy
-            ``Generator``).
+            ``batch`` is not a whole number (``seed`` may also be ``None``, a numpy
+            ``Generator`` or a ``SeedSequence``).
         ValueError: ``games`` or ``seed`` is negative, ``batch`` is below 1, the state's
             game is over, or the board is one the batch engine does not play.
     """
@@ -276,7 +276,8 @@ def _threats(t: _BatchTables, mine: np.ndarray, cell: np.ndarray) -> np.ndarray:
     win_w = t.windows[cell].T  # (W, B)
     missing = win_w & ~mine
     single = np.bitwise_count(missing) == 1
-    return np.bitwise_or.reduce(np.where(single, missing, np.uint64(0)), axis=0)
+    threats: np.ndarray = np.bitwise_or.reduce(np.where(single, missing, np.uint64(0)), axis=0)
+    return threats
 
 
 def _select(x: np.ndarray, k: np.ndarray) -> np.ndarray:

@@ -21,6 +21,7 @@ import os
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 __all__ = ["export", "export_lesson", "lesson_title", "main"]
 
@@ -36,7 +37,7 @@ _OFFLINE_TEMPLATE = """\
 """
 
 
-def lesson_title(nb) -> str:
+def lesson_title(nb: Any) -> str:
     """The text of the lesson's first heading ("" if it has none).
 
     >>> from nbformat.v4 import new_markdown_cell, new_notebook
@@ -53,7 +54,7 @@ def lesson_title(nb) -> str:
     return ""
 
 
-def _exporter():
+def _exporter() -> Any:
     from jinja2 import DictLoader
     from nbconvert import HTMLExporter
 
@@ -66,7 +67,7 @@ def _exporter():
     )
 
 
-def _execute(nb, folder: Path, timeout: int) -> None:
+def _execute(nb: Any, folder: Path, timeout: int) -> None:
     """Run every cell of ``nb`` in place, as ``make notebooks`` does (the inline backend:
     ``MPLBACKEND`` unset; no widget state stored)."""
     from nbclient import NotebookClient
@@ -89,7 +90,7 @@ def _link_pages(page: str, names: Iterable[str]) -> str:
     """
     stems = {Path(n).stem for n in names}
 
-    def fix(m: re.Match) -> str:
+    def fix(m: re.Match[str]) -> str:
         stem = m.group(2)
         return f"{m.group(1)}{stem}.html" if stem in stems else m.group(0)
 
@@ -115,6 +116,10 @@ def export_lesson(
         _execute(nb, notebook.parent, timeout)
     # Without widget state nbconvert falls back to the PNG stored beside each widget.
     nb.metadata.pop(WIDGET_STATE_KEY, None)
+    # Code that JupyterLab folds away (a rules lesson's cells) is left off the page too.
+    for cell in nb.cells:
+        if cell.get("metadata", {}).get("jupyter", {}).get("source_hidden"):
+            cell.metadata.setdefault("transient", {})["remove_source"] = True
     title = lesson_title(nb) or notebook.stem
     nb.metadata["title"] = title
     resources = {"metadata": {"name": notebook.stem, "path": str(notebook.parent)}}

@@ -30,10 +30,11 @@ from __future__ import annotations
 
 import numbers
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from gamekit.errors import IllegalMoveError, InvalidNotationError, OffBoardError
@@ -79,6 +80,9 @@ def _ring(i: int) -> int:
 SPOTS: tuple[str, ...] = tuple(GRID.label(i) for i in range(len(GRID)) if _ring(i) < 4)
 DOTS: tuple[str, ...] = tuple(GRID.label(i) for i in range(len(GRID)) if _ring(i) == 4)
 _SPOT = frozenset(GRID.index(s) for s in SPOTS)
+_SPOT_LIST = tuple(sorted(_SPOT))
+#: (kinds of piece, full lines as bits) -> the legal pushes
+_PUSHES_BY_FULL: dict[tuple[tuple[bool, ...], int], list] = {}
 _DOT = frozenset(GRID.index(d) for d in DOTS)
 
 
@@ -99,6 +103,19 @@ class _Tables:
     # every (dot, entry) in board order, with the index in ``lines`` of the line it pushes
     # along (each entry's run is a whole line of spots, from the edge to the far edge)
     entry_lines: tuple[tuple[int, int, int], ...]
+    # line index -> a function giving the values of that line's spots from a board
+    getters: tuple[Any, ...]
+    # (dot label, entry label) -> (the spots in push order, the index of their line)
+    by_label: dict[tuple[str, str], tuple[tuple[int, ...], int]]
+    # line index -> the bits (1 << spot) of its spots
+    line_bits: tuple[int, ...]
+    # id of a Push of ``pushes`` -> (index of its line, whether it is a GIPF piece)
+    push_info: dict[int, tuple[int, bool]]
+    # (spot, line index) -> the spots of that line before it (nearest first) and after it
+    around: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]]
+    # the kinds of piece a player may push (False single, True GIPF) -> every push of those
+    # kinds in board order, with the index of the line it pushes along
+    by_kinds: dict[tuple[bool, ...], tuple[tuple[int, Push], ...]]
 
 
 @cache
@@ -136,6 +153,15 @@ def _tables() -> _Tables:
         bare.setdefault(e, d)
         for g in (False, True):
             pushes[(d, e, g)] = _trusted(Push, dot=_label(d), entry=_label(e), gipf=g, end=None)
+    getters = tuple(_getter(line) for line in lines)
+    by_kinds = {
+        kinds: tuple((k, pushes[(d, e, g)]) for d, e, k in entry_lines for g in kinds)
+        for kinds in ((False,), (True,), (False, True))
+    }
+    line_index = {(d, e): k for d, e, k in entry_lines}
+    by_label = {
+        (_label(d), _label(e)): (run, line_index[(d, e)]) for (d, e), run in entries.items()
+    }
     return _Tables(
         entries=entries,
         dot_entries={d: tuple(sorted(e)) for d, e in dot_entries.items()},
@@ -144,7 +170,23 @@ def _tables() -> _Tables:
         bare=bare,
         pushes=pushes,
         entry_lines=entry_lines,
+        getters=getters,
+        by_label=by_label,
+        by_kinds=by_kinds,
+        line_bits=tuple(sum(1 << s for s in line) for line in lines),
+        push_info={id(push): (k, push.gipf) for k, push in by_kinds[(False, True)]},
+        around={
+            (s, k): (line[: line.index(s)][::-1], line[line.index(s) + 1 :])
+            for k, line in enumerate(lines)
+            for s in line
+        },
     )
+
+
+def _getter(line: tuple[int, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """``board -> the values on line`` (always a tuple, even for a line of one spot)."""
+    get = itemgetter(*line)
+    return get if len(line) > 1 else lambda board: (get(board),)
 
 
 def _label(i: int) -> str:
@@ -1047,7 +1089,7 @@ class State:
     def rows(self) -> list[Row]:
         """The rows standing now (in the remove phase: the ones the player to act may
         take, then the others), each with its segment and GIPF pieces."""
-        found = _find_rows(self._board)
+        found = [(sign, seg, row) for _k, sign, seg, row in self._rows()]
         out = []
         for sign, seg, row in found:
             out.append(
@@ -1061,6 +1103,27 @@ class State:
         out.sort(key=lambda r: (r.owner != self.to_move, [GRID.index(s) for s in r.segment]))
         return out
 
+    def _occupied(self) -> int:
+        """The spots that hold a piece, as bits (``1 << spot``)."""
+        found = self._cache.get("occupied")
+        if found is None:
+            board = self._board
+            found = 0
+            for i in _SPOT_LIST:
+                if board[i]:
+                    found |= 1 << i
+            self._cache["occupied"] = found
+        return found
+
+    def _rows(self) -> list[tuple[int, int, tuple[int, ...], tuple]]:
+        """The rows standing (as :func:`_rows_on` gives them), found once."""
+        found = self._cache.get("rows")
+        if found is None:
+            lines = self._cache.get("row_lines")
+            found = _rows_on(self._board, range(len(_tables().lines)) if lines is None else lines)
+            self._cache["rows"] = found
+        return found
+
     def _choices(self) -> dict[Removal, tuple[int, ...]]:
         """The removal moves open now, each with the grid indices it takes. Keep/take
         combinations that take the same pieces (possible only where rows cross) come once."""
@@ -1071,7 +1134,7 @@ class State:
             sign = _SIGN[self.to_move]
             board = self._board
             seen = set()
-            for owner, seg, _row in _find_rows(board):
+            for _k, owner, seg, _row in self._rows():
                 if owner != sign:
                     continue
                 gipfs = [s for s in seg if abs(board[s]) == 2]
@@ -1160,31 +1223,48 @@ class State:
         end = line[len(moved)]  # the line is not full (_problem refused that too)
         return f"{g}{m.dot}-{_label(end)}"
 
-    def _pushes(self) -> list[Push]:
-        if "pushes" in self._cache:
-            return self._cache["pushes"]
-        board = self._board
-        out = []
-        colour = self.to_move
-        reserve = self._reserve[self._idx(colour)]
-        kinds = []
-        if self._rights is not None and self._rights[self._idx(colour)] != "single":
-            if self._rights[self._idx(colour)] == "gipf" and reserve >= 1:
-                kinds.append(False)
+    def _push_key(self) -> tuple[tuple[bool, ...], int]:
+        """(the kinds of piece the player to move may push now: False single, True GIPF;
+        the full lines as bits). A push is legal when its kind is allowed and its line is
+        not full (and the game is in the push phase)."""
+        found = self._cache.get("push_key")
+        if found is not None:
+            return found
+        c = 0 if self.to_move == "white" else 1
+        reserve = self._reserve[c]
+        rights = None if self._rights is None else self._rights[c]
+        kinds: tuple[bool, ...] = ()
+        if rights is not None and rights != "single":
+            if rights == "gipf" and reserve >= 1:
+                kinds = (False,)
             if reserve >= 2:
-                kinds.append(True)
+                kinds += (True,)
         elif reserve >= 1:
-            kinds.append(False)
+            kinds = (False,)
+        full = 0  # the full lines (21), as bits
         if kinds:
-            t = _tables()
-            full = [all(board[s] for s in line) for line in t.lines]  # 21 lines, not 42 runs
-            pushes = t.pushes
-            for d, e, k in t.entry_lines:
-                if not full[k]:
-                    for g in kinds:
-                        out.append(pushes[(d, e, g)])
-        self._cache["pushes"] = out
-        return out
+            occupied = self._occupied()
+            for k, bits in enumerate(_tables().line_bits):
+                if occupied & bits == bits:
+                    full |= 1 << k
+        found = self._cache["push_key"] = (kinds, full)
+        return found
+
+    def _pushes(self) -> list[Push]:
+        """The legal pushes (a list shared by the states with the same key: not to change)."""
+        found = self._cache.get("pushes")
+        if found is None:
+            key = self._push_key()
+            found = _PUSHES_BY_FULL.get(key)
+            if found is None:
+                kinds, full = key
+                pushes = _tables().by_kinds[kinds] if kinds else ()
+                found = [push for k, push in pushes if not full >> k & 1]
+                if len(_PUSHES_BY_FULL) > 100_000:
+                    _PUSHES_BY_FULL.clear()
+                _PUSHES_BY_FULL[key] = found
+            self._cache["pushes"] = found
+        return found
 
     # -- moves ----------------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
@@ -1347,12 +1427,22 @@ class State:
         gamekit.errors.IllegalMoveError: e2-e3 is not allowed: e2 is a spot of the play area, not a dot. A piece is put on one of the 24 dots around the edge and pushed in from there.
         """
         state = self
+        info = _tables().push_info
         for m in _moves_in(move):
-            reason = state._problem(m)
-            if reason is not None:
-                raise IllegalMoveError(reason)
+            known = info.get(id(m))  # one of the pushes legal_moves() lists
+            if known is None or not state._may_push(*known):
+                reason = state._problem(m)
+                if reason is not None:
+                    raise IllegalMoveError(reason)
             state = state._apply(m)
         return state
+
+    def _may_push(self, line: int, gipf: bool) -> bool:
+        """Whether a push along line ``line`` (an index) of a GIPF piece or not is legal."""
+        if self._outcome is not None or self.phase != "push":
+            return False
+        kinds, full = self._push_key()
+        return gipf in kinds and not full >> line & 1
 
     def _apply(self, m: Move) -> State:
         """The state after ``m``, which :meth:`_problem` has found legal."""
@@ -1362,8 +1452,8 @@ class State:
         return self._apply_push(m)
 
     def _apply_push(self, m: Push) -> State:
-        line = self._push_line(m)
-        assert line is not None
+        t = _tables()
+        line, along = t.by_label[(m.dot, m.entry)]
         board = list(self._board)
         k = 0
         while board[line[k]]:
@@ -1373,6 +1463,33 @@ class State:
         colour = self.to_move
         sign = _SIGN[colour]
         board[line[0]] = sign * (2 if m.gipf else 1)
+        # No row stood before the push (rows are removed at once): a new one lies along the
+        # push, or across it through a spot that changed colour.
+        found = _row_signs(board, (along,))
+        old = self._board
+        lines_at, around = t.lines_at, t.around
+        for j in range(k + 1):
+            spot = line[j]
+            v = board[spot]
+            if (v > 0) == (old[spot] > 0) and old[spot]:
+                continue  # the same colour as before
+            for n in lines_at[spot]:
+                if n == along or n in found:
+                    continue
+                run = 1
+                back, ahead = around[(spot, n)]
+                for other in back:
+                    if board[other] * v > 0:
+                        run += 1
+                    else:
+                        break
+                for other in ahead:
+                    if board[other] * v > 0:
+                        run += 1
+                    else:
+                        break
+                if run >= 4:
+                    found[n] = 1 if v > 0 else -1
         reserve = list(self._reserve)
         reserve[self._idx(colour)] -= 2 if m.gipf else 1
         rights = self._rights
@@ -1380,7 +1497,7 @@ class State:
             r = list(rights)
             r[self._idx(colour)] = "gipf" if m.gipf else "single"
             rights = (r[0], r[1])
-        return _settle(
+        after = _settle(
             self.rules,
             tuple(board),
             (reserve[0], reserve[1]),
@@ -1388,7 +1505,10 @@ class State:
             colour,
             rights,
             m.plain,
+            found=found,
         )
+        after._cache["occupied"] = self._occupied() | 1 << line[k]  # the gap filled
+        return after
 
     def _apply_removal(self, taken: tuple[int, ...]) -> State:
         board = list(self._board)
@@ -1435,7 +1555,8 @@ class State:
                     outcome,
                     self.last,
                 )
-        return _settle(
+        # Removing pieces makes no new row: only the lines that held rows can hold them.
+        after = _settle(
             self.rules,
             board_t,
             (reserve[0], reserve[1]),
@@ -1443,13 +1564,51 @@ class State:
             self._pusher,
             self._rights,
             self.last,
+            {k for k, _sign, _seg, _row in self._rows()},
         )
+        after._cache["occupied"] = self._occupied() & ~sum(1 << s for s in taken)
+        return after
 
 
 def _find_rows(board: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], tuple]]:
     """Every row standing: (owner sign, segment, row) with spots as grid indices."""
+    return [(sign, seg, row) for _k, sign, seg, row in _rows_on(board, range(21))]
+
+
+def _row_signs(board: Sequence[int], lines: Iterable[int]) -> dict[int, int]:
+    """The lines among ``lines`` (indices) where a row stands (four pieces of one colour one
+    after the other), each with the owner's sign (one of them, if both have a row there)."""
+    getters = _tables().getters
+    signs = {}
+    for k in lines:
+        run, sign = 0, 0
+        for v in getters[k](board):
+            if v > 0:
+                if sign > 0:
+                    run += 1
+                else:
+                    sign, run = 1, 1
+            elif v < 0:
+                if sign < 0:
+                    run += 1
+                else:
+                    sign, run = -1, 1
+            else:
+                sign, run = 0, 0
+            if run == 4:
+                signs[k] = sign
+    return signs
+
+
+def _rows_on(
+    board: tuple[int, ...], lines: Iterable[int]
+) -> list[tuple[int, int, tuple[int, ...], tuple]]:
+    """The rows standing on ``lines``: (line index, owner sign, segment, row), spots as
+    grid indices, in the order of the lines."""
     out = []
-    for line in _tables().lines:
+    all_lines = _tables().lines
+    for index in lines:
+        line = all_lines[index]
         n = len(line)
         k = 0
         while k < n:
@@ -1474,7 +1633,7 @@ def _find_rows(board: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], tuple
                     best = (sign, first, j)
             if best is not None:
                 sign, first, last = best
-                out.append((sign, seg, seg[first : last + 1]))
+                out.append((index, sign, seg, seg[first : last + 1]))
     return out
 
 
@@ -1502,15 +1661,22 @@ def _settle(
     pusher: str,
     rights: tuple[str, str] | None,
     last: Push | None,
+    lines: Iterable[int] | None = None,
+    found: dict[int, int] | None = None,
 ) -> State:
     """After a push or a removal: the next decision (the pusher's rows first, then the
-    opponent's), or the opponent's push, or the end of the game."""
-    signs = {sign for sign, _seg, _row in _find_rows(board)}
-    if signs:
-        decider = pusher if _SIGN[pusher] in signs else _OTHER[pusher]
-        return State._make(
+    opponent's), or the opponent's push, or the end of the game. ``lines``: the only
+    lines where a row may stand (all of them if not given); ``found``: the rows (line ->
+    sign of an owner), if the caller has found them already."""
+    if found is None:
+        found = _row_signs(board, range(len(_tables().lines)) if lines is None else lines)
+    if found:
+        decider = pusher if _SIGN[pusher] in found.values() else _OTHER[pusher]
+        state = State._make(
             rules, board, reserve, captured, decider, "remove", pusher, rights, None, last
         )
+        state._cache["row_lines"] = sorted(found)  # every row stands on one of these
+        return state
     nxt = _OTHER[pusher]
     outcome = None
     if reserve[0 if nxt == "white" else 1] == 0:

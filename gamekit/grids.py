@@ -49,7 +49,7 @@ from __future__ import annotations
 import math
 import numbers
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from types import MappingProxyType
@@ -145,9 +145,10 @@ def _real(value: Any, name: str) -> float:
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise TypeError(f"{name} must be a number, not {value!r}")
         value = float(value)
-    if not math.isfinite(value):
-        raise ValueError(f"{name} must be a finite number, not {value!r}")
-    return value
+    number: float = value
+    if not math.isfinite(number):
+        raise ValueError(f"{name} must be a finite number, not {number!r}")
+    return number
 
 
 # ---------------------------------------------------------------------------------------
@@ -293,10 +294,10 @@ class Grid:
         n = len(self.coords)
         if type(i) is int and 0 <= i < n:
             return i
-        i = _whole(i, name)
-        if not 0 <= i < n:
-            raise ValueError(f"{name} must be a cell number from 0 to {n - 1}, not {i}")
-        return i
+        cell = _whole(i, name)
+        if not 0 <= cell < n:
+            raise ValueError(f"{name} must be a cell number from 0 to {n - 1}, not {cell}")
+        return cell
 
     def label(self, i: int) -> str:
         """The label of cell ``i``: ``grid.label(0) == 'a1'``.
@@ -364,12 +365,16 @@ class Grid:
         for i in range(len(self)):
             per_axis = {}
             for axis, (dx, dy) in self.directions.items():
-                back, j = [], i
-                while (j := self.step(j, (-dx, -dy))) is not None:
+                back: list[int] = []
+                j = self.step(i, (-dx, -dy))
+                while j is not None:
                     back.append(j)
-                fwd, j = [], i
-                while (j := self.step(j, (dx, dy))) is not None:
+                    j = self.step(j, (-dx, -dy))
+                fwd: list[int] = []
+                j = self.step(i, (dx, dy))
+                while j is not None:
                     fwd.append(j)
+                    j = self.step(j, (dx, dy))
                 per_axis[axis] = tuple(reversed(back)) + (i,) + tuple(fwd)
             out.append(MappingProxyType(per_axis))
         return tuple(out)
@@ -472,7 +477,12 @@ def _made_by(grid: Grid, *recipe: Any) -> Grid:
 
 
 def _remake(make: str, *args: Any) -> Grid:
-    return {"hexhex": hexhex, "square": square, "hex_region": hex_region}[make](*args)
+    makers: dict[str, Callable[..., Grid]] = {
+        "hexhex": hexhex,
+        "square": square,
+        "hex_region": hex_region,
+    }
+    return makers[make](*args)
 
 
 def hexhex(size: int) -> Grid:
@@ -495,7 +505,9 @@ def _hexhex(size: int) -> Grid:
         for r in range(rmin, rmax + 1):
             coords.append((q, r))
             labels.append(f"{_LETTERS[q + s]}{r - rmin + 1}")
-    grid = Grid(kind="hex", size=size, coords=tuple(coords), directions=HEX_AXES, labels=labels)
+    grid = Grid(
+        kind="hex", size=size, coords=tuple(coords), directions=HEX_AXES, labels=tuple(labels)
+    )
     return _made_by(grid, "hexhex", size)
 
 
@@ -514,7 +526,13 @@ def square(size: int) -> Grid:
 def _square(size: int) -> Grid:
     coords = [(f, r) for f in range(size) for r in range(size)]
     labels = [f"{_LETTERS[f]}{r + 1}" for f, r in coords]
-    grid = Grid(kind="square", size=size, coords=coords, directions=SQUARE_AXES, labels=labels)
+    grid = Grid(
+        kind="square",
+        size=size,
+        coords=tuple(coords),
+        directions=SQUARE_AXES,
+        labels=tuple(labels),
+    )
     return _made_by(grid, "square", size)
 
 

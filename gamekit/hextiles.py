@@ -149,6 +149,32 @@ def _turns(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+@cache
+def _orientations(mask: int) -> tuple[tuple[int, int], ...]:
+    """``(turn, mask as it lies)`` for each distinct orientation of ``mask``."""
+    return tuple((k, _rot(mask, k)) for k in _turns(mask))
+
+
+@cache
+def _fit_bits(touching: int, facing: int, contact: bool) -> int:
+    """Bit ``m`` is set when a tile lying as mask ``m`` may go on a cell whose neighbours
+    are on the sides ``touching``, those showing a mark toward it being ``facing``: no
+    marked side touches a tile (``contact``: marks meet marks only)."""
+    if contact:
+        fits = (m for m in range(64) if (m & touching) == facing)
+    elif facing:
+        return 0
+    else:
+        fits = (m for m in range(64) if not m & touching)
+    return sum(1 << m for m in fits)
+
+
+@cache
+def _every_turn_bits(masks: tuple[int, ...]) -> int:
+    """Bit ``m`` set for every orientation ``m`` of every mask in ``masks``."""
+    return sum(1 << m for m in {_rot(mask, k) for mask in masks for k in range(6)})
+
+
 def _is_flag(x: object) -> bool:
     """Whether ``x`` reads as one side's mark: a bool, or the whole number 0 or 1."""
     if isinstance(x, bool | np.bool_):
@@ -536,14 +562,49 @@ class Figure:
     def frontier(self) -> tuple[Cell, ...]:
         """The empty cells next to the figure, sorted."""
         if "frontier" not in self._cache:
-            out = set()
-            for cell in self._tiles:
+            self._cache["frontier"] = tuple(sorted(self._need_map()))
+        return self._cache["frontier"]
+
+    def _need_map(self) -> dict[Cell, tuple[int, int]]:
+        """Every empty cell next to the figure -> (sides with a neighbour, of those the
+        sides facing a mark). Kept up to date tile by tile by :meth:`_placed`."""
+        need = self._cache.get("need")
+        if need is None:
+            need = {}
+            tiles = self._tiles
+            for cell in tiles:
                 for side in range(6):
                     n = _step(cell, side)
-                    if n not in self._tiles:
-                        out.add(n)
-            self._cache["frontier"] = tuple(sorted(out))
-        return self._cache["frontier"]
+                    if n not in tiles and n not in need:
+                        touching, facing, _ = self._needs(n)
+                        need[n] = (touching, facing)
+            self._cache["need"] = need
+        return need
+
+    def _placed(self, cell: Cell, mask: int) -> Figure:
+        """The figure with a tile lying as ``mask`` on ``cell``, which the caller has
+        checked may go there; the cells' needs follow from this figure's."""
+        tiles = dict(self._tiles)
+        tiles[cell] = mask
+        new = Figure._of(tiles, self.marked_contact)
+        need = self._cache.get("need")
+        if need is not None:
+            need = dict(need)
+            need.pop(cell, None)
+            for side in range(6):
+                n = _step(cell, side)
+                if n in tiles:
+                    continue
+                back = 1 << (side + 3) % 6  # the side of ``n`` that faces the new tile
+                touching, facing = need.get(n, (0, 0))
+                need[n] = (touching | back, facing | back if mask >> side & 1 else facing)
+            new._cache["need"] = need
+        return new
+
+    def _allows(self, mask: int, cell: Cell) -> bool:
+        """Whether a tile lying as ``mask`` may go on ``cell`` (the rule, without words)."""
+        need = self._need_map().get(cell)
+        return need is not None and bool(_fit_bits(*need, self.marked_contact) >> mask & 1)
 
     def _needs(self, cell: Cell) -> tuple[int, int, dict[int, Cell]]:
         """(sides with a neighbour, of those the sides facing a mark, neighbour by side)."""
@@ -560,9 +621,7 @@ class Figure:
         return touching, facing_mark, by_side
 
     def _fits(self, mask: int, touching: int, facing_mark: int) -> bool:
-        if self.marked_contact:
-            return (mask & touching) == facing_mark
-        return not (mask & touching) and not facing_mark
+        return bool(_fit_bits(touching, facing_mark, self.marked_contact) >> mask & 1)
 
     # -- placing ---------------------------------------------------------------------------
     def why_illegal(self, tile: Tile | str, cell: Any, rotation: int = 0) -> str | None:
@@ -641,12 +700,10 @@ class Figure:
         cell = _as_cell(cell)
         rotation = _turn(rotation, "rotation")
         what = f"{tile.marks} turned {rotation % 6} on {cell_text(cell)}"
-        reason = self._problem(what, tile, cell, rotation)
-        if reason is not None:
-            raise IllegalMoveError(reason)
-        tiles = dict(self._tiles)
-        tiles[cell] = _rot(tile.mask, rotation)
-        return Figure._of(tiles, self.marked_contact)
+        mask = _rot(tile.mask, rotation)
+        if not self._allows(mask, cell):
+            raise IllegalMoveError(self._problem(what, tile, cell, rotation) or what)
+        return self._placed(cell, mask)
 
     def legal_placements(self, tile: Tile | str) -> list[tuple[Cell, int]]:
         """Every ``(cell, rotation)`` where ``tile`` may go, cells sorted, one rotation per
@@ -655,17 +712,21 @@ class Figure:
         Raises:
             InvalidNotationError: ``tile`` is malformed.
         """
-        mask = Tile.from_marks(tile).mask
+        return list(self._placements(Tile.from_marks(tile).mask))
+
+    def _placements(self, mask: int) -> tuple[tuple[Cell, int], ...]:
         key = ("legal", mask)
-        if key not in self._cache:
+        found = self._cache.get(key)
+        if found is None:
+            need, contact = self._need_map(), self.marked_contact
+            turns = _orientations(mask)
             out = []
             for cell in self.frontier():
-                touching, facing, _ = self._needs(cell)
-                for k in _turns(mask):
-                    if self._fits(_rot(mask, k), touching, facing):
-                        out.append((cell, k))
-            self._cache[key] = tuple(out)
-        return list(self._cache[key])
+                fit = _fit_bits(*need[cell], contact)
+                if fit:
+                    out.extend((cell, k) for k, lying in turns if fit >> lying & 1)
+            found = self._cache[key] = tuple(out)
+        return found
 
     def open_cells(self, patterns: Iterable[Tile | str] = PATTERNS) -> list[Cell]:
         """The empty cells where some tile of ``patterns`` fits (a new list).
@@ -673,13 +734,9 @@ class Figure:
         Raises:
             ValueError: ``patterns`` is not a sequence of tiles.
         """
-        masks = [p.mask for p in _pattern_tuple(patterns)]
-        out = []
-        for cell in self.frontier():
-            touching, facing, _ = self._needs(cell)
-            if any(self._fits(_rot(m, k), touching, facing) for m in masks for k in _turns(m)):
-                out.append(cell)
-        return out
+        bits = _every_turn_bits(tuple(p.mask for p in _pattern_tuple(patterns)))
+        need, contact = self._need_map(), self.marked_contact
+        return [c for c in self.frontier() if _fit_bits(*need[c], contact) & bits]
 
     def has_room(self, patterns: Iterable[Tile | str] = PATTERNS) -> bool:
         """Whether some tile of ``patterns`` (default: all 12) could still be placed.
@@ -687,11 +744,17 @@ class Figure:
         Raises:
             ValueError: ``patterns`` is not a sequence of tiles.
         """
-        tiles = _pattern_tuple(patterns)
-        key = ("room", tuple(p.mask for p in tiles))
-        if key not in self._cache:
-            self._cache[key] = bool(self.open_cells(tiles))
-        return self._cache[key]
+        return self._room(_every_turn_bits(tuple(p.mask for p in _pattern_tuple(patterns))))
+
+    def _room(self, bits: int) -> bool:
+        """Whether a tile lying as one of the masks in ``bits`` fits somewhere."""
+        key = ("room", bits)
+        room = self._cache.get(key)
+        if room is None:
+            contact = self.marked_contact
+            room = any(_fit_bits(*n, contact) & bits for n in self._need_map().values())
+            self._cache[key] = room
+        return room
 
     # -- borders -----------------------------------------------------------------------------
     def loops(self) -> tuple[tuple[tuple[Cell, int], ...], ...]:
@@ -1324,6 +1387,13 @@ class Rules:
 _SEATS = {n: tuple(f"player {i + 1}" for i in range(n)) for n in range(2, 5)}
 
 
+@cache
+def _set_bits(patterns: tuple[str, ...] | None) -> int:
+    """Every orientation of the patterns of a tile set (``Rules.patterns``) as bits."""
+    tiles = PATTERNS if patterns is None else [_TILES[p] for p in patterns]
+    return _every_turn_bits(tuple(t.mask for t in tiles))
+
+
 def _pattern_key(p: str) -> int:
     return _PATTERN_ORDER[p]
 
@@ -1535,6 +1605,39 @@ class State:
         """Every player's score now (a new list)."""
         return [score(f) for f in self.figures]
 
+    def redeal(self, rng: np.random.Generator | int | None = None) -> State:
+        """This position as the players see it, with what nobody can see dealt anew.
+
+        The tiles still in the pool are shuffled into a new order with ``rng`` (a numpy
+        ``Generator`` or a seed), and the rules get a new ``seed`` drawn from it (the seed
+        decides the pool's order and its later reshuffles). Everything a player sees stays:
+        figures, reserves, market, round, whose turn, and which tiles are in the pool; the
+        new order depends on nothing else (not on the old order).
+        A computer player that searches ahead plays on from redealt positions, so it
+        cannot know which tiles the next markets will hold (determinization).
+
+        >>> state = Rules(seed=7).start()
+        >>> other = state.redeal(1)
+        >>> other.market == state.market, sorted(other.pool) == sorted(state.pool)
+        (True, True)
+        >>> other.pool == state.pool
+        False
+
+        Raises:
+            TypeError: ``rng`` is not a numpy ``Generator``, a whole number or ``None``.
+            ValueError: ``rng`` is a negative number.
+        """
+        if not isinstance(rng, np.random.Generator):
+            if rng is not None and (isinstance(rng, bool) or not isinstance(rng, int | np.integer)):
+                raise TypeError(
+                    f"rng must be a numpy Generator, a whole number or None, not {_show(rng)}"
+                )
+            rng = np.random.default_rng(_seed(rng, "rng"))
+        pool = sorted(self.pool, key=_pattern_key)  # what anyone knows of it: its tiles
+        order = rng.permutation(len(pool))
+        rules = dataclasses.replace(self.rules, seed=int(rng.integers(2**63)))
+        return self._replace(rules=rules, pool=tuple(pool[i] for i in order))
+
     # -- rules -----------------------------------------------------------------------------
     @property
     def outcome(self) -> Outcome | None:
@@ -1544,10 +1647,10 @@ class State:
         return self._cache["outcome"]
 
     def _compute_outcome(self) -> Outcome | None:
-        patterns = self.rules.tile_patterns
+        bits = _set_bits(self.rules.patterns)
         if self.over:
             why, ending = "the pool could not fill a market", "pool-empty"
-        elif not any(f.has_room(patterns) for f in self.figures):
+        elif not any(f._room(bits) for f in self.figures):
             why, ending = "no player's figure has room for another tile", "no-room"
         else:
             return None
@@ -1629,6 +1732,10 @@ class State:
                 )
             return None
         reserve = self.reserve()
+        if m.pattern in reserve and self.figure()._allows(
+            _rot(_TILES[m.pattern].mask, m.turn), m.cell
+        ):
+            return None
         if m.pattern not in reserve:
             held = _join(list(dict.fromkeys(reserve))) if reserve else "nothing"
             return (
@@ -1667,7 +1774,7 @@ class State:
             held.remove(m.pattern)
             reserves[p] = tuple(held)
             figures = list(self.figures)
-            figures[p] = self.figures[p].place(m.pattern, m.cell, m.turn)
+            figures[p] = self.figures[p]._placed(m.cell, _rot(_TILES[m.pattern].mask, m.turn))
             return self._replace(figures=tuple(figures), reserves=tuple(reserves))
         # done
         n = self.rules.players

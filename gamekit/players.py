@@ -7,19 +7,43 @@ apart after a pie-rule swap. So every player plays Coffee, GIPF (removal decisio
 they are moves too), Hex Tiles and Coffee Roaster alike. Every player takes a ``seed`` (a
 whole number or a numpy ``Generator``): the same seed gives the same moves.
 
+Levels
+------
+The boards offer four levels, the same on every game (:data:`LEVELS`, described for
+learners in :data:`LEVEL_HELP`), each stronger than the one before
+(``benchmarks/strength.py`` measures it):
+
+- ``"random"``: any legal move, each as likely;
+- ``"beginner"``: one move ahead: takes a win, avoids handing one over, else the move its
+  game's evaluation likes best (:class:`SimplePlayer` with ``safe=True``); at once;
+- ``"club"`` (the default, :data:`DEFAULT_LEVEL`): Monte Carlo tree search for about
+  :data:`CLUB_SECONDS` a move;
+- ``"strong"``: the same search for about :data:`STRONG_SECONDS` a move.
+
+Coffee Roaster is played alone, so there a level is a rule of play: ``beginner`` roasts
+five rounds, ``club`` stops when the beans in the bag are roasted enough, ``strong`` weighs
+the exact odds of the bag (:func:`gamekit.roaster.challenge.odds_player`).
+
+The players
+-----------
 - :class:`SimplePlayer` looks one move ahead and judges the position with its game's own
   evaluation (:data:`EVALUATIONS`: GIPF counts pieces, Hex Tiles scores the figure).
 - :class:`RandomPlayer` picks uniformly among the legal moves.
 - :class:`GreedyPlayer` takes a win when it has one, and otherwise avoids a move after which
   the opponent can win at once (in Coffee: by a line, or by leaving it blocked).
 - :class:`MCTSPlayer` is Monte Carlo tree search (UCT) with random playouts, with a budget in
-  iterations or in seconds.
+  iterations or in seconds. Where a game hides something (the order of Hex Tiles' pool),
+  it searches positions redealt from what the player can see (``state.redeal(rng)``), so
+  it never knows the draws to come.
 - :class:`PolicyPlayer` follows a fixed rule of play given as a function.
+- :class:`LevelPlayer` is a level: on each game, the player that level stands for.
 
 >>> from gamekit import coffee
 >>> state = coffee.Rules(board="square", size=5).start()
 >>> RandomPlayer(seed=1).choose(state)
 Move.parse('c2\\\\')
+>>> make_player("club", seed=1)
+LevelPlayer('club', seed=1)
 >>> make_player("mcts", seed=1, iterations=50)
 MCTSPlayer(iterations=50, seed=1)
 
@@ -48,21 +72,36 @@ __all__ = [
     "GreedyPlayer",
     "MCTSPlayer",
     "PolicyPlayer",
+    "LevelPlayer",
+    "Level",
     "Evaluation",
     "EVALUATIONS",
     "LEVELS",
     "LEVEL_NAMES",
+    "LEVEL_HELP",
+    "DEFAULT_LEVEL",
+    "OLD_LEVELS",
     "make_player",
     "make_opponent",
     "computer_seats",
     "plays_now",
     "DEFAULT_ITERATIONS",
+    "CLUB_SECONDS",
+    "STRONG_SECONDS",
 ]
 
-#: The MCTS budget at the default level (iterations per move).
+#: The MCTS budget of :class:`MCTSPlayer` given no budget (iterations per move).
 DEFAULT_ITERATIONS = 400
 #: The shortest time budget an :class:`MCTSPlayer` accepts, in seconds.
 MIN_SECONDS = 0.001
+#: The time the ``"club"`` level thinks about a move, in seconds (at most).
+CLUB_SECONDS = 0.4
+#: The time the ``"strong"`` level thinks about a move, in seconds (at most).
+STRONG_SECONDS = 1.5
+#: The most playouts a move at each search level (so a fast machine does not make it
+#: stronger than measured, and a game with few choices answers sooner).
+CLUB_ITERATIONS = 3000
+STRONG_ITERATIONS = 12000
 
 #: What a player's ``seed`` may be: a whole number, a numpy ``Generator`` or
 #: ``SeedSequence``, or ``None`` (fresh entropy).
@@ -171,6 +210,23 @@ class _Generic:
         return None if winner is None else _seat_of(start, winner)
 
     @classmethod
+    def playout(cls, state, rand: random.Random, max_plies: int) -> tuple[float, ...]:
+        """What a playout from ``state`` is worth to each player (by
+        :func:`gamekit.game.player_index`): 1 to the one who wins alone, 0 to the others;
+        ½ each with no single winner."""
+        seat = cls.rollout(state, rand, max_plies)
+        count = len(state.rules.seats)
+        if seat is None:
+            return (0.5,) * count
+        won = player_index(state, seat)
+        return tuple(1.0 if k == won else 0.0 for k in range(count))
+
+    @staticmethod
+    def hidden(state) -> bool:
+        """Whether ``state`` hides something a player cannot see (it can be redealt)."""
+        return callable(getattr(state, "redeal", None))
+
+    @classmethod
     def opponent_can_win(cls, state) -> bool:
         """Whether the player to move in ``state`` has a move that wins at once."""
         if state.outcome is not None:
@@ -214,8 +270,92 @@ class _Coffee(_Generic):
         return coffee.can_win_at_once(state)
 
 
+class _HexTiles(_Generic):
+    """Hex Tiles' playouts follow a quick rule of thumb instead of chance alone: place the
+    reserve tile with the most marks (anywhere it fits), else take the market tile with the
+    most marks that fits the figure, else end the turn. Random placements ruin a figure, so
+    random playouts say little about a move."""
+
+    #: Playouts stop after this many moves and the scores so far decide (0: at once).
+    depth = 0
+    #: A lead of this many points is worth about three wins in four.
+    scale = 5.0
+    #: A reserve tile that fits the figure counts for this share of its marks.
+    reserve_weight = 0.8
+
+    @staticmethod
+    def rollout(state, rand: random.Random, max_plies: int):
+        start = state
+        for _ in range(max_plies):
+            if state.outcome is not None:
+                break
+            state = state.play(_hextiles_habit(state, state.legal_moves(), rand))
+        winner = _winner(state)
+        return None if winner is None else _seat_of(start, winner)
+
+    @classmethod
+    def playout(cls, state, rand: random.Random, max_plies: int) -> tuple[float, ...]:
+        for _ in range(min(cls.depth, max_plies)):
+            if state.outcome is not None:
+                break
+            state = state.play(_hextiles_habit(state, state.legal_moves(), rand))
+        if state.outcome is not None:
+            return _Generic.playout(state, rand, 0)
+        from gamekit import hextiles
+
+        totals = [
+            hextiles.score(f).total
+            + cls.reserve_weight * sum(_marks(p) for p in r if f.legal_placements(p))
+            for f, r in zip(state.figures, state.reserves, strict=True)
+        ]
+        out = []
+        for k, mine in enumerate(totals):
+            lead = mine - max(t for j, t in enumerate(totals) if j != k)
+            out.append(1.0 / (1.0 + math.exp(-lead / cls.scale)))
+        return tuple(out)
+
+
+def _marks(pattern: str) -> int:
+    return pattern.count("1")
+
+
+def _hextiles_habit(state, moves: list, rand: random.Random):
+    """The playout move of :class:`_HexTiles` among ``moves``."""
+    best: list = []
+    top = 0
+    for m in moves:
+        if m.kind == "place":
+            value = _marks(m.pattern)
+            if value > top:
+                best, top = [m], value
+            elif value == top:
+                best.append(m)
+    if best:
+        return best[rand.randrange(len(best))]
+    takes = [m for m in moves if m.kind == "take"]
+    if takes:
+        figure = state.figure()
+        keys = [(bool(figure.legal_placements(m.pattern)), _marks(m.pattern)) for m in takes]
+        high = max(keys)
+        takes = [m for m, k in zip(takes, keys, strict=True) if k == high]
+        return takes[rand.randrange(len(takes))]
+    return moves[-1]  # done
+
+
 def _adapter(state):
-    return _Coffee if isinstance(state, coffee.State) else _Generic
+    # Coffee's shortcuts know Coffee's own rules only, not a variant's extra rule
+    if isinstance(state, coffee.State):
+        return _Coffee if state.rules.plain else _Generic
+    try:
+        names = lineage(state)
+    except TypeError:
+        return _Generic
+    return _ADAPTERS.get(next((n for n in names if n in _ADAPTERS), ""), _Generic)
+
+
+#: Games whose players read them in their own way (by game name; a variant uses the one of
+#: the game it extends).
+_ADAPTERS: dict[str, type[_Generic]] = {"hextiles": _HexTiles}
 
 
 # ---------------------------------------------------------------------------------------
@@ -419,13 +559,32 @@ class SimplePlayer(Player):
     its figure (so it places the tile that raises its score most, and otherwise takes a
     market tile that fits); in other games it wins when it can.
 
+    ``safe=True`` (the ``"beginner"`` level) also looks at the opponent's answers: after a
+    win, it prefers the moves after which the opponent cannot win at once (as
+    :class:`GreedyPlayer` does), and judges only those.
+
     >>> from gamekit import gipf
     >>> state = gipf.Rules(variant="basic").start()
     >>> SimplePlayer(seed=2).choose(state) in state.legal_moves()
     True
+    >>> SimplePlayer(safe=True, seed=2)
+    SimplePlayer(safe=True, seed=2)
+
+    Raises:
+        TypeError: ``safe`` is not True or False, or ``seed`` not a seed.
+        ValueError: ``seed`` is negative.
     """
 
     name = "simple"
+
+    def __init__(self, safe: bool = False, seed: Seed = None) -> None:
+        if not isinstance(safe, (bool, np.bool_)):
+            raise TypeError(f"safe must be True or False, not {safe!r}")
+        super().__init__(seed)
+        self.safe = bool(safe)
+
+    def _options(self) -> dict[str, Any]:
+        return {"safe": True} if self.safe else {}
 
     def choose(self, state):
         """The best-judged legal move of ``state``.
@@ -444,12 +603,22 @@ class SimplePlayer(Player):
             child = ad.apply(state, action)
             if evaluation.settle:
                 child = _settle(ad, child, me, evaluation)
-            key = _judge(child, me, evaluation)
+            standing, value = _judge(child, me, evaluation)
+            key: tuple = (standing, value)
+            if self.safe:
+                key = (standing, _safe(ad, child, me), value)
             if top is None or key > top:
                 best, top = [action], key
             elif key == top:
                 best.append(action)
         return ad.move(state, self._pick(best))
+
+
+def _safe(ad, child, me: int) -> bool:
+    """Whether the opponent cannot win at once in ``child`` (over, or ``me`` to move: safe)."""
+    if child.outcome is not None or player_index(child, child.to_move) == me:
+        return True
+    return not ad.opponent_can_win(child)
 
 
 class GreedyPlayer(Player):
@@ -502,6 +671,20 @@ class _Node:
         self.w = 0.0
 
 
+class _InfoNode:
+    """A node of the search over what a player can see: children by action; ``avail``
+    counts the visits of the parent in which the action was legal."""
+
+    __slots__ = ("mover", "children", "n", "w", "avail")
+
+    def __init__(self, mover) -> None:
+        self.mover = mover
+        self.children: dict[Any, _InfoNode] = {}
+        self.n = 0
+        self.w = 0.0
+        self.avail = 1
+
+
 class MCTSPlayer(Player):
     """Monte Carlo tree search with UCT selection and uniformly random playouts.
 
@@ -513,6 +696,15 @@ class MCTSPlayer(Player):
     of the player who chose the move leading to it, so the search also works when one
     player makes several decisions in a row (GIPF's removals), with more than two players
     (Hex Tiles) and across a pie-rule swap. The move played is the one searched most.
+
+    A game that hides something from the players (Hex Tiles: the order of the pool) has
+    ``state.redeal(rng)``: each playout then starts from the position redealt with the
+    player's own generator, and the tree holds moves, not positions (information-set
+    MCTS), so the search cannot see the tiles to come.
+
+    With a time budget the moves depend on the machine's speed; give ``iterations`` alone
+    for moves that only the seed decides. ``last_iterations`` is the number of playouts of
+    the last move.
 
     >>> MCTSPlayer(iterations=50, seed=1)
     MCTSPlayer(iterations=50, seed=1)
@@ -574,6 +766,15 @@ class MCTSPlayer(Player):
         self._rand.shuffle(acts)
         return acts
 
+    def _budget(self) -> Callable[[int], bool]:
+        """``more(done)``: whether to make another playout after ``done`` of them."""
+        cap = self.iterations if self.iterations is not None else math.inf
+        if self.seconds is None:
+            return lambda done: done < cap
+        deadline = time.perf_counter() + self.seconds
+        clock = time.perf_counter
+        return lambda done: done == 0 or (done < cap and clock() < deadline)
+
     def choose(self, state):
         """The move searched most after the budget of playouts.
 
@@ -583,22 +784,28 @@ class MCTSPlayer(Player):
         """
         self._check(state)
         ad = _adapter(state)
-        root = _Node(state, None, None, None, self._untried(ad, state))
-        if len(root.untried) == 1:
+        actions = ad.actions(state)
+        if len(actions) == 1:
             self.last_iterations = 0
-            return ad.move(state, root.untried[0])
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        cap = self.iterations if self.iterations is not None else math.inf
-        rand, c, log = self._rand, self.c, math.log
+            return ad.move(state, actions[0])
+        if ad.hidden(state):
+            return ad.move(state, self._search_unseen(state, ad))
+        return ad.move(state, self._search(state, ad))
+
+    def _search(self, state, ad):
+        """UCT over positions (nothing hidden): the action searched most."""
+        root = _Node(state, None, None, None, self._untried(ad, state))
+        more = self._budget()
+        rand, c, log, sqrt = self._rand, self.c, math.log, math.sqrt
         done = 0
-        while done < cap and (done == 0 or deadline is None or time.perf_counter() < deadline):
+        while more(done):
             node = root
             # selection
             while not node.untried and node.children:
-                scale = c * math.sqrt(log(node.n))
+                scale = c * sqrt(log(node.n))
                 best, best_value = None, -1.0
                 for child in node.children:
-                    value = child.w / child.n + scale / math.sqrt(child.n)
+                    value = child.w / child.n + scale / sqrt(child.n)
                     if value > best_value:
                         best, best_value = child, value
                 node = best
@@ -611,20 +818,55 @@ class MCTSPlayer(Player):
                 node.children.append(child)
                 node = child
             # playout
-            seat = ad.rollout(node.state, rand, self.max_playout)
-            winner = None if seat is None else player_index(node.state, seat)
+            worth = ad.playout(node.state, rand, self.max_playout)
             # back-propagation
-            while node is not None:
+            while node.parent is not None:
                 node.n += 1
-                if winner is None:
-                    node.w += 0.5
-                elif winner == node.mover:
-                    node.w += 1.0
+                node.w += worth[node.mover]
                 node = node.parent
+            node.n += 1
             done += 1
         self.last_iterations = done
-        best = max(root.children, key=lambda ch: ch.n)
-        return ad.move(state, best.action)
+        return max(root.children, key=lambda ch: ch.n).action
+
+    def _search_unseen(self, state, ad):
+        """Information-set UCT: each playout redeals what nobody can see, walks the tree
+        by the actions legal in that deal, and adds one node; the action searched most."""
+        root = _InfoNode(None)
+        more = self._budget()
+        rng, rand, c, log, sqrt = self.rng, self._rand, self.c, math.log, math.sqrt
+        done = 0
+        while more(done):
+            position = state.redeal(rng)
+            node, path = root, [root]
+            while position.outcome is None:
+                acts = ad.actions(position)
+                children = node.children
+                untried = [a for a in acts if a not in children]
+                if untried:  # expansion
+                    action = untried[rand.randrange(len(untried))]
+                    child = children[action] = _InfoNode(player_index(position, position.to_move))
+                    position = ad.apply(position, action)
+                    path.append(child)
+                    break
+                best, best_action, best_value = None, None, -1.0
+                for action in acts:  # selection among the actions legal in this deal
+                    child = children[action]
+                    child.avail += 1
+                    value = child.w / child.n + c * sqrt(log(child.avail) / child.n)
+                    if value > best_value:
+                        best, best_action, best_value = child, action, value
+                position = ad.apply(position, best_action)
+                node = best
+                path.append(node)
+            worth = ad.playout(position, rand, self.max_playout)
+            root.n += 1
+            for node in path[1:]:
+                node.n += 1
+                node.w += worth[node.mover]
+            done += 1
+        self.last_iterations = done
+        return max(root.children.items(), key=lambda item: item[1].n)[0]
 
 
 class PolicyPlayer(Player):
@@ -674,54 +916,263 @@ class PolicyPlayer(Player):
 # Levels, and the computer on a board
 # ---------------------------------------------------------------------------------------
 
-#: The levels, weakest-looking first: the order a board's menu lists them.
-LEVELS: dict[str, type[Player]] = {
+
+def _roaster_policy(name: str) -> Callable[..., Any]:
+    from gamekit.roaster import challenge
+
+    return getattr(challenge, name)
+
+
+def _random_level(game: tuple[str, ...], seed: Seed, budget: dict[str, Any]) -> Player:
+    return RandomPlayer(seed=seed)
+
+
+def _beginner_level(game: tuple[str, ...], seed: Seed, budget: dict[str, Any]) -> Player:
+    if "roaster" in game:
+        return PolicyPlayer(_roaster_policy("simple_player"), seed=seed)
+    return SimplePlayer(safe=True, seed=seed)
+
+
+def _search_level(seconds: float, cap: int, roaster_policy: str):
+    def make(game: tuple[str, ...], seed: Seed, budget: dict[str, Any]) -> Player:
+        if "roaster" in game:
+            return PolicyPlayer(_roaster_policy(roaster_policy), seed=seed)
+        iterations = budget.get("iterations") or cap
+        if budget.get("seconds") is None and budget.get("iterations") is not None:
+            return MCTSPlayer(iterations=iterations, seed=seed)  # a fixed budget: no clock
+        return MCTSPlayer(
+            iterations=iterations, seconds=budget.get("seconds") or seconds, seed=seed
+        )
+
+    return make
+
+
+@dataclass(frozen=True)
+class Level:
+    """A level of play: its ``name``, a line for learners (``help``), and how it plays
+    each game (``make(game, seed, budget)``, ``game`` being the names of
+    :func:`gamekit.game.lineage`). Calling a level gives its :class:`LevelPlayer`.
+
+    >>> LEVELS["club"](seed=1)
+    LevelPlayer('club', seed=1)
+    >>> LEVELS["beginner"]
+    Level('beginner')
+    """
+
+    name: str
+    help: str
+    make: Callable[[tuple[str, ...], Seed, dict[str, Any]], Player]
+
+    def __call__(
+        self, seed: Seed = None, *, iterations: int | None = None, seconds: float | None = None
+    ) -> LevelPlayer:
+        return LevelPlayer(self.name, seed=seed, iterations=iterations, seconds=seconds)
+
+    def __repr__(self) -> str:
+        return f"Level({self.name!r})"
+
+
+#: The levels, weakest first: the order a board's menu lists them, the same on every game.
+LEVELS: dict[str, Level] = {
+    level.name: level
+    for level in (
+        Level(
+            "random",
+            "plays any legal move, each as likely: for learning the rules",
+            _random_level,
+        ),
+        Level(
+            "beginner",
+            "looks one move ahead: takes a win, never hands you one at once, otherwise "
+            "plays the move that scores best now; answers at once",
+            _beginner_level,
+        ),
+        Level(
+            "club",
+            f"thinks up to {CLUB_SECONDS:g} s a move: tries each move in hundreds of quick "
+            "games played to the end, and plays the one that wins most",
+            _search_level(CLUB_SECONDS, CLUB_ITERATIONS, "roast_level_player"),
+        ),
+        Level(
+            "strong",
+            f"thinks up to {STRONG_SECONDS:g} s a move: the club's search, longer; in "
+            "Coffee Roaster it weighs the exact odds of the bag",
+            _search_level(STRONG_SECONDS, STRONG_ITERATIONS, "odds_player"),
+        ),
+    )
+}
+#: The level names, in menu order (weakest first).
+LEVEL_NAMES = tuple(LEVELS)
+#: One line per level, for learners: what the computer does at that level.
+LEVEL_HELP: dict[str, str] = {name: level.help for name, level in LEVELS.items()}
+#: The level a board starts with.
+DEFAULT_LEVEL = "club"
+#: The earlier level names, still understood by :func:`make_player`: ``"simple"``
+#: (:class:`SimplePlayer`), ``"greedy"`` (:class:`GreedyPlayer`), ``"mcts"``
+#: (:class:`MCTSPlayer`, ``iterations`` playouts a move).
+OLD_LEVELS: dict[str, type[Player]] = {
     "simple": SimplePlayer,
-    "random": RandomPlayer,
     "greedy": GreedyPlayer,
     "mcts": MCTSPlayer,
 }
-#: The level names, in menu order.
-LEVEL_NAMES = tuple(LEVELS)
 
 
-def make_player(level: str | Player, seed: Seed = None, *, iterations: int | None = None) -> Player:
-    """A player from a level name (``"simple"``, ``"random"``, ``"greedy"``, ``"mcts"``),
-    or the player itself if one is given (then ``seed`` is not used). ``iterations`` is the
-    budget of the ``"mcts"`` level (default :data:`DEFAULT_ITERATIONS`); the other levels
-    have none.
+class LevelPlayer(Player):
+    """A level of :data:`LEVELS` (``"random"``, ``"beginner"``, ``"club"``, ``"strong"``):
+    on each game it plays as the level says (an :class:`MCTSPlayer` with the level's time
+    budget, a Coffee Roaster policy …), drawing from its own generator.
 
+    ``iterations`` and ``seconds`` change the budget of the search levels: ``iterations``
+    alone makes a fixed number of playouts a move (moves that only the seed decides, on
+    any machine), ``seconds`` another time limit; the other levels have no budget.
+
+    >>> from gamekit import gipf
+    >>> state = gipf.Rules(variant="basic").start()
+    >>> LevelPlayer("beginner", seed=1).choose(state) in state.legal_moves()
+    True
+    >>> LevelPlayer("club", seed=1, iterations=50)
+    LevelPlayer('club', iterations=50, seed=1)
+
+    Raises:
+        TypeError: ``level`` is not text; ``iterations`` not a whole number; ``seconds``
+            not a number; ``seed`` not a seed.
+        ValueError: ``level`` is not one of :data:`LEVEL_NAMES`; ``iterations`` below 1;
+            ``seconds`` below :data:`MIN_SECONDS`; ``seed`` negative.
+    """
+
+    name = "level"
+
+    def __init__(
+        self,
+        level: str,
+        seed: Seed = None,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+    ) -> None:
+        if not isinstance(level, str):
+            raise TypeError(f"level must be a level name ({', '.join(LEVELS)}), not {level!r}")
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; the levels are " + ", ".join(LEVELS))
+        if iterations is not None:
+            iterations = _whole(iterations, "iterations", 1)
+        if seconds is not None:
+            seconds = _real(seconds, "seconds", MIN_SECONDS)
+        super().__init__(seed)
+        self.level = level
+        self.iterations = iterations
+        self.seconds = seconds
+        self._players: dict[tuple[str, ...], Player] = {}
+        self._last: Player | None = None
+
+    def _options(self) -> dict[str, Any]:
+        opts: dict[str, Any] = {"level": self.level}
+        if self.iterations is not None:
+            opts["iterations"] = self.iterations
+        if self.seconds is not None:
+            opts["seconds"] = self.seconds
+        return opts
+
+    def __repr__(self) -> str:
+        args = [repr(self.level)] + [
+            f"{k}={v!r}" for k, v in self._options().items() if k != "level"
+        ]
+        return f"LevelPlayer({', '.join(args + self._seed_text())})"
+
+    def player_for(self, state: Any) -> Player:
+        """The player this level is on the game of ``state`` (made once per game; it
+        draws from this player's generator).
+
+        Raises:
+            TypeError: ``state`` is not a game position.
+        """
+        _position(state)
+        try:
+            game = lineage(state)
+        except TypeError:
+            game = ()
+        player = self._players.get(game)
+        if player is None:
+            budget = {"iterations": self.iterations, "seconds": self.seconds}
+            player = LEVELS[self.level].make(game, self.rng, budget)
+            self._players[game] = player
+        return player
+
+    @property
+    def last_iterations(self) -> int:
+        """Playouts made for the last move (0 for a level that does not search)."""
+        return getattr(self._last, "last_iterations", 0)
+
+    def choose(self, state):
+        """The level's move in ``state``.
+
+        Raises:
+            TypeError: ``state`` is not a game position.
+            ValueError: the game is over.
+        """
+        self._check(state)
+        self._last = self.player_for(state)
+        return self._last.choose(state)
+
+
+def make_player(
+    level: str | Player,
+    seed: Seed = None,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+) -> Player:
+    """A player from a level name, or the player itself if one is given (then ``seed`` is
+    not used).
+
+    The levels are :data:`LEVEL_NAMES` (``"random"``, ``"beginner"``, ``"club"``,
+    ``"strong"``): a :class:`LevelPlayer`, whose search budget ``iterations`` and
+    ``seconds`` change. The earlier names still work (:data:`OLD_LEVELS`): ``"simple"``,
+    ``"greedy"`` and ``"mcts"`` (an :class:`MCTSPlayer` of ``iterations`` playouts, default
+    :data:`DEFAULT_ITERATIONS`, or ``seconds``).
+
+    >>> make_player("strong", seed=3)
+    LevelPlayer('strong', seed=3)
     >>> make_player("greedy", seed=3)
     GreedyPlayer(seed=3)
     >>> make_player("mcts", seed=1, iterations=100)
     MCTSPlayer(iterations=100, seed=1)
 
     Raises:
-        TypeError: ``level`` is neither text nor a :class:`Player`; ``seed`` or
-            ``iterations`` of a wrong type.
-        ValueError: ``level`` is not a level; ``seed`` negative; ``iterations`` below 1.
+        TypeError: ``level`` is neither text nor a :class:`Player`; ``seed``,
+            ``iterations`` or ``seconds`` of a wrong type.
+        ValueError: ``level`` is not a level; ``seed`` negative; ``iterations`` below 1;
+            ``seconds`` below :data:`MIN_SECONDS`.
     """
     if isinstance(level, Player):
         return level
     if not isinstance(level, str):
         raise TypeError(f"level must be a level name or a Player, not {level!r}")
-    if level not in LEVELS:
+    if level not in LEVELS and level not in OLD_LEVELS:
         raise ValueError(f"unknown level {level!r}; the levels are " + ", ".join(LEVELS))
     if iterations is not None:
         iterations = _whole(iterations, "iterations", 1)
+    if seconds is not None:
+        seconds = _real(seconds, "seconds", MIN_SECONDS)
+    if level in LEVELS:
+        return LevelPlayer(level, seed, iterations=iterations, seconds=seconds)
     if level == "mcts":
-        return MCTSPlayer(iterations=iterations, seed=seed)
-    return LEVELS[level](seed=seed)
+        return MCTSPlayer(iterations=iterations, seconds=seconds, seed=seed)
+    return OLD_LEVELS[level](seed=seed)
 
 
 def make_opponent(
-    opponent: str | Player | None, seed: Seed = None, *, iterations: int | None = None
+    opponent: str | Player | None,
+    seed: Seed = None,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
 ) -> Player | None:
     """A board's computer opponent: ``None`` (nobody), a level name or a :class:`Player`
     (see :func:`make_player`).
 
-    >>> make_opponent("simple", seed=0)
-    SimplePlayer(seed=0)
+    >>> make_opponent("beginner", seed=0)
+    LevelPlayer('beginner', seed=0)
     >>> make_opponent(None) is None
     True
 
@@ -734,9 +1185,9 @@ def make_opponent(
     levels = ", ".join(LEVELS)
     if not isinstance(opponent, (str, Player)):
         raise TypeError(f"opponent must be None, a level ({levels}) or a Player, not {opponent!r}")
-    if isinstance(opponent, str) and opponent not in LEVELS:
+    if isinstance(opponent, str) and opponent not in LEVELS and opponent not in OLD_LEVELS:
         raise ValueError(f"unknown opponent {opponent!r}; choose None, a Player or one of {levels}")
-    return make_player(opponent, seed, iterations=iterations)
+    return make_player(opponent, seed, iterations=iterations, seconds=seconds)
 
 
 def computer_seats(

@@ -35,7 +35,7 @@ from typing import Any
 
 from gamekit.errors import InvalidRecordError
 from gamekit.errors import shown as _show
-from gamekit.game import game_of, games, rules_class
+from gamekit.game import Rules, State, game_of, games, rules_class
 
 __all__ = [
     "Record",
@@ -208,7 +208,7 @@ class Record:
         ValueError: the rules leave the deal to chance and there are moves.
     """
 
-    rules: Any
+    rules: Rules
     moves: tuple[str, ...]
 
     def __init__(self, rules: Any, moves: Iterable[Any] = ()) -> None:
@@ -242,7 +242,7 @@ class Record:
         """The registered name of the record's game (``"coffee"``, ``"gipf"``, ...)."""
         return game_of(self.rules)
 
-    def states(self) -> list:
+    def states(self) -> list[State]:
         """Every state of the game: the start, then one per move.
 
         Raises:
@@ -261,7 +261,7 @@ class Record:
             out.append(state)
         return out
 
-    def final(self):
+    def final(self) -> State:
         """The state after the last move.
 
         Raises:
@@ -386,7 +386,7 @@ def _read_rules(game: Any, options: Any) -> Any:
     try:
         if not isinstance(game, str):
             raise ValueError(game)
-        cls = rules_class(game)
+        cls: type[Rules] = rules_class(game)
     except ValueError:
         raise InvalidRecordError(
             f"unknown game {_show(game)} in the record; gamekit knows " + ", ".join(sorted(games()))

@@ -30,11 +30,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
-from gamekit.game import game_of, player_index
+from gamekit.game import Rules, State, game_of, player_index
 from gamekit.players import Player, RandomPlayer, _position, _whole
 
 __all__ = ["Results", "play_many", "play_one", "ending", "random_games"]
@@ -95,7 +95,8 @@ class Results:
         label = f"{self.game} {name}" + (f" n={n}" if self.game == "coffee" else "")
         count = len(self.seats) or max(2, int(self.winner.max(initial=-1)) + 1)
         if count == 1:
-            mean = float(np.nanmean(self.score)) if np.isfinite(self.score).any() else math.nan
+            score = cast(np.ndarray, self.score)  # __post_init__ fills it in
+            mean = float(np.nanmean(score)) if np.isfinite(score).any() else math.nan
             middle = f"mean score {mean:.1f}"
         else:
             middle = "seats won " + "/".join(
@@ -144,7 +145,8 @@ class Results:
 
     def mean_branching(self) -> np.ndarray:
         """Each game's mean number of legal moves per move."""
-        return self.branching.sum(axis=1) / np.maximum(self.length, 1)
+        mean: np.ndarray = self.branching.sum(axis=1) / np.maximum(self.length, 1)
+        return mean
 
     @classmethod
     def concat(cls, parts: Sequence[Results]) -> Results:
@@ -214,17 +216,17 @@ def _check_players(players: Any, rules: Any) -> list[Player]:
     """``players`` as a list, one :class:`~gamekit.players.Player` per seat of ``rules``."""
     if isinstance(players, (str, bytes, Player)) or not isinstance(players, Sequence):
         raise TypeError(f"players must be a list of players, one per seat, not {players!r}")
-    players = list(players)
-    for player in players:
+    checked: list[Player] = list(players)
+    for player in checked:
         if not isinstance(player, Player):
             raise TypeError(f"players must be gamekit.players.Player objects, not {player!r}")
     seats = rules.seats
-    if len(players) != len(seats):
+    if len(checked) != len(seats):
         raise ValueError(
             f"give one player per seat: {game_of(rules)} has {len(seats)} "
-            f"({', '.join(seats)}), not {len(players)}"
+            f"({', '.join(seats)}), not {len(checked)}"
         )
-    return players
+    return checked
 
 
 def _check_seed(seed: Any) -> int | None:
@@ -234,8 +236,12 @@ def _check_seed(seed: Any) -> int | None:
 
 
 def _check_progress(progress: Any) -> bool | str:
-    if progress is None or isinstance(progress, bool) or progress == "auto":
+    if progress is None:  # as False
+        return False
+    if isinstance(progress, bool):
         return progress
+    if isinstance(progress, str) and progress == "auto":
+        return "auto"
     raise ValueError(f"progress must be True, False or 'auto', not {progress!r}")
 
 
@@ -250,7 +256,9 @@ def _game_seed(seed: np.random.SeedSequence) -> int:
 # ---------------------------------------------------------------------------------------
 
 
-def _play(rules, players: Sequence[Player], max_plies: int, seed: int | None):
+def _play(
+    rules: Rules, players: Sequence[Player], max_plies: int, seed: int | None
+) -> tuple[State, list[int]]:
     state = rules.start(seed=seed)
     counts = []
     for _ in range(max_plies):
@@ -264,7 +272,7 @@ def _play(rules, players: Sequence[Player], max_plies: int, seed: int | None):
 
 def play_one(
     rules: Any, players: Sequence[Player], max_plies: int = 10_000, seed: int | None = None
-):
+) -> tuple[State, list[int]]:
     """Play one game from ``rules.start(seed=seed)``, ``players[k]`` beginning in
     ``rules.seats[k]``; returns (final state, legal-move counts before each move).
 
@@ -284,7 +292,12 @@ def play_one(
     return _play(rules, players, max_plies, _check_seed(seed))
 
 
-def _play_chunk(rules, players, seeds, max_plies) -> Results:
+def _play_chunk(
+    rules: Any,
+    players: Sequence[Player],
+    seeds: Sequence[np.random.SeedSequence],
+    max_plies: int,
+) -> Results:
     """Play one game per seed; ``rules`` is one rules object or a list, one per seed."""
     many = isinstance(rules, (list, tuple))
     rules_list = list(rules) if many else [rules] * len(seeds)
@@ -325,7 +338,8 @@ def _play_chunk(rules, players, seeds, max_plies) -> Results:
     )
 
 
-def _progress_bar(progress, total: int, desc: str):
+def _progress_bar(progress: bool | str, total: int, desc: str) -> Any:
+    """A tqdm bar, or ``None`` for no bar."""
     if progress is False or progress is None:
         return None
     if progress == "auto" and total < 200:
@@ -426,7 +440,7 @@ def play_many(
     return Results.concat(parts)
 
 
-def _part(rules, start: int, size: int):
+def _part(rules: Any, start: int, size: int) -> Any:
     return rules[start : start + size] if isinstance(rules, list) else rules
 
 

@@ -5,6 +5,12 @@ which stays inside 0–100 % and is right even for small samples or shares near 
 plain "p ± 2·SE" is not: 6 wins out of 6 games is not "100 % ± 0"). A mean (game length)
 gets the normal interval ``mean ± z·s/√n``. Both are 95 % intervals by default.
 
+For the design lessons: :func:`share` (the interval of a share of games), :func:`error_bars`
+and :func:`plot_shares` (charts whose error bars are those intervals), :func:`simultaneous_z`
+(many intervals at once), :func:`head_to_head` (two players, half of the games from each
+seat), for Coffee's openings and pie rule :func:`opening_shares` and :func:`play_openings`,
+and :func:`experiment_panel` (controls a class can move to run an experiment again).
+
 >>> wilson(6, 6)
 Interval(0.61, 1, 1)
 >>> wilson(520, 1000)
@@ -14,12 +20,30 @@ Interval(0.489, 0.52, 0.551)
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from statistics import NormalDist
+from typing import Any
 
 import numpy as np
 
-__all__ = ["Interval", "wilson", "mean_interval"]
+from gamekit import coffee
+from gamekit.players import Player, Seed
+from gamekit.sim import Results, play_many
+
+__all__ = [
+    "Interval",
+    "wilson",
+    "mean_interval",
+    "share",
+    "error_bars",
+    "simultaneous_z",
+    "head_to_head",
+    "opening_shares",
+    "play_openings",
+    "plot_shares",
+    "experiment_panel",
+]
 
 #: z for a two-sided 95 % interval.
 Z95 = 1.959963984540054
@@ -95,3 +119,320 @@ def mean_interval(values: Sequence[float] | np.ndarray, z: float = Z95) -> Inter
     mean = float(x.mean())
     half = z * float(x.std(ddof=1)) / math.sqrt(len(x))
     return Interval(mean - half, mean, mean + half)
+
+
+# ---------------------------------------------------------------------------------------
+# Shares of games, error bars, many intervals at once
+# ---------------------------------------------------------------------------------------
+
+
+def share(hits: Sequence[bool] | np.ndarray, z: float = Z95) -> Interval:
+    """The Wilson interval of the share of ``True`` in ``hits`` (one entry per game), for
+    example ``share(results.winner == 0)``: the first player's wins.
+
+    >>> share(np.array([True, True, False, True]))
+    Interval(0.301, 0.75, 0.954)
+
+    Raises:
+        ValueError: ``hits`` is empty or not one flag per game (a flat list of booleans).
+    """
+    x = np.asarray(hits)
+    if x.ndim != 1 or (x.size and x.dtype != bool):
+        raise ValueError("hits must be a flat list of True/False, one per game")
+    return wilson(int(x.sum()), len(x), z)
+
+
+def error_bars(intervals: Sequence[Interval], scale: float = 100.0) -> np.ndarray:
+    """The ``yerr`` (or ``xerr``) matplotlib wants for ``intervals``: shape ``(2, k)``, the
+    distance from each value down to its low end and up to its high end, times ``scale``
+    (100: percentages).
+
+    >>> error_bars([Interval(0.4, 0.5, 0.7)])
+    array([[10.],
+           [20.]])
+
+    Raises:
+        TypeError: an item of ``intervals`` is not an :class:`Interval`.
+    """
+    items = list(intervals)
+    for item in items:
+        if not isinstance(item, Interval):
+            raise TypeError(f"intervals must hold Interval objects, not {item!r}")
+    low = [scale * (i.value - i.low) for i in items]
+    high = [scale * (i.high - i.value) for i in items]
+    return np.array([low, high], dtype=float).reshape(2, len(items))
+
+
+def simultaneous_z(comparisons: int, level: float = 0.95) -> float:
+    """The ``z`` that makes ``comparisons`` intervals hold *all at once* with probability at
+    least ``level`` (Bonferroni: each one at level ``1 - (1 - level) / comparisons``). One
+    95 % interval misses its true value 1 time in 20; of 100 such intervals about 5 miss.
+
+    >>> round(simultaneous_z(1), 2), round(simultaneous_z(111), 2)
+    (1.96, 3.51)
+
+    Raises:
+        TypeError: ``comparisons`` is not a whole number.
+        ValueError: ``comparisons`` is below 1, or ``level`` not between 0 and 1.
+    """
+    k = _count(comparisons, "comparisons")
+    if k < 1:
+        raise ValueError(f"comparisons must be 1 or more, not {k}")
+    if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0 < level < 1:
+        raise ValueError(f"level must be a number between 0 and 1, not {level!r}")
+    return NormalDist().inv_cdf(1 - (1 - level) / (2 * k))
+
+
+# ---------------------------------------------------------------------------------------
+# Experiments: two players from both seats; Coffee's openings and the pie rule
+# ---------------------------------------------------------------------------------------
+
+
+def head_to_head(
+    rules: Any, player: Player, opponent: Player, games: int, seed: int | None = 0
+) -> Interval:
+    """The share of games ``player`` wins against ``opponent`` (Wilson interval), playing
+    half of the ``games`` from each seat, so that the first player's advantage cancels out.
+    A draw or a shared win is not a win.
+
+    >>> from gamekit import coffee
+    >>> from gamekit.players import RandomPlayer
+    >>> head_to_head(coffee.Rules(board="square", size=4), RandomPlayer(), RandomPlayer(), 20)
+    Interval(0.433, 0.65, 0.819)
+
+    Raises:
+        TypeError, ValueError: as :func:`gamekit.sim.play_many` does; ``ValueError`` also
+            for a game that is not for two, or fewer than 2 games.
+    """
+    if len(getattr(rules, "seats", ())) != 2:
+        raise ValueError(f"head_to_head needs a game for two players, not {rules!r}")
+    games = _count(games, "games")
+    if games < 2:
+        raise ValueError(f"games must be 2 or more (half from each seat), not {games}")
+    half = games // 2
+    first = play_many(rules, [player, opponent], half, seed, progress=False)
+    second_seed = None if seed is None else seed + 1
+    second = play_many(rules, [opponent, player], games - half, second_seed, progress=False)
+    return wilson(int((first.winner == 0).sum() + (second.winner == 1).sum()), games)
+
+
+def opening_shares(
+    rules: coffee.Rules, games: int, seed: int | None = 0, z: float = Z95
+) -> dict[str, Interval]:
+    """Coffee: for every legal first move, Black's share of ``games`` random games played on
+    from it (Wilson intervals; ``z`` as in :func:`wilson`), keyed by the move's notation,
+    with the fast batch engine. A pie-rule swap changes who plays which colour, not the
+    stones: the estimates are those of the game without it. The same ``seed`` plays the
+    same games, whatever ``z``.
+
+    >>> from gamekit import coffee
+    >>> shares = opening_shares(coffee.Rules(board="hex", size=3), 200, seed=1)
+    >>> len(shares), shares["c3|"]
+    (57, Interval(0.665, 0.73, 0.787))
+
+    Raises:
+        TypeError: ``rules`` are not Coffee's, ``games`` or ``seed`` not a whole number.
+        ValueError: ``games`` below 1, ``z`` not a positive number, or a board or variant
+            the batch engine does not play (more than 64 cells).
+    """
+    from gamekit.coffee_batch import play_random
+
+    if not isinstance(rules, coffee.Rules):
+        raise TypeError(f"rules must be coffee.Rules, not {rules!r}")
+    games = _count(games, "games")
+    if games < 1:
+        raise ValueError("games must be 1 or more")
+    start = replace(rules, pie_rule=False).start()
+    moves = start.legal_moves()
+    seeds = np.random.SeedSequence(seed).spawn(len(moves))
+    return {
+        str(move): share(play_random(start.play(move), games, seed=s).winner == 0, z)
+        for move, s in zip(moves, seeds, strict=True)
+    }
+
+
+#: The ways :func:`play_openings` lets Black choose the first stone, besides a move.
+OPENINGS = ("random", "strongest", "fairest")
+
+
+class _OpeningPlayer(Player):
+    """Coffee, random play but for two decisions: the first stone (``opening``, or random)
+    and the pie-rule swap (when Black's estimated share after the opening is above
+    ``swap_above``)."""
+
+    name = "openings"
+
+    def __init__(
+        self,
+        opening: str | None = None,
+        shares: Mapping[str, Interval] | None = None,
+        swap_above: float = 0.5,
+        seed: Seed = None,
+    ) -> None:
+        super().__init__(seed)
+        self.opening, self.shares, self.swap_above = opening, shares, swap_above
+
+    def _options(self) -> dict[str, Any]:
+        return {"opening": self.opening, "shares": self.shares, "swap_above": self.swap_above}
+
+    def __repr__(self) -> str:
+        return f"_OpeningPlayer(opening={self.opening!r}, swap_above={self.swap_above})"
+
+    def choose(self, state: coffee.State) -> coffee.Move:
+        self._check(state)
+        if state.swap_available and self.shares is not None:
+            if self.shares[str(state.rod)].value > self.swap_above:
+                return coffee.Move.swap()
+            move: coffee.Move = self._pick([m for m in state.legal_moves() if not m.is_swap])
+            return move
+        if state.rod is None and self.opening is not None:
+            return coffee.Move.parse(self.opening)
+        move = self._pick(state.legal_moves())
+        return move
+
+
+def play_openings(
+    rules: coffee.Rules,
+    games: int,
+    opening: str = "random",
+    shares: Mapping[str, Interval] | None = None,
+    seed: int | None = 0,
+    swap_above: float = 0.5,
+) -> Results:
+    """Coffee games played by the rules engine in which every move is random except two:
+    Black's first stone is ``opening`` and, when ``rules.pie_rule`` is on, Orange swaps
+    exactly when Black's estimated share after that stone (``shares``, from
+    :func:`opening_shares`) is above ``swap_above``. ``opening`` is a move (``"d4|"``),
+    ``"random"``, ``"strongest"`` (the best estimated share for Black) or ``"fairest"``
+    (the estimate closest to 50 %: Black's best choice under the pie rule). In the
+    :class:`~gamekit.sim.Results`, player 0 placed the first stone (and plays Orange
+    after a swap).
+
+    >>> from gamekit import coffee
+    >>> rules = coffee.Rules(board="hex", size=3, pie_rule=True)
+    >>> shares = opening_shares(rules, 100, seed=1)
+    >>> play_openings(rules, 40, "strongest", shares, seed=2)
+    <Results coffee hex3 n=3: 40 games, seats won 11/29, mean length 13.1>
+
+    Raises:
+        TypeError: ``rules`` are not Coffee's; ``games`` or ``seed`` not a whole number.
+        InvalidNotationError: ``opening`` is not a move's notation.
+        ValueError: ``opening`` is neither a legal first move nor one of ``OPENINGS``;
+            ``shares`` missing (the pie rule, or ``"strongest"``/``"fairest"``) or without
+            a legal first move; ``swap_above`` not between 0 and 1.
+    """
+    if not isinstance(rules, coffee.Rules):
+        raise TypeError(f"rules must be coffee.Rules, not {rules!r}")
+    if isinstance(swap_above, bool) or not isinstance(swap_above, (int, float)):
+        raise ValueError(f"swap_above must be a number between 0 and 1, not {swap_above!r}")
+    if not 0 <= swap_above <= 1:
+        raise ValueError(f"swap_above must be between 0 and 1, not {swap_above!r}")
+    start = rules.start()
+    firsts = [str(m) for m in start.legal_moves()]
+    if not isinstance(opening, str):
+        raise TypeError(f"opening must be a move or one of {', '.join(OPENINGS)}, not {opening!r}")
+    if shares is None and (rules.pie_rule or opening in ("strongest", "fairest")):
+        raise ValueError("shares is needed (the estimates from opening_shares(rules, ...))")
+    known: Mapping[str, Interval] = {} if shares is None else shares
+    if shares is not None and not set(firsts) <= set(shares):
+        missing = sorted(set(firsts) - set(shares))[:3]
+        raise ValueError(f"shares must hold every legal first move; missing {missing}")
+    choice: str | None
+    if opening == "random":
+        choice = None
+    elif opening == "strongest":
+        choice = max(firsts, key=lambda m: known[m].value)
+    elif opening == "fairest":
+        choice = min(firsts, key=lambda m: abs(known[m].value - 0.5))
+    else:
+        reason = start.why_illegal(opening)
+        if reason is not None:
+            raise ValueError(
+                f"opening must be a legal first move or one of {', '.join(OPENINGS)}: {reason}"
+            )
+        choice = str(coffee.Move.parse(opening))
+    players = [_OpeningPlayer(choice, shares, swap_above), _OpeningPlayer(None, shares, swap_above)]
+    return play_many(rules, players, games, seed, progress=False)
+
+
+def plot_shares(
+    shares: Mapping[str, Interval],
+    ax: Any = None,
+    title: str = "",
+    reference: float | None = 0.5,
+    color: str = "#8c6d46",
+) -> Any:
+    """Horizontal bars of ``shares`` (label -> :class:`Interval`) in percent, each with its
+    interval as an error bar and its value written beside it, and a dashed line at
+    ``reference`` (``None``: no line). Draws on ``ax`` (a new figure if ``None``) and returns
+    the matplotlib ``Axes``.
+
+    >>> ax = plot_shares({"Black wins": wilson(55, 100), "blocked": wilson(20, 100)})
+    >>> [t.get_text() for t in ax.get_yticklabels()], [float(x) for x in ax.get_xlim()]
+    (['Black wins', 'blocked'], [0.0, 100.0])
+
+    Raises:
+        TypeError: ``shares`` is not a mapping of labels to intervals.
+    """
+    import matplotlib.pyplot as plt
+
+    if not isinstance(shares, Mapping):
+        raise TypeError(f"shares must map labels to Interval objects, not {shares!r}")
+    labels = [str(k) for k in shares]
+    items = list(shares.values())
+    bars = error_bars(items)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6.5, 0.45 * len(items) + 1.1))
+    rows = np.arange(len(items))[::-1]  # the first label on top
+    values = [100 * i.value for i in items]
+    ax.barh(rows, values, xerr=bars, capsize=4, color=color, height=0.6)
+    for row, item in zip(rows, items, strict=True):
+        ax.text(100 * item.high + 1.5, row, f"{100 * item.value:.1f} %", va="center", fontsize=8)
+    if reference is not None:
+        ax.axvline(100 * reference, color="grey", linestyle="--", linewidth=1)
+    ax.set_yticks(rows, labels)
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("% of games (bars: 95 % intervals)")
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax
+
+
+def experiment_panel(
+    run: Callable[..., Any], button: str = "Play the games", **controls: Any
+) -> Any:
+    """Controls a class can move, a button and an output area (ipywidgets): pressing the
+    button calls ``run(**values)`` with each control's value and shows what it prints and
+    draws in the output area, replacing the previous run. A setting ``run`` refuses with a
+    ``ValueError`` shows the error's sentence instead of a traceback.
+
+    >>> import ipywidgets as widgets
+    >>> panel = experiment_panel(lambda games: print(games), games=widgets.IntSlider(100))
+    >>> panel.children[0].children
+    (IntSlider(value=100), Button(button_style='primary', description='Play the games', style=ButtonStyle()))
+
+    Raises:
+        TypeError: ``run`` is not callable, or a control is not an ipywidgets widget with a
+            ``value``.
+    """
+    import ipywidgets as widgets
+
+    if not callable(run):
+        raise TypeError(f"run must be a function of the controls' values, not {run!r}")
+    for name, control in controls.items():
+        if not isinstance(control, widgets.ValueWidget):
+            raise TypeError(f"control {name} must be an ipywidgets control, not {control!r}")
+    output = widgets.Output()
+    go = widgets.Button(description=button, button_style="primary")
+
+    def pressed(_: Any = None) -> None:
+        with output:
+            output.clear_output(wait=True)
+            try:
+                run(**{name: control.value for name, control in controls.items()})
+            except ValueError as problem:
+                print(problem)
+
+    go.on_click(pressed)
+    row = widgets.HBox([*controls.values(), go], layout=widgets.Layout(flex_flow="row wrap"))
+    return widgets.VBox([row, output])

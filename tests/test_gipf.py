@@ -1196,3 +1196,43 @@ def test_each_way_a_game_ends_has_its_word():
 def test_an_outcome_is_checked_when_built(fields, error, words):
     with pytest.raises(error, match=words):
         gipf.Outcome(*fields)
+
+
+# ---------------------------------------------------------------------------------------
+# The engine's shortcuts (#15) agree with the plain computation they replace
+# ---------------------------------------------------------------------------------------
+
+
+def plain_rows(state: gipf.State) -> set:
+    """Every row of the position, every line scanned (no remembered line)."""
+    return set(gipf._find_rows(state._board))
+
+
+@PROPERTY_SETTINGS
+@given(random_games())
+def test_the_engine_shortcuts_agree_with_a_full_scan_at_every_ply(game):
+    _rules, _moves, states = game
+    spots = [gipf.GRID.index(s) for s in gipf.SPOTS]
+    tables = gipf._tables()
+    for state in states:
+        # spots kept up to date move by move, as counted afresh
+        assert state._occupied() == sum(1 << i for i in spots if state._board[i])
+        # rows found along and across the push only, as every line scanned
+        found = {(sign, seg, row) for _k, sign, seg, row in state._rows()}
+        assert found == plain_rows(state)
+        if state.outcome is None:
+            assert (state.phase == "remove") == bool(found)
+        # the quick legality of a listed push, as the full check with its sentences
+        listed = set(state.legal_moves())
+        for push in tables.pushes.values():
+            k, is_gipf = tables.push_info[id(push)]
+            quick = state._may_push(k, is_gipf)
+            assert quick == (state._problem(push) is None) == (push in listed)
+
+
+def test_a_push_equal_to_a_listed_one_but_built_anew_is_checked_and_played_alike():
+    state = play(["e1-e2", "b6-b5", "e1-e2"])
+    built = gipf.Push(dot="e1", entry="e2")  # not the engine's own object
+    listed = next(m for m in state.legal_moves() if str(m) == "e1-e2")
+    assert built == listed and built is not listed
+    assert state.play(built) == state.play(listed) == state.play("e1-e2")

@@ -3,9 +3,14 @@ updates, the SVG the clickable board uses, and the notebook display of a state."
 
 from __future__ import annotations
 
+import io
 import xml.etree.ElementTree as ET
 
+import numpy as np
+import pytest
 from matplotlib.figure import Figure
+from matplotlib.path import Path
+from PIL import Image
 
 from gamekit import gipf
 from gamekit.render import show
@@ -169,3 +174,113 @@ def test_show_draws_a_gipf_state_at_the_size_asked_for():
     fig = show(gipf.Rules().start(), figsize=(6.0, 4.5))
     assert isinstance(fig, Figure) and fig.get_size_inches().tolist() == [6.0, 4.5]
     assert draw(gipf.Rules().start()).get_size_inches().tolist() == [8.0, 6.0]
+
+
+def test_the_last_push_arrow_goes_once_a_removal_empties_its_entry_spot():
+    state = play(CASE_8)  # White pushed e1-e2 and must take e2-e5
+    assert arrow_pushes(styles(state)["arrows"]) == {"e1-e2"}
+    after = state.play("xe2-e5")
+    assert after.last is not None and after.piece_at("e2") is None
+    assert arrow_pushes(styles(after)["arrows"]) == set()
+
+
+def test_spots_a_removal_emptied_are_marked_while_they_stay_empty():
+    after = play(CASE_8).play("xe2-e5 keep e5")
+    look = styles(after, removed=["e2", "e3", "e4", "e5"])
+    marked = {
+        gipf.GRID.label(i) for i, c in enumerate(look["tint"].face) if c == PALETTE["removed"]
+    }
+    assert marked == {"e2", "e3", "e4"}  # e5 holds the GIPF piece White kept
+
+
+def test_no_text_on_the_board_is_under_10_pixels_when_it_is_shown_560_pixels_wide():
+    view = GipfView(show_caption=False)
+    view.update(play(CASE_8))
+    width_pt = view.figsize[0] * 72  # the SVG's width in points
+    texts = [t for t in view.figure.axes[0].texts if t.get_text()]
+    assert len(texts) > 61  # every point's name, the players, the tallies and their counts
+    smallest = min(t.get_fontsize() for t in texts) * 560 / width_pt
+    assert smallest >= 10
+
+
+def test_rows_of_both_colours_are_tinted_the_movers_filled_and_the_others_ringed():
+    # White's push makes White's e2-e5 and Black's d5-g6 (e6 is both Black's row and
+    # White's extension): White removes first, Black's row waits.
+    rules = gipf.Rules(variant="basic")
+    both = rules.setup(
+        {"e2": "W", "e3": "W", "e4": "W", "e5": "B", "d5": "B", "f6": "B", "g6": "B"}
+    ).play("e1-e2")
+    tint = styles(both)["tint"]
+    filled = {gipf.GRID.label(i) for i, f in enumerate(tint.face) if f == PALETTE["row"]}
+    ringed = {gipf.GRID.label(i) for i, e in enumerate(tint.edge) if e == PALETTE["waiting_row"]}
+    assert filled == {"e2", "e3", "e4", "e5"}
+    assert ringed == {"d5", "e6", "f6", "g6"}
+    assert tint.face[INDEX("e6")] == PALETTE["segment"]  # White's extension, Black's row
+
+
+def test_a_refused_push_is_drawn_as_the_piece_on_its_dot_with_a_red_arrow_and_a_cross():
+    full = play(["b1-b2", "b6-b5"], "basic")  # line b is full: b1-b2 is refused
+    look = styles(full, attempt="b1-b2", last=False)
+    assert labels(shown(look["flags"])) == {"b2"}
+    assert look["pieces"].face[INDEX("b1")] == PALETTE["ghost_white"]
+    assert look["pieces"].edge[INDEX("b1")] == PALETTE["attempt"]
+    assert arrow_pushes(look["arrows"]) == {"b1-b2"}
+    k = sorted(gipf._tables().entries).index((INDEX("b1"), INDEX("b2")))
+    assert look["arrows"].face[k] == PALETTE["attempt_arrow"]
+
+
+def test_a_refused_gipf_piece_is_drawn_stacked_and_a_push_with_no_line_has_no_arrow():
+    start = gipf.Rules().start()
+    look = styles(start, attempt="Ge1-e2", last=False)
+    assert look["under"].face[INDEX("e1")] == PALETTE["ghost_white"]
+    assert look["crowns"].edge[INDEX("e1")] != HIDDEN
+    stray = styles(start, attempt="e1-f2", last=False)  # f2 is not on a line from e1
+    assert arrow_pushes(stray["arrows"]) == set()
+    assert labels(shown(stray["flags"])) == {"f2"}
+    assert stray["pieces"].face[INDEX("e1")] == PALETTE["ghost_white"]
+
+
+def test_a_push_from_a_spot_crosses_that_spot_and_a_removal_the_spots_it_takes():
+    start = gipf.Rules().start()
+    assert labels(shown(styles(start, attempt="e2-e3")["flags"])) == {"e2"}
+    assert labels(shown(styles(start, attempt="xe2-e4")["flags"])) == {"e2", "e3", "e4"}
+    assert labels(shown(styles(start, attempt=" e5 ")["flags"])) == {"e5"}
+
+
+def test_an_attempt_that_is_no_point_and_no_move_is_refused_naming_the_argument():
+    for bad in ("z9-z8", "hello", 12):
+        with pytest.raises(ValueError, match="attempt must be a point"):
+            styles(gipf.Rules().start(), attempt=bad)
+
+
+def test_the_last_push_arrow_stays_green_in_the_pictures_notebooks_store():
+    state = gipf.Rules(variant="basic").start().play("e1-e2")
+    green = tuple(int(PALETTE["last"][k : k + 2], 16) for k in (1, 3, 5))
+    blue = tuple(int(PALETTE["arrow"][k : k + 2], 16) for k in (1, 3, 5))
+
+    def near(pixels, colour):
+        return int((np.abs(pixels - np.array(colour)).max(axis=2) <= 6).sum())
+
+    for png in (state._repr_png_(), show(state)._repr_png_(), show(state, legal=True)._repr_png_()):
+        pixels = np.asarray(Image.open(io.BytesIO(png)).convert("RGB"), dtype=int)
+        assert near(pixels, green) >= 100  # the arrow e1-e2 keeps its own colour
+    assert near(pixels, blue) >= 1000  # and the legal pushes beside it stay blue
+
+
+def test_dot_names_sit_outside_the_board_edge_and_inside_the_picture():
+    from gamekit.render.gipf import _shapes, label_positions
+
+    hexagon = _shapes()["board"][0]
+    edge = Path(hexagon)
+    view = GipfView()
+    (x0, x1), (y0, y1) = view.drawing.ax.get_xlim(), view.drawing.ax.get_ylim()
+    for dot in gipf.DOTS:
+        x, y = label_positions()[INDEX(dot)]
+        assert not edge.contains_point((x, y)), dot
+        gaps = []
+        for (ax_, ay), (bx, by) in zip(hexagon, list(hexagon[1:]) + [hexagon[0]], strict=True):
+            t = max(0, min(1, ((x - ax_) * (bx - ax_) + (y - ay) * (by - ay))
+                           / ((bx - ax_) ** 2 + (by - ay) ** 2)))  # fmt: skip
+            gaps.append(((x - ax_ - t * (bx - ax_)) ** 2 + (y - ay - t * (by - ay)) ** 2) ** 0.5)
+        assert min(gaps) >= 0.3, dot  # clear of the edge line by more than half a letter
+        assert x0 + 0.3 <= x <= x1 - 0.3 and y0 + 0.3 <= y <= y1 - 0.3, dot

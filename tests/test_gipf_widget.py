@@ -10,7 +10,7 @@ import re
 import pytest
 
 from gamekit import gipf
-from gamekit.players import SimplePlayer
+from gamekit.players import LEVEL_NAMES, Player, SimplePlayer
 from gamekit.records import Record
 from gamekit.render.board import HIDDEN
 from gamekit.render.gipf import _PUSH_INDEX, PALETTE
@@ -71,10 +71,9 @@ def click_move(board: GipfBoard, move: gipf.Move, rng: random.Random, browser: b
         if not board.gipf_toggle.disabled:
             board.gipf_toggle.value = move.gipf
         click(move.dot)
-        if board.state == state:
-            assert board.dot == move.dot, board.message
-            line = gipf._tables().entries[(INDEX(move.dot), INDEX(move.entry))]
-            click(gipf.GRID.label(rng.choice(line)))  # the entry, or further along the line
+        assert board.state == state and board.dot == move.dot, board.message
+        line = gipf._tables().entries[(INDEX(move.dot), INDEX(move.entry))]
+        click(gipf.GRID.label(rng.choice(line)))  # the entry, or further along the line
         return
     others = set()
     for row in state.rows():
@@ -83,9 +82,12 @@ def click_move(board: GipfBoard, move: gipf.Move, rng: random.Random, browser: b
     click(next(s for s in move.segment if s not in others))
     if board.state == state:
         assert board.segment == move.segment
-        for spot in move.kept:
-            click(spot)
+        for spot in board._gipfs():
+            if (spot in move.kept) != (spot in board.keep):
+                click(spot)
         board.remove_button.click()
+        if board.confirming is not None:  # taking your last GIPF piece: say yes
+            board.confirm_button.click()
 
 
 # ---------------------------------------------------------------------------------------
@@ -102,13 +104,19 @@ def test_a_dot_then_its_entry_spot_pushes_a_piece():
     assert arrows == {_PUSH_INDEX[("a2", "b2")], _PUSH_INDEX[("a2", "b3")]}
     board.click("b3")
     assert board.record.moves == ("a2-b3",) and board.dot is None
-    assert board.message == "White played a2-b3."
+    assert board.message == "White pushed a piece in from the dot a2 onto b3."
 
 
-def test_a_corner_dot_pushes_at_once():
+def test_a_corner_dot_waits_for_its_entry_spot_like_every_other_dot():
     board = GipfBoard(gipf.Rules(variant="basic"))
     board.click("e1")
-    assert board.record.moves == ("e1-e2",)
+    assert board.record.moves == () and board.dot == "e1"
+    assert (
+        board.message == "Piece on e1: now click where it enters, e2 (a corner dot has one way in)."
+    )
+    assert shown(board.view.styles["arrows"]) == {_PUSH_INDEX[("e1", "e2")]}
+    board.click("e2")
+    assert board.record.moves == ("e1-e2",) and board._ok
 
 
 def test_a_spot_further_along_the_line_also_pushes():
@@ -168,22 +176,25 @@ def test_rows_light_up_and_a_gipf_piece_can_be_kept():
     )
     board.click("e3")
     assert board.segment == ("e2", "e3", "e4", "e5")
-    assert [b.description for b in board.keep_box.children] == ["keep e5"]
-    board.click("e5")
-    assert board.keep == {"e5"} and board.keep_box.children[0].value
+    assert [b.description for b in board.keep_box.children] == ["Keep your GIPF piece on e5"]
+    assert board.keep == {"e5"} and board.keep_box.children[0].value  # kept unless told
     assert board.view.styles["crowns"]["edge"][INDEX("e5")] == PALETTE["keep"]
+    board.click("e5")  # a click on the piece: take it after all
+    assert board.keep == set() and not board.keep_box.children[0].value
+    board.click("e5")
+    assert board.keep == {"e5"}
     board.remove_button.click()
     assert board.record.moves[-1] == "xe2-e5 keep e5"
     assert board.state.reserve("white") == 12 and board.state.phase == "push"
 
 
-def test_the_keep_toggle_button_works_like_a_click_on_the_piece():
+def test_the_keep_check_box_works_like_a_click_on_the_piece():
     board = board_after(CASE_8)
     board.click("e2")
-    board.keep_box.children[0].value = True
-    assert board.keep == {"e5"}
+    board.keep_box.children[0].value = False
+    assert board.keep == set()
     board.remove()
-    assert board.record.moves[-1] == "xe2-e5 keep e5"
+    assert board.record.moves[-1] == "xe2-e5"
 
 
 def test_a_row_without_gipf_pieces_goes_on_one_click():
@@ -197,7 +208,7 @@ def test_a_row_without_gipf_pieces_goes_on_one_click():
 def test_a_spot_outside_the_rows_or_at_a_crossing_explains():
     board = board_after(CASE_8)
     board.click("a1")
-    assert "not in a row White may take now" in board.message and "e2-e5" in board.message
+    assert "not in a row White may take now" in board.message and "e2 to e5" in board.message
     crossing = GipfBoard(record=Record(gipf.Rules(), []))
     crossing._states = [
         gipf.Rules()
@@ -239,18 +250,18 @@ def test_remove_without_a_chosen_row_explains():
 def test_in_the_tournament_the_first_push_is_a_gipf_piece_and_then_the_toggle_decides():
     board = GipfBoard(gipf.Rules(variant="tournament"))
     assert board.gipf_toggle.layout.display is None and board.gipf_toggle.value
-    board.click("e1")
+    board.click("e1"), board.click("e2")
     assert board.record.moves == ("Ge1-e2",)
-    board.click("e9")
+    board.click("e9"), board.click("e8")
     assert board.record.moves[-1] == "Ge9-e8"
-    board.click("a1")  # a single: the toggle is off
+    board.click("a1"), board.click("b2")  # a single: the toggle is off
     assert board.record.moves[-1] == "a1-b2"
     assert board.state.to_move == "black"
     board.gipf_toggle.value = True
-    board.click("i5")
+    board.click("i5"), board.click("h5")
     assert board.record.moves[-1] == "Gi5-h5"
     assert board.gipf_toggle.disabled  # White placed a single: no more GIPF pieces
-    board.click("a5")  # White is to push: he placed a single, so the toggle is off
+    board.click("a5"), board.click("b5")  # White placed a single, so the toggle is off
     assert board.record.moves[-1] == "a5-b5"
 
 
@@ -294,7 +305,11 @@ def test_undo_and_redo():
     board = board_after(CASE_8 + ["xe2-e5"])
     final = board.state
     board.undo_button.click()
-    assert board.state.phase == "remove" and board.message == "Took back xe2-e5."
+    assert board.state.phase == "remove"
+    assert (
+        board.message
+        == "Took back 1 move: White took its row of four from e2 to e5 and took back its own GIPF piece on e5."
+    )
     while not board.undo_button.disabled:
         board.undo()
     assert board.state == gipf.Rules().start()
@@ -318,26 +333,25 @@ def test_a_new_game_of_another_variant():
     assert board.rules.variant == "tournament" and board.record.moves == ()
     assert board.variant_choice.value == "tournament"
     board.variant_choice.value = "basic"
-    next(
-        b for b in board.widget.children[-1].children if getattr(b, "description", "") == "New game"
-    ).click()
+    assert board.rules.variant == "tournament"  # the variant waits for New game
+    board.new_button.click()
     assert board.rules.variant == "basic"
 
 
 def test_the_computer_answers_and_undo_goes_back_to_your_own_move():
-    board = GipfBoard(opponent="simple")
-    board.click("e1")
+    board = GipfBoard(opponent=LEVEL_NAMES[0])
+    board.click("e1"), board.click("e2")
     assert len(board.record.moves) == 2 and board.state.to_move == "white"
     board.undo()
     assert board.record.moves == ()
     with pytest.raises(ValueError, match="computer must be"):
         GipfBoard(computer="red")  # the old keyword
     with pytest.raises(ValueError, match="computer_plays must be"):
-        GipfBoard(opponent="simple", computer_plays="red")
+        GipfBoard(opponent=LEVEL_NAMES[0], computer_plays="red")
 
 
 def test_undo_against_a_computer_playing_white_goes_back_to_your_own_push():
-    board = GipfBoard(opponent="simple", computer_plays="white")
+    board = GipfBoard(opponent=LEVEL_NAMES[0], computer_plays="white")
     board.play_moves(["b6-b5"])
     before = board.record.moves
     board.type_move("c7-c6")
@@ -362,23 +376,28 @@ def test_the_simple_computer_player_beats_random_play_most_of_the_time():
 
 
 def test_a_computer_playing_white_makes_the_first_push():
-    board = GipfBoard(opponent="simple", computer_plays="white")
+    board = GipfBoard(opponent=LEVEL_NAMES[0], computer_plays="white")
     assert len(board.record.moves) == 1
     board.new_game()
     assert len(board.record.moves) == 1 and board.state.to_move == "black"
 
 
-def test_the_computer_controls_choose_its_side_and_level_for_the_next_game():
+def test_the_computer_menus_take_effect_at_once_in_the_game_being_played():
     board = GipfBoard()
-    assert board.opponent is None and board.computer_choice.value == ""
-    board.computer_choice.value = "white"
-    board.level_choice.value = "greedy"
-    board._new_from_controls()
-    assert board.opponent == "greedy" and board.computer_plays == ("white",)
-    assert len(board.record.moves) == 1  # the computer, White, pushed first
-    board.computer_choice.value = ""
-    board._new_from_controls()
-    assert board.opponent is None and board.record.moves == ()
+    assert board.opponent is None and board.opponent_choice.value == "nobody"
+    board.seats_choice.value = ("white",)
+    board.opponent_choice.value = LEVEL_NAMES[-2]
+    assert board.opponent == LEVEL_NAMES[-2] and board.computer_plays == ("white",)
+    assert len(board.record.moves) == 1  # the computer, White, pushed at once
+    assert board.move_log[0].computer and board.move_log[0].words.startswith("The computer")
+    board.opponent_choice.value = "nobody"
+    board.type_move("b6-b5")
+    assert board.opponent is None and len(board.record.moves) == 2  # nobody answers
+    board.opponent_choice.value = LEVEL_NAMES[0]  # White to push: the computer's seat
+    assert len(board.record.moves) == 3 and board.move_log[-1].computer
+    board.seats_choice.value = ("black",)  # Black to push: the computer changes sides
+    assert len(board.record.moves) == 4 and board.move_log[-1].computer
+    assert board.state.to_move == "white" and board.turn_text() == "Your turn (White)"
 
 
 # ---------------------------------------------------------------------------------------
@@ -403,6 +422,7 @@ def test_a_whole_game_by_clicks_is_the_game_its_record_replays(variant, seed):
     assert repr(board).endswith(f"{board.state.outcome.winner} won>")
     board.click("e1")
     assert board.message.startswith("The game is over")
+    assert board.banner.layout.display is None and "won" in board.banner.value
 
 
 def test_a_saved_game_continues_where_it_stopped():
@@ -435,3 +455,153 @@ def test_a_dot_with_no_possible_push_says_why():
     board.click("a2")
     assert "takes two pieces from the reserve" in board.message and board.dot is None
     assert shown(board.view.styles["flags"]) == {INDEX("a2")}
+
+
+# ---------------------------------------------------------------------------------------
+# Plain words, the removal trap, the computer's turn followed (issue #14)
+# ---------------------------------------------------------------------------------------
+
+# Notation a newcomer does not read: a removal (xe2-e5), a push (e1-e2, Ge1-e2), "keep e5".
+NOTATION = re.compile(r"\bx[a-i][0-9]|\b[a-i][0-9]-[a-i][0-9]|\bG[a-i][0-9]|\bkeep [a-i][0-9]")
+# White's row e2-e5 (after the push e1-e2) runs on into Black's GIPF piece on e6.
+TWO_GIPFS = {"e3": "W", "e4": "W", "e5": "WG", "e6": "BG", "b5": "WG", "b2": "BG", "h2": "BG"}
+# The same, but e5 is White's only GIPF piece: taking it loses the game.
+LAST_GIPF = {"e3": "W", "e4": "W", "e5": "WG", "e6": "BG", "b2": "BG", "h2": "BG"}
+
+
+class Scripted(Player):
+    """A computer that plays the moves it is given, in order."""
+
+    def __init__(self, moves) -> None:
+        super().__init__(seed=0)
+        self.moves = list(moves)
+
+    def choose(self, state):
+        return gipf.Move.parse(self.moves.pop(0))
+
+
+def board_at(pieces, **options) -> GipfBoard:
+    """A board whose game starts from a set-up position (as lessons show them)."""
+    board = GipfBoard(**options)
+    board._states = [gipf.Rules().setup(pieces)]
+    board._refresh()
+    return board
+
+
+def test_every_move_of_a_whole_game_is_logged_in_words_without_notation():
+    board = GipfBoard(opponent=LEVEL_NAMES[0], computer_plays=("white", "black"), seed=1)
+    log = board.move_log
+    assert board.state.outcome is not None and len(log) == len(board.record.moves) > 20
+    assert any("took its row" in e.words and "lost 1 piece" in e.words for e in log)
+    for entry in log:
+        assert entry.computer and entry.words and not NOTATION.search(entry.words), entry
+        assert entry.notation == board.record.moves[entry.number - 1]
+
+
+def test_a_push_says_where_the_piece_went_what_it_moved_and_the_row_it_made():
+    board = board_after(CASE_8[:-1])
+    board.click("e1"), board.click("e2")
+    assert board.move_log[-1].words == (
+        "White pushed a piece in from the dot e1 onto e2, moving 3 pieces one spot along "
+        "(up to e5). That makes a row for White (e2 to e5)."
+    )
+    assert board.instruction() == "click a lit row to take it off the board"
+
+
+def test_by_default_your_gipf_pieces_stay_and_your_opponents_are_captured():
+    board = board_at(TWO_GIPFS)
+    board.click("e1"), board.click("e2")
+    board.click("e3")
+    assert [(b.description, b.value) for b in board.keep_box.children] == [
+        ("Keep your GIPF piece on e5", True),
+        ("Capture Black's GIPF piece on e6", True),
+    ]
+    assert board.keep == {"e5"}
+    assert "Your GIPF piece on e5 stays" in board.message
+    assert "Black's GIPF piece on e6 is captured" in board.message
+    board.remove_button.click()
+    assert board.record.moves[-1] == "xe2-e6 keep e5"
+    assert board.move_log[-1].words == (
+        "White took its row of four from e2 to e6, kept its GIPF piece on e5 and captured "
+        "Black's GIPF piece on e6; Black lost 2 pieces."
+    )
+    board.undo()
+    board.click("e3")
+    board.keep_box.children[1].value = False  # untick "Capture": Black's piece stays
+    board.remove()
+    assert board.record.moves[-1] == "xe2-e6 keep e5,e6"
+    assert "left Black's GIPF piece on e6 on the board" in board.move_log[-1].words
+
+
+def test_a_removal_that_takes_your_last_gipf_piece_asks_before_it_loses_the_game():
+    board = board_at(LAST_GIPF)
+    board.click("e1"), board.click("e2")
+    board.click("e3")
+    assert board.keep == {"e5"}
+    board.keep_box.children[0].value = False  # take your own last GIPF piece
+    before = board.state
+    board.remove_button.click()
+    assert board.state == before and board.confirming is not None and not board._ok
+    assert board.message.startswith("Careful: taking your GIPF piece on e5 loses the game")
+    assert board.confirm_box.layout.display is None
+    assert board.remove_button.layout.display == "none"
+    assert board.instruction() == "confirm the removal or cancel it"
+    board.click("e4")  # the board waits for the answer
+    assert board.state == before and "First confirm" in board.message
+    board.cancel_button.click()
+    assert board.confirming is None and board.keep == {"e5"}  # kept again
+    assert board.confirm_box.layout.display == "none"
+    board.keep_box.children[0].value = False
+    board.remove()
+    board.confirm_button.click()
+    assert board.state.outcome.winner == "black"
+    assert board.record.moves[-1] == "xe2-e6"
+    assert board.state.outcome.reason in board.move_log[-1].words
+
+
+def test_removals_that_keep_a_gipf_piece_ask_nothing():
+    board = board_at(LAST_GIPF)
+    board.click("e1"), board.click("e2")
+    board.click("e3")
+    board.remove()
+    assert board.confirming is None and board.record.moves[-1] == "xe2-e6 keep e5"
+
+
+def test_the_computers_turn_is_in_the_log_decision_by_decision_with_your_losses():
+    pieces = {"e5": "B", "e6": "B", "e7": "B", "e4": "W", "e3": "W"}
+    pieces |= {"b5": "WG", "h5": "WG", "b2": "BG", "h2": "BG"}
+    board = board_at(pieces, opponent=Scripted(["e9-e8", "xe3-e8", "e9-e8"]))
+    board.click("a2"), board.click("b3")
+    log = board.move_log
+    assert [e.computer for e in log] == [False, True, True]
+    assert log[0].words == "You pushed a piece in from the dot a2 onto b3."
+    assert log[1].words == (
+        "The computer pushed a piece in from the dot e9 onto e8. That makes a row for "
+        "the computer (e5 to e8)."
+    )
+    assert log[2].words == "The computer took its row of four from e3 to e8; you lost 2 pieces."
+    assert "you lost 2 pieces" in board.message
+    assert board.turn_text() == "Your turn (White)"
+    # The spots it emptied stay marked until you move; its push arrow is gone with the piece.
+    tint = board.view.styles["tint"]["face"]
+    emptied = {gipf.GRID.label(i) for i, c in enumerate(tint) if c == PALETTE["removed"]}
+    assert emptied == {"e3", "e4", "e5", "e6", "e7", "e8"}
+    assert shown(board.view.styles["arrows"]) == set()
+    assert "Black" in board.score_html() and "(the computer)" in board.score_html()
+    board.click("a3"), board.click("b4")
+    tint = board.view.styles["tint"]["face"]
+    assert PALETTE["removed"] not in tint
+
+
+def test_the_goal_line_says_how_to_win_and_links_the_first_lesson():
+    board = GipfBoard()
+    assert "GIPF piece" in board.goal_text() and "GIPF piece" in board.goal_line.value
+    assert "GIPF piece" not in GipfBoard(gipf.Rules(variant="basic")).goal_text()
+    assert board.lesson == "04_gipf_rules.ipynb" and "lesson 04" in board.goal_line.value
+
+
+def test_every_setting_explains_itself():
+    board = GipfBoard()
+    for control in (board.variant_choice, board.opponent_choice, board.seats_choice,
+                    board.hint_toggle, board.gipf_toggle, board.new_button):  # fmt: skip
+        assert control.tooltip, control

@@ -1013,3 +1013,100 @@ def test_play_many_deals_each_game_anew_from_its_own_seed():
     assert np.array_equal(a.length, b.length) and np.array_equal(a.winner, b.winner)
     assert len(set(a.branching[:, 0].tolist())) > 1 or len(set(a.length.tolist())) > 1
     assert len(set(fixed.branching[:, 0].tolist())) == 1  # one deal every game
+
+
+# ---------------------------------------------------------------------------------------
+# Fast placements (#15): the needs kept tile by tile agree with a count from scratch
+# ---------------------------------------------------------------------------------------
+
+
+@PROPERTY_SETTINGS
+@given(random_games())
+def test_the_needs_kept_tile_by_tile_agree_with_a_figure_built_afresh(game):
+    rules, _, states = game
+    for state in states[:: max(1, len(states) // 4)]:
+        for fig in state.figures:
+            fresh = Figure(fig.tiles(), rules.marked_contact)  # counts every need anew
+            assert fig._need_map() == fresh._need_map()
+            assert fig.frontier() == fresh.frontier()
+            for pattern in rules.tile_patterns:
+                assert fig.legal_placements(pattern) == fresh.legal_placements(pattern)
+                for cell in fig.frontier()[:4]:
+                    for k in range(6):
+                        ok = fig.why_illegal(pattern, cell, k) is None
+                        assert ok == (slow_fits(fig, pattern.rotated(k), cell))
+            assert fig.has_room(rules.tile_patterns) == slow_has_room(fig, rules.tile_patterns)
+
+
+def slow_fits(fig: Figure, tile: Tile, cell) -> bool:
+    """The placement rule read plainly from the digest: next to the figure, and no marked
+    side touching a tile (with the option: marks meet marks only)."""
+    tiles = fig.tiles()
+    if cell in tiles:
+        return False
+    near = [(s, tiles.get(step(cell, s))) for s in range(6)]
+    if all(n is None for _, n in near):
+        return False
+    for s, n in near:
+        if n is None:
+            continue
+        mine, theirs = tile.marked(s), n.marked(s + 3)
+        if (mine != theirs) if fig.marked_contact else (mine or theirs):
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------------------------
+# Redealing what nobody can see (#15: determinization for searching players)
+# ---------------------------------------------------------------------------------------
+
+
+def visible(state: hextiles.State) -> tuple:
+    """Everything a player can see of a position: the pool only as a set of tiles."""
+    rules = state.rules.to_dict()
+    del rules["seed"]
+    return (
+        rules,
+        state.figures,
+        state.reserves,
+        state.market,
+        sorted(state.pool),
+        state.first,
+        state.round_no,
+        state.step,
+        state.taken,
+        state.short,
+        state.to_move,
+        state.legal_moves(),
+        state.outcome,
+    )
+
+
+@pytest.mark.parametrize("leftover", ["first", "pool", "discard"])
+def test_a_redealt_position_looks_the_same_and_only_the_unseen_pool_order_changes(leftover):
+    moves, states = random_game(Rules(players=3, seed=4, leftover=leftover), 2)
+    for state in states[:: max(1, len(states) // 8)]:
+        redealt = state.redeal(np.random.default_rng(9))
+        assert visible(redealt) == visible(state)
+        assert redealt.rules.seed != state.rules.seed
+        assert redealt == state.redeal(np.random.default_rng(9))  # the rng decides it all
+
+
+def test_the_future_of_a_redealt_position_differs_from_the_real_one():
+    state = Rules(players=2, seed=7).start()
+    markets = set()
+    for k in range(20):
+        after = play_round(state.redeal(k)).play("done")
+        markets.add(after.market)
+        assert visible(state.redeal(k)) == visible(state)
+    real = play_round(state).play("done").market
+    assert len(markets) > 5 and markets != {real}
+
+
+def test_redeal_refuses_what_is_not_a_generator_or_a_seed():
+    state = Rules(seed=1).start()
+    with pytest.raises(TypeError, match="rng must be a numpy Generator"):
+        state.redeal("x")
+    with pytest.raises(ValueError, match="rng must be 0 or more"):
+        state.redeal(-1)
+    assert state.redeal(None).market == state.market

@@ -3,6 +3,7 @@ updates, the SVG a clickable board uses, and the pictures of figures and whole g
 
 from __future__ import annotations
 
+import itertools
 import re
 import xml.etree.ElementTree as ET
 
@@ -19,7 +20,9 @@ from gamekit.render.hextiles import (
     PALETTE,
     TILE_COLOURS,
     FigureView,
+    attempted,
     caption,
+    clashes,
     draw,
     radius_for,
     styles,
@@ -28,6 +31,8 @@ from gamekit.render.hextiles import (
 
 # Elements per layer of a window of radius R: 3R(R+1)+1 cells, six sides each.
 WINDOWS = [(2, 19), (3, 37), (4, 61)]
+# The layers with one element per side of a cell (the others have one per cell).
+SIDE_LAYERS = ("marks", "outer", "run", "clash")
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -68,7 +73,7 @@ def test_windows_have_one_element_per_cell_and_six_per_cell_for_the_sides():
         look = styles(grid, worked())
         assert tuple(look) == LAYERS
         for name, style in look.items():
-            want = 6 * cells if name in ("marks", "outer", "run") else cells
+            want = 6 * cells if name in SIDE_LAYERS else cells
             assert len(style.face) == want, name
 
 
@@ -151,7 +156,7 @@ def test_the_svg_has_every_element_of_every_layer(radius, cells):
     layers = svg_layers(view.drawing.svg())
     assert tuple(layers) == LAYERS
     for name, group in layers.items():
-        want = 6 * cells if name in ("marks", "outer", "run") else cells
+        want = 6 * cells if name in SIDE_LAYERS else cells
         assert len(group.findall(f"{SVG}path")) == want, name
 
 
@@ -230,3 +235,191 @@ def test_a_figure_picture_names_its_cells_and_is_centred_on_the_figure():
     for r in range(1, 6):
         far = far.place("100100", (0, r), 1)
     assert {f"0,{r}" for r in range(7)} <= {t.get_text() for t in draw(far).axes[0].texts}
+
+
+def test_hints_for_a_turn_dot_where_it_fits_as_turned_and_ring_where_it_fits_if_turned():
+    grid = hex_region(3)
+    fig = worked()
+    anywhere = {c for c, _ in fig.legal_placements("110000")}
+    look = styles(grid, fig, hints="110000", turn=1)
+    now = {c for c in anywhere if fig.why_illegal("110000", c, 1) is None}
+    dots = {grid.coords[i] for i, f in enumerate(look["hints"].face) if f == PALETTE["hint"]}
+    rings = {
+        grid.coords[i]
+        for i, (f, e) in enumerate(zip(look["hints"].face, look["hints"].edge, strict=True))
+        if f == HIDDEN and e == PALETTE["hint"]
+    }
+    assert dots == now and rings == anywhere - now and now and rings
+
+
+def test_tiles_just_placed_are_outlined():
+    grid = hex_region(3)
+    look = styles(grid, worked(), recent=[(0, 1)])
+    outlined = [grid.coords[i] for i, e in enumerate(look["cells"].edge) if e == PALETTE["recent"]]
+    assert outlined == [(0, 1)]
+
+
+def test_a_figure_thumbnail_is_an_svg_with_a_hexagon_per_tile_and_a_bar_per_mark():
+    from gamekit.render.hextiles import figure_svg
+
+    svg = figure_svg(worked(), 90, recent=[(0, 1)], label="Player 1's figure")
+    root = ET.fromstring(svg)
+    assert root.get("width") == "90" and root.get("aria-label") == "Player 1's figure"
+    assert len(root.findall(f"{SVG}polygon")) == 2 + 5  # two tiles, five marks
+    assert svg.count(PALETTE["recent"]) == 1
+
+
+# A refused placement, drawn: (the attempt, the tile as it lies, the sides where it breaks
+# the rule), on the starter with a blue tile above it (marks up and down-right).
+REFUSED = [
+    # The red tile turned 1: its mark (up-right) would touch the blue tile.
+    ("place 100000 at (-1,1) turn 1", "010000", [1]),
+    # The brown tile, unturned: a mark against the starter, and the blue tile's mark facing it.
+    ("place 111110 at (1,0) turn 0", "111110", [4, 5]),
+    # The red tile turned 3 above the blue tile: mark against mark.
+    ("place 100000 at (0,2) turn 3", "000100", [3]),
+]
+
+
+def blue_above() -> hextiles.Figure:
+    return hextiles.Figure.start().place("101000", (0, 1), 0)
+
+
+@pytest.mark.parametrize("move, lies, sides", REFUSED)
+def test_a_refused_placement_shows_the_tile_turned_as_tried_and_rings_where_it_breaks_the_rule(
+    move, lies, sides
+):
+    fig = blue_above()
+    cell, tile = attempted(move)
+    assert tile.marks == lies and fig.tile_at(cell) is None
+    assert fig.why_illegal(tile, cell) is not None
+    grid = hex_region(3)
+    look = styles(grid, fig, attempt=move)
+    i = grid.at(cell)
+    # The tile as tried: its colour, a red outline, a bar on each of its marked sides.
+    assert look["cells"].face[i] == TILE_COLOURS[tile.colour][0]
+    assert look["cells"].edge[i] == PALETTE["attempt"]
+    bars = {k - 6 * i for k in shown(look["marks"]) if k // 6 == i}
+    assert bars == {s for s in range(6) if tile.marked(s)}
+    # A ring on each edge where the rule is broken, and the cross on the cell.
+    assert shown(look["clash"]) == [6 * i + s for s in sides]
+    assert clashes(fig, tile, cell) == sides
+    assert shown(look["flags"]) == [i]
+    # The figure itself is unchanged, and without an attempt nothing of it is drawn.
+    assert fig == blue_above()
+    plain = styles(grid, fig)
+    assert not shown(plain["clash"]) and not shown(plain["flags"])
+    assert plain["cells"].face[i] != TILE_COLOURS[tile.colour][0]
+
+
+def test_an_attempt_given_as_a_move_a_text_or_a_tile_cell_and_turn_draws_the_same():
+    grid, fig = hex_region(3), blue_above()
+    ways = [
+        "place 100000 at (-1,1) turn 1",
+        hextiles.Move.place("100000", (-1, 1), 1),
+        ("100000", (-1, 1), 1),
+        ("010000", "(-1,1)", 0),
+    ]
+    looks = [styles(grid, fig, attempt=a) for a in ways]
+    assert all(look == looks[0] for look in looks)
+
+
+def test_an_attempt_given_as_a_cell_alone_shows_only_the_cross():
+    grid, fig = hex_region(3), blue_above()
+    for cell in [(-1, 1), "(-1,1)", [-1, 1]]:
+        look = styles(grid, fig, attempt=cell)
+        assert shown(look["flags"]) == [grid.at((-1, 1))]
+        assert not shown(look["clash"])
+        assert look["cells"].face == styles(grid, fig)["cells"].face
+    assert attempted((2, 0)) == ((2, 0), None)
+
+
+def test_a_tile_tried_on_a_taken_cell_does_not_hide_the_tile_there():
+    grid, fig = hex_region(3), blue_above()
+    look = styles(grid, fig, attempt="place 111110 at (0,1) turn 0")
+    i = grid.at((0, 1))
+    assert look["cells"].face[i] == TILE_COLOURS["blue"][0]
+    assert shown(look["flags"]) == [i] and not shown(look["clash"])
+
+
+def test_an_attempt_that_is_not_a_placement_is_refused_with_a_clear_error():
+    grid, fig = hex_region(3), blue_above()
+    with pytest.raises(ValueError, match="attempt must be a cell or a placement"):
+        styles(grid, fig, attempt="take 100000")
+    with pytest.raises(ValueError, match="attempt must be a cell or a placement"):
+        styles(grid, fig, attempt=hextiles.Move.done())
+    with pytest.raises(hextiles.InvalidNotationError):
+        styles(grid, fig, attempt=("100000", (0, 1)))
+    with pytest.raises(hextiles.InvalidNotationError):
+        styles(grid, fig, attempt="place 1111111 at (0,1) turn 0")
+
+
+def test_with_marks_allowed_to_touch_marks_the_rings_sit_where_a_mark_meets_a_blank_side():
+    fig = hextiles.Figure.start(marked_contact=True).place("101000", (0, 1), 0)
+    down = hextiles.Tile.from_marks("000100")  # above the blue tile: its mark on the blue mark
+    assert clashes(fig, down, (0, 2)) == [] and fig.why_illegal(down, (0, 2)) is None
+    up = hextiles.Tile.from_marks("100000")  # the blue tile's mark against a blank side
+    assert clashes(fig, up, (0, 2)) == [3] and fig.why_illegal(up, (0, 2)) is not None
+
+
+def test_a_refused_cell_away_from_the_figure_is_inside_the_picture():
+    fig = blue_above()
+    texts = {t.get_text() for t in draw(fig, attempt=("100000", (4, 0), 0)).axes[0].texts}
+    assert "4,0" in texts
+
+
+@pytest.mark.parametrize("move, lies, sides", REFUSED)
+def test_the_rings_are_exactly_the_sides_the_engine_refuses(move, lies, sides):
+    fig = blue_above()
+    cell, tile = attempted(move)
+    for turn in range(6):
+        turned = tile.rotated(turn)
+        assert (clashes(fig, turned, cell) == []) == (fig.why_illegal(turned, cell) is None)
+
+
+def _pixels(png: bytes) -> np.ndarray:
+    from io import BytesIO
+
+    from PIL import Image
+
+    return np.array(Image.open(BytesIO(png)).convert("RGB")).reshape(-1, 3).astype(int)
+
+
+def _rgb(colour: str) -> np.ndarray:
+    return np.array([int(colour[i : i + 2], 16) for i in (1, 3, 5)])
+
+
+def test_the_picture_a_notebook_shows_keeps_every_colour_that_carries_meaning():
+    # Every tile colour, its marks, the hint dots, the border and its run, a refused tile:
+    # each colour is still there in the notebook's PNG (a palette reduction may shift a
+    # colour by a few levels, never merge one into another).
+    fig = hextiles.Figure.start()
+    for tile, cell, turn in [
+        ("100000", (-1, 0), 0),
+        ("110000", (-2, 0), 2),
+        ("111000", (-3, 0), 2),
+        ("111100", (-4, 1), 3),
+        ("111110", (0, 1), 4),
+    ]:
+        fig = fig.place(tile, cell, turn)
+    colours = [
+        TILE_COLOURS[c][k] for c in ("red", "blue", "yellow", "green", "brown") for k in (0, 1)
+    ]
+    colours += [PALETTE[k] for k in ("hint", "run", "attempt", "outer")]
+    picture = show(fig, scoring=True, hints="100000", attempt=("110000", (-1, 1), 3))
+    pixels = _pixels(picture._repr_png_())
+    for colour in colours:
+        near = np.abs(pixels - _rgb(colour)).max(axis=1)
+        assert (near <= 6).sum() >= 20, colour
+    # Colours that mean different things are far apart: no two of them within 20 levels.
+    for a, b in itertools.combinations(set(colours), 2):
+        assert np.abs(_rgb(a) - _rgb(b)).max() > 20, (a, b)
+
+
+def test_the_pictures_of_a_game_and_of_loose_tiles_show_themselves_in_a_notebook():
+    # A notebook shows a picture through its _repr_png_ (no pyplot, no inline backend).
+    from gamekit.render.hextiles import draw_tiles
+
+    for picture in (show(midgame()), draw_tiles(hextiles.PATTERNS)):
+        png = picture._repr_png_()
+        assert png.startswith(b"\x89PNG\r\n\x1a\n") and png == picture._repr_png_()

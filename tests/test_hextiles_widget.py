@@ -3,13 +3,16 @@ methods, its buttons and simulated browser clicks."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from gamekit import Record, hextiles
 from gamekit.grids import hex_centre, hex_region
-from gamekit.players import SimplePlayer
+from gamekit.players import LEVEL_NAMES, SimplePlayer
+from gamekit.render.hextiles import PALETTE, radius_for
 from gamekit.widgets import HexTilesBoard
-from gamekit.widgets.hextiles import _template
+from gamekit.widgets.hextiles import _template, tile_words, turn_words, where_words
 from gamekit.widgets.view import svg_point
 
 # Rules(players=2, seed=7) deals the market 101000, 101010, 111010 (see test_hextiles).
@@ -27,18 +30,23 @@ def browser_click(b: HexTilesBoard, cell) -> None:
     b.view._on_custom_msg(b.view, {"type": "click", "x": sx, "y": sy}, [])
 
 
-def shown_cells(b: HexTilesBoard, layer: str) -> set:
-    grid = hex_region(b._radius)
+def shown_cells(b: HexTilesBoard, layer: str, key: str = "face", colour: str | None = None) -> set:
+    grid = hex_region(*b._window)
     style = b.view.styles[layer]
-    per = len(style["face"]) // len(grid)  # 1 per cell, or 6 per cell for the sides
-    return {grid.coords[i // per] for i, f in enumerate(style["face"]) if f != "none"}
+    per = len(style[key]) // len(grid)  # 1 per cell, or 6 per cell for the sides
+    return {
+        grid.coords[i // per]
+        for i, f in enumerate(style[key])
+        if (f != "none" if colour is None else f == colour)
+    }
 
 
 def test_a_new_board_shows_the_market_and_asks_to_take():
     b = board()
     assert repr(b) == "<HexTilesBoard 2 players, seed 7: 0 moves, Player 1 to take>"
-    assert [c.children[1].description for c in b.market_box.children] == list(b.state.market)
-    assert "Player 1 to take a market tile" in b.status_text()
+    assert b.market_row.patterns == list(b.state.market)
+    assert b.turn_text() == "Player 1 to move"
+    assert b.instruction() == "take a tile from the market (click its picture)"
     assert b.end_button.disabled and b.keep_button.disabled
     assert b._repr_mimebundle_()["text/plain"] == repr(b)
 
@@ -51,7 +59,8 @@ def test_pick_turn_and_click_places_the_tile():
     b.rotate(-1)
     assert b.turn == 1
     b.click((0, 1))  # turn 1 marks sides 1 and 3: side 3 would touch the starter
-    assert b.attempt == (0, 1) and "marked side 3 (down)" in b.message
+    assert b.attempt == (0, 1) and "its marked bottom side would touch your starter" in b.message
+    assert "It fits there turned once more anticlockwise" in b.message
     assert shown_cells(b, "flags") == {(0, 1)}
     assert b.record.moves == ("take 101000",)
     b.rotate(-1)
@@ -74,11 +83,11 @@ def test_a_browser_click_acts_like_click():
 
 def test_buttons_do_what_the_methods_do():
     b = board()
-    b.market_box.children[0].children[1].click()  # take the first market tile
+    b.market_row.pick(0)  # a click on the first market tile's picture
     assert b.record.moves == (f"take {RULES.start().market[0]}",)
     b.keep_button.click()
     assert b.chosen is None and "stays in the reserve" in b.message
-    b.reserve_box.children[0].children[1].click()
+    b.reserve_row.pick(0)
     assert b.chosen == RULES.start().market[0]
     b.end_button.click()
     assert b.state.to_move == "player 2" and b.record.moves[-1] == "done"
@@ -91,10 +100,10 @@ def test_buttons_do_what_the_methods_do():
 def test_taking_twice_or_ending_before_taking_is_refused_with_the_rule():
     b = board()
     b.end_turn()
-    assert not b._ok and "taking a tile is compulsory" in b.message
+    assert not b._ok and "taking one is compulsory" in b.message
     b.pick_market("101000")
     b.pick_market("101010")
-    assert "already taken a tile this turn" in b.message
+    assert "You have taken your tile for this turn" in b.message
     assert b.record.moves == ("take 101000",)
 
 
@@ -104,15 +113,20 @@ def test_clicking_without_a_tile_or_far_from_the_figure_explains():
     assert "Pick a tile" in b.message and "Take a market tile first" in b.message
     b.pick_market("111010")
     b.click((3, 0))
-    assert "next to at least one tile of your own figure" in b.message
+    assert "must go next to your own figure" in b.message
 
 
-def test_hints_dot_every_cell_where_the_chosen_tile_fits():
+def test_hints_dot_the_cells_where_the_tile_fits_as_turned_and_ring_those_if_turned():
     b = board(hints=True)
     assert shown_cells(b, "hints") == set()
     b.pick_market("111010")
-    want = {c for c, _ in b.state.figure().legal_placements("111010")}
-    assert shown_cells(b, "hints") == want
+    anywhere = {c for c, _ in b.state.figure().legal_placements("111010")}
+    for turn in range(6):
+        now = {c for c in anywhere if b.state.figure().why_illegal("111010", c, turn) is None}
+        assert shown_cells(b, "hints", colour=PALETTE["hint"]) == now
+        rings = shown_cells(b, "hints", key="edge", colour=PALETTE["hint"])
+        assert rings == anywhere - now and now  # every turn of it fits somewhere here
+        b.rotate(1)
     b.hints = False
     assert shown_cells(b, "hints") == set()
 
@@ -122,7 +136,8 @@ def test_the_leftover_goes_to_the_first_player_and_the_board_says_so():
     b.play_moves(["take 101000", "done", "take 101010", "done"])
     assert b.state.leftover_step and b.state.to_move == "player 1"
     assert "leftover" in b.status_text()
-    assert [c.children[1].description for c in b.reserve_box.children] == ["101000", "111010"]
+    assert b.reserve_row.patterns == ["101000", "111010"]
+    assert b.instruction().startswith("place tiles from your reserve (the leftover is there)")
 
 
 def test_typed_moves_play_or_explain():
@@ -150,13 +165,16 @@ def test_other_figures_can_be_viewed_and_scored_step_by_step():
     assert shown_cells(b, "outer") and shown_cells(b, "run")
     b.click((1, 0))  # clicking someone else's figure brings back the mover's
     assert b.shown_player == 1
+    assert b.message == "That was Player 1's figure; here is Player 2's again. Click again."
 
 
 def test_the_computer_player_plays_whole_turns_and_games_end():
-    b = board(opponent="simple")
+    b = board(opponent=LEVEL_NAMES[0])
     b.play_moves(["take 101000", "done"])
     assert b.state.to_move == "player 1"  # Player 2 (computer) played, then the leftover step
-    assert "The computer played" in b.message
+    entries = [e for e in b.move_log if e.computer]
+    assert len(entries) >= 2 and entries[-1].words.startswith("The computer ended its turn.")
+    assert entries[-1].words in b.message
     rules = hextiles.Rules(players=3, seed=2)
     state = rules.start()
     for _ in range(3000):
@@ -168,7 +186,7 @@ def test_the_computer_player_plays_whole_turns_and_games_end():
 
 def test_the_window_grows_when_a_figure_reaches_its_edge():
     b = board()
-    first = b._radius
+    first = b._window[0]
     # Player 1 builds a line of "two opposite" tiles straight up; everyone else only takes.
     b.new_game(hextiles.Rules(players=2, seed=7, patterns=("100100",), copies=20))
     top = 0
@@ -185,8 +203,8 @@ def test_the_window_grows_when_a_figure_reaches_its_edge():
             b.end_turn()
         assert b._ok, b.message
     assert (0, 6) in b.state.figure(0)
-    assert b._radius > first
-    assert _template(b._radius)[0] == b.view.svg
+    assert b._window[0] > first
+    assert _template(*b._window)[0] == b.view.svg
 
 
 def test_a_board_continues_a_record_and_new_game_resets():
@@ -198,10 +216,11 @@ def test_a_board_continues_a_record_and_new_game_resets():
     b.new_game(players=3, seed=1)
     assert b.rules.players == 3 and b.rules.copies == 3 and b.record.moves == ()
     b.players_choice.value = 4
-    b.computer_choice.value = True
     b._new_from_controls()
-    assert b.rules.players == 4 and b.opponent == "simple"
+    b.opponent_choice.value = LEVEL_NAMES[0]
+    assert b.rules.players == 4 and b.opponent == LEVEL_NAMES[0]
     assert b.computer_plays == ("player 2", "player 3", "player 4")
+    assert b.seats_choice.value == ("player 2", "player 3", "player 4")
 
 
 def test_keys_on_the_board_turn_keep_and_end():
@@ -256,3 +275,145 @@ def test_the_new_game_button_deals_anew_or_uses_the_seed_typed():
     again = board()
     again._new_from_controls()
     assert again.rules.seed == dealt
+
+
+# ---------------------------------------------------------------------------------------
+# Plain words, clickable market pictures, the slips, scores, the computer's turn (#14)
+# ---------------------------------------------------------------------------------------
+
+# What a newcomer should never have to read: tiles as digits, cells as (q,r), "turn 2".
+NOTATION = re.compile(r"[01]{6}|\(-?[0-9]+, ?-?[0-9]+\)|\bturn [0-9]")
+
+
+def test_a_whole_computer_game_is_logged_in_words_without_notation():
+    b = HexTilesBoard(RULES, opponent=LEVEL_NAMES[0], computer_plays=("player 1", "player 2"))
+    log = b.move_log
+    assert b.state.outcome is not None and len(log) == len(b.record.moves) > 20
+    kinds = {e.notation.split()[0] for e in log}
+    assert kinds == {"take", "place", "done"}
+    for entry in log:
+        assert entry.computer and not NOTATION.search(entry.words), entry
+    assert b.banner.layout.display is None and "won" in b.banner.value
+    text, tone = b.banner_text()
+    totals = b.state.outcome.scores
+    assert text.endswith(
+        "the pool could not fill a market. Scores: the computer (Player 1) "
+        f"{totals['player 1']}, the computer (Player 2) {totals['player 2']}."
+    )
+    assert tone == "neutral"  # nobody to cheer: the computer played both
+
+
+def test_tiles_cells_and_turns_are_named_in_words():
+    assert tile_words("110110") == "a green tile (four marks, the blank sides opposite)"
+    assert tile_words("010000") == "a red tile (one mark)"
+    assert turn_words("110000", 1) == "turned once clockwise"
+    assert turn_words("110000", 3) == "turned half round"
+    assert turn_words("101010", 2) == ""  # it looks the same as drawn
+    fig = hextiles.Figure.start().place("100000", (0, 1), 0)
+    assert where_words(fig, (0, 2)) == "above its red tile"
+    assert where_words(fig, (1, 0), "your") == "to the upper right of your starter"
+    assert where_words(fig, (1, 1), "your") == "to the upper right of your red tile"
+    b = board()
+    b.pick_market("101000")
+    b.rotate(2)
+    assert b.message == "The tile is turned twice clockwise."
+    b.rotate(-2)
+    b.click((0, 1))
+    assert b.move_log[-1].words == (
+        "Player 1 placed a blue tile (two marks one side apart) above its starter."
+    )
+    assert b.move_log[-1].notation == "place 101000 at (0,1) turn 0"
+
+
+def test_market_tiles_are_pictures_that_take_the_tile_on_a_click():
+    b = board()
+    row = b.market_row
+    assert [t["label"] for t in row.tiles] == [tile_words(p) for p in b.state.market]
+    assert all(t["svg"].startswith("<svg") for t in row.tiles)
+    row._on_custom_msg(row, {"type": "pick", "index": 1}, [])  # what the browser sends
+    assert b.record.moves == (f"take {RULES.start().market[1]}",)
+    assert b.reserve_row.selected == 0 and b.chosen == RULES.start().market[1]
+    assert row.dim  # taken for this turn: the market waits for the next player
+    row._on_custom_msg(row, {"type": "pick", "index": 0}, [])
+    assert "You have taken your tile" in b.message or "taken your tile" in b.message
+    row._on_custom_msg(row, {"type": "pick", "index": 9}, [])  # no such picture: nothing
+    row._on_custom_msg(row, {"type": "pick", "index": True}, [])
+    assert len(b.record.moves) == 1
+
+
+def test_the_window_follows_the_figure_and_its_label_names_the_window_shown():
+    b = board()
+    b.new_game(hextiles.Rules(players=2, seed=7, patterns=("100100",), copies=20))
+    top = 0
+    while top < 6:
+        state = b.state
+        if state.must_take:
+            b.type_move("take 100100")
+        elif state.to_move == "player 1" and state.reserve():
+            top += 1
+            b.type_move(f"place 100100 at (0,{top}) turn 1")
+        else:
+            b.end_turn()
+    radius, centre = b._window
+    assert centre[1] >= 2  # centred on the column of tiles, not on the starter
+    assert radius < radius_for(b.state.figure(0), spare=2)  # so the tiles are drawn larger
+    cells = 3 * radius * (radius + 1) + 1
+    assert b.view.label.endswith(f"a window of {cells} cells")
+
+
+def test_the_score_panel_shows_every_players_score_now_and_their_figures():
+    b = board()
+    b.play_moves(["take 101000", "place 101000 at (0,1) turn 0", "done"])
+    panel = b.score_panel.value
+    assert b.score_panel.layout.display is None
+    assert "Player 1" in panel and "Player 2" in panel
+    assert "2 + 1 = <b>3</b>" in panel  # two marks, a border run of one
+    assert panel.count("<svg") == 2
+
+
+def test_the_computers_turn_is_logged_move_by_move_and_its_new_tiles_outlined():
+    b = board(opponent=LEVEL_NAMES[0])
+    b.pick_market("101000")
+    b.end_turn()
+    mine = [e for e in b.move_log if not e.computer]
+    theirs = [e for e in b.move_log if e.computer]
+    assert [e.notation.split()[0] for e in mine] == ["take", "done"]
+    assert theirs and all(e.words.startswith("The computer") for e in theirs)
+    placed = [
+        hextiles.Move.parse(e.notation).cell for e in theirs if e.notation.startswith("place")
+    ]
+    assert placed  # seed 7: the computer places a green tile next to its starter
+    assert f'stroke="{PALETTE["recent"]}"' in b.score_panel.value
+    b.show_player(1)
+    assert set(placed) == shown_cells(b, "cells", key="edge", colour=PALETTE["recent"])
+    b.show_player(None)
+    b.end_turn()  # you move: the outline goes
+    assert f'stroke="{PALETTE["recent"]}"' not in b.score_panel.value or b.move_log[-1].computer
+
+
+def test_choosing_a_computer_mid_game_lets_it_play_when_it_is_its_turn():
+    b = board()
+    b.play_moves(["take 101000", "done"])
+    assert b.state.to_move == "player 2" and b.opponent is None
+    b.opponent_choice.value = LEVEL_NAMES[0]  # Player 2 is the computer, at once
+    assert b.state.to_move == "player 1" and b.move_log[-1].computer
+    assert b.turn_text() == "Your turn (Player 1)"
+
+
+def test_every_setting_explains_itself_and_says_when_it_takes_effect():
+    b = board()
+    for control in (b.players_choice, b.seed_choice, b.leftover_choice, b.contact_choice):
+        assert "New game" in control.tooltip, control
+    assert dict(b.leftover_choice.options) == {
+        "to the first player": "first",
+        "back to the pool": "pool",
+        "out of the game": "discard",
+    }
+    assert b.opponent_choice.tooltip and b.seats_choice.tooltip and b.hint_toggle.tooltip
+    assert [label for label, _ in HexTilesBoard(hextiles.Rules(players=3, seed=1))
+            .seats_choice.options][0] == "Players 2–3"  # fmt: skip
+
+
+def test_the_goal_line_says_how_to_win_and_links_the_first_lesson():
+    b = board()
+    assert "longest marked border" in b.goal_line.value and "lesson 08" in b.goal_line.value

@@ -74,11 +74,11 @@ def test_each_drawn_token_shows_in_a_drawn_slot_with_its_shape():
         assert all(look[k].face[i] == "none" for k in others)
 
 
-def test_a_bean_carries_one_pip_per_roast_level():
+def test_a_bean_carries_its_roast_level_as_a_digit():
     state = roaster.Rules(seed=3).arrange({"bean3": 1})
     i = layout(state.rules).index("drawn:0")
-    pips = styles(state)["pips"].face[4 * i : 4 * i + 4]
-    assert sum(1 for f in pips if f != "none") == 3
+    segments = styles(state)["levels"].face[7 * i : 7 * i + 7]
+    assert sum(1 for f in segments if f != "none") == 5  # a 3 lights a, b, c, d and g
 
 
 def test_updating_a_view_recolours_in_place_without_new_artists():

@@ -12,7 +12,7 @@ import pytest
 from gamekit import Record, roaster
 from gamekit.render.roaster import layout, slot_tokens
 from gamekit.widgets import RoasterBoard
-from gamekit.widgets.roaster import _template
+from gamekit.widgets.roaster import _template, cup_forecast
 from gamekit.widgets.view import svg_point
 
 
@@ -157,7 +157,7 @@ def test_a_saved_game_continues_where_it_stopped():
 
 def test_peeking_can_be_turned_off():
     board = RoasterBoard(roaster.Rules(seed=3))
-    assert "In the bag (27)" in board.bag_line.value
+    assert "In the bag (27 tokens)" in board.bag_line.value
     board.peek_toggle.value = False
     assert "hidden" in board.bag_line.value
 
@@ -198,12 +198,12 @@ def test_whole_games_played_by_clicks_and_buttons_end_with_the_score_step_by_ste
         assert board._ok, board.message
     over = board.state.outcome
     assert over is not None
-    assert not board.next_step_button.disabled and board.score_html.value.count("<div") == 1
+    panel = board.score_panel.value
+    assert not board.next_step_button.disabled and panel.count('class="gk-step"') == 1
     for _ in range(5):
         board.next_step()
-    assert (
-        board.score_html.value.count("<div") == 5 and f"= {over.total}." in board.score_html.value
-    )
+    panel = board.score_panel.value
+    assert panel.count('class="gk-step"') == 5 and f"= {over.total}." in panel
     assert repr(board).endswith(f"scored {over.total}>")
     assert Record.from_json(board.record.to_json()).final() == board.state
 
@@ -239,3 +239,135 @@ def test_the_template_works_offline_and_runs_no_script():
     assert "<script" not in svg.lower() and "javascript:" not in svg.lower()
     assert not re.search(r"\son\w+\s*=", svg)
     assert set(re.findall(r"https?://[^\s\"'<>)]+", svg)) <= NAMESPACES
+
+
+# ---------------------------------------------------------------------------------------
+# What a newcomer reads: goal, card panel, forecast, words, banner, the seed box
+# ---------------------------------------------------------------------------------------
+
+TOKEN_IDS = re.compile(r"\b(bean[0-4]|hard|burnt|defect)\b(?! bean)")
+
+
+def test_the_goal_line_and_the_lesson_link_are_on_the_table():
+    board = RoasterBoard(roaster.Rules(seed=3))
+    assert "best total" in board.goal_line.value
+    assert "How to play: lesson 10" in board.goal_line.value
+
+
+def test_the_turn_line_says_the_round_and_what_to_do_in_words():
+    board = RoasterBoard(roaster.Rules(seed=3))
+    assert board.turn_text() == "Round 1"
+    assert "Round 1</b>: draw this round&#x27;s tokens" in board.turn_line.value
+    board.press("draw")
+    assert "use drawn tokens for effects, then roast" in board.turn_line.value
+
+
+def test_the_card_panel_shows_the_roast_table_with_the_best_total_and_the_wanted_flavors():
+    board = RoasterBoard(roaster.Rules(card="jamaica-blue-mountain", seed=3))
+    panel = board.score_panel.value
+    card = board.rules.card
+    assert card.name in panel and board.score_panel.layout.display is None
+    for total, points in card.roast_table.items():
+        assert f">{total}<br>{points}</td>" in panel
+    assert 'border:2px solid #009e73;">14<br>10</td>' in panel  # the optimum, marked
+    assert "Flavors wanted</b>: 1 acidity, 2 aroma" in panel
+    assert "If the cup test began now</b>: about" in panel
+
+
+def test_the_cup_forecast_is_the_same_for_the_same_state_and_follows_the_bag():
+    state = roaster.Rules(seed=3).start()
+    assert cup_forecast(state) == cup_forecast(state)
+    mean, low, high, beans = cup_forecast(state)
+    assert low <= mean <= high
+    roasted = roaster.Rules(seed=3).arrange({}, bag={"bean3": 4, "bean2": 1, "aroma": 5})
+    assert cup_forecast(roasted)[3] == pytest.approx(14.0)  # 4 × 3 + 2: the whole bag
+    with pytest.raises(ValueError, match="game is over"):
+        cup_forecast(
+            roaster.Rules(seed=3)
+            .arrange({}, bag={"bean2": 3}, phase="decide")
+            .play("stop")
+            .play("cup")
+            .play("cup")
+            .play("cup")
+        )
+
+
+def test_the_log_tells_each_action_in_words_without_token_ids():
+    board = arranged_board({"bean1": 2, "body": 1})
+    board.click(slot_of(board, "body"))
+    board.click(slot_of(board, "bean1"))
+    board.click(slot_of(board, "bean1", skip=board.selected))
+    board.click("pair:select:0")  # seed 2: the Select pair takes body
+    entry = board.move_log[-1]
+    assert entry.notation.startswith("concentrate body bean1 bean1")
+    assert entry.words.startswith("You use Concentrate (pay a body token into the")
+    assert "2 level-1 beans" in entry.words
+    assert not TOKEN_IDS.search(entry.words)
+    assert f">{entry.notation}</td>" in board.log_view.value
+
+
+def test_a_refused_effect_is_explained_in_words_not_notation():
+    board = arranged_board({"bean0": 2, "body": 1})
+    board.type_move("concentrate body bean0 bean0 for tray")
+    assert not board._ok
+    assert board.message.startswith(
+        "Use Concentrate (pay a body token into the Cardboard tray pair) on 2 level-0 beans "
+        "is not allowed"
+    )
+    assert "bean0" not in board.message
+
+
+def test_the_bag_line_names_tokens_in_words():
+    board = RoasterBoard(roaster.Rules(seed=3))
+    assert "13 level-0 beans" in board.bag_line.value and "bean0" not in board.bag_line.value
+
+
+def test_the_final_banner_gives_the_score_its_parts_and_the_title_it_reaches():
+    state = roaster.Rules(seed=3).arrange({}, bag={"bean2": 3}, phase="decide")
+    board = RoasterBoard(record=Record(state.rules, []))
+    board._states = [state]  # a short game, from an arranged position
+    for move in ("stop", "cup", "cup", "cup"):
+        board.type_move(move)
+    over = board.state.outcome
+    assert over is not None
+    text, tone = board.banner_text()
+    assert text.startswith(f"Your cup scores {over.total}: {roaster.title(over.total)}.")
+    assert "Roast " in text and "penalties" in text
+    assert "20 or more would make you a Junior roaster" in text
+    assert tone == "neutral" and "#1b5e20" not in board.banner.value
+    assert board.banner.layout.display is None
+    assert board.turn_text() == "Game over"
+
+
+def test_rules_without_a_seed_are_dealt_by_the_boards_own_generator():
+    a = RoasterBoard(roaster.Rules(), seed=5)
+    b = RoasterBoard(roaster.Rules(), seed=5)
+    assert a.rules.seed == b.rules.seed < 10**9  # no 128-bit seed for the box to clamp
+    assert a.seed_choice.value == a.rules.seed
+    a.new_game()
+    assert a.rules.seed != b.rules.seed  # New game: a new deal
+    a.seed_choice.value = 1234  # a typed seed: that deal
+    a._new_from_controls()
+    assert a.rules.seed == 1234
+    c = RoasterBoard(roaster.Rules(seed=3), seed=5)
+    assert c.rules.seed == 3
+
+
+def test_every_roaster_setting_and_button_says_what_it_does():
+    board = RoasterBoard(roaster.Rules(seed=3))
+    stack, controls = [board.widget], []
+    while stack:
+        node = stack.pop()
+        if hasattr(node, "tooltip") and hasattr(node, "description") and node.description:
+            controls.append(node)
+        stack.extend(getattr(node, "children", ()))
+    assert len(controls) > 12
+    assert [c.description for c in controls if not c.tooltip] == []
+    labels = [label for label, _ in board.card_choice.options]
+    assert "Jamaica Blue Mountain No.1 (beginner)" in labels  # names, not slugs
+
+
+@pytest.mark.parametrize("seed, error", [(-1, ValueError), ("1", TypeError), (True, TypeError)])
+def test_a_bad_board_seed_is_refused_with_its_name(seed, error):
+    with pytest.raises(error, match="seed must be"):
+        RoasterBoard(roaster.Rules(), seed=seed)

@@ -11,15 +11,18 @@ import html
 import re
 import xml.etree.ElementTree as ET
 
+import ipywidgets as w
 import numpy as np
 import pytest
 
 from gamekit import coffee
 from gamekit.errors import InvalidNotationError
+from gamekit.players import LEVEL_NAMES, Player
 from gamekit.records import Record
 from gamekit.render.board import HIDDEN
-from gamekit.render.coffee import LAYERS, PALETTE, caption
+from gamekit.render.coffee import LAYERS, PALETTE
 from gamekit.widgets import BoardView, CoffeeBoard, click_to_cell
+from gamekit.widgets.base import NOBODY
 from gamekit.widgets.coffee import _template
 from gamekit.widgets.view import svg_point
 
@@ -59,7 +62,9 @@ def square5(**options) -> CoffeeBoard:
 
 
 def hex4(**options) -> CoffeeBoard:
-    return CoffeeBoard(coffee.Rules(board="hex", size=4, **options))
+    """A hex board of side 4; ``opponent=``, ``computer_plays=`` go to the board."""
+    board_options = {k: options.pop(k) for k in ("opponent", "computer_plays") if k in options}
+    return CoffeeBoard(coffee.Rules(board="hex", size=4, **options), **board_options)
 
 
 def send(view: BoardView, content: object) -> None:
@@ -91,8 +96,9 @@ def snapshot(board: CoffeeBoard) -> dict:
         "message": board.message,
         "styles": board.view.styles,
         "svg": board.view.svg,
-        "status": board.status.value,
+        "turn_line": board.turn_line.value,
         "message_line": board.message_line.value,
+        "log": board.log_view.value,
         "disabled": {
             name: button.disabled
             for name, button in [
@@ -123,6 +129,16 @@ def button(board: CoffeeBoard, description: str):
             return widget
         stack.extend(getattr(widget, "children", ()))
     raise LookupError(description)
+
+
+def walk(widget) -> list:
+    """Every widget in a widget tree, the root first."""
+    out, stack = [], [widget]
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        stack.extend(getattr(node, "children", ()))
+    return out
 
 
 def replay(rules: coffee.Rules, moves) -> coffee.State:
@@ -363,12 +379,12 @@ def test_choosing_an_axis_plays_the_move_and_the_record_grows() -> None:
     assert board.record.moves == ("c3-",)
     assert board.state == board.rules.start().play("c3-")
     assert board.pending is None
-    assert board.message == "Black played c3-."
+    assert board.message == "Black put a stone on c3 and laid the rod horizontally."
     assert enabled_axes(board) == set()
     board.click("a3")
     board.choose_axis("|")
     assert board.record.moves == ("c3-", "a3|")
-    assert board.message == "Orange played a3|."
+    assert board.message == "Orange put a stone on a3 and laid the rod vertically."
 
 
 @pytest.mark.parametrize(
@@ -414,9 +430,8 @@ def test_clicking_an_illegal_cell_explains_marks_it_and_changes_nothing(cell) ->
     flags = board.view.styles["flags"]
     assert shown(flags) == {state.grid.index(cell)}
     assert flags["face"][state.grid.index(cell)] == PALETTE["attempt"]
-    assert board.message_line.value == (
-        f'<span style="color:#b3261e">{html.escape(board.message)}</span>'
-    )
+    assert 'style="color:#b3261e' in board.message_line.value
+    assert html.escape(board.message) in board.message_line.value
 
 
 def test_the_attempt_mark_goes_away_on_the_next_click() -> None:
@@ -482,8 +497,12 @@ def test_a_winning_cell_plays_at_once() -> None:
     assert board.record.moves[-1] == "c4|"  # every axis is legal; the first is taken
     outcome = board.state.outcome
     assert outcome is not None and outcome.winner == "black"
-    assert board.message == f"Black played c4|. {outcome.reason}."
-    assert board.status.value == f"<b>{html.escape(caption(board.state))}</b>"
+    assert board.message == (
+        f"Black put a stone on c4 and laid the rod vertically, making a line of 4 "
+        f"({', '.join(outcome.line)}): Black won."
+    )
+    assert "Game over" in board.turn_line.value
+    assert "Black won" in board.banner.value
     assert enabled_axes(board) == set()
     assert repr(board) == "<CoffeeBoard hex4 n=4: 13 moves, black won>"
 
@@ -610,11 +629,15 @@ def test_undo_and_redo_say_what_they_did_and_are_disabled_when_empty() -> None:
     board.play_moves(["c3-", "a3|"])
     assert not board.undo_button.disabled and board.redo_button.disabled
     board.undo()
-    assert board.message == "Took back a3|."
+    assert board.message == (
+        "Took back 1 move: Orange put a stone on a3 and laid the rod vertically."
+    )
     assert board.record.moves == ("c3-",)
     assert not board.redo_button.disabled
     board.redo()
-    assert board.message == "Played a3| again."
+    assert board.message == (
+        "Played 1 move again: Orange put a stone on a3 and laid the rod vertically."
+    )
     board.redo()
     assert board.message == "Nothing to redo."
     board.undo()
@@ -667,7 +690,7 @@ def test_a_new_game_on_another_board_changes_the_picture_and_the_controls() -> N
     board.new_game(board="square", size=5)
     assert board.rules == coffee.Rules(board="square", size=5, n=4)
     assert board.view.svg == _template("square", 5)[0] != hex_svg
-    assert board.view.label == "Coffee board square5"
+    assert board.view.label == "Coffee board: a 5 × 5 square board"
     assert (board.board_choice.value, board.size_choice.value, board.n_choice.value) == (
         "square",
         5,
@@ -675,7 +698,9 @@ def test_a_new_game_on_another_board_changes_the_picture_and_the_controls() -> N
     )
     assert board.size_choice.options == (4, 5, 6, 7, 8)
     assert board.record.moves == () and board.undo_button.disabled
-    assert board.message == "New game on square5 with n=4. Black starts anywhere."
+    assert board.message == (
+        "New game on a 5 × 5 square board, 4 in a row to win. Black starts anywhere."
+    )
     browser_click(board, "e5")  # the clicks now map to the square board's cells
     assert board.pending == "e5"
 
@@ -711,7 +736,7 @@ def test_impossible_options_in_the_controls_give_a_message_not_an_exception() ->
     board.n_choice.value = 15  # the longest line of square 5 has 5 cells
     button(board, "New game").click()
     assert board.message.startswith("n=15 cannot be reached")
-    assert 'style="color:#b3261e"' in board.message_line.value
+    assert "color:#b3261e" in board.message_line.value
     assert board.state == before and board.rules.n == 4
 
 
@@ -726,11 +751,13 @@ def test_the_swap_button_is_enabled_only_right_after_blacks_first_move() -> None
     assert board.swap_button.disabled
     board.play_moves(["c3-"])
     assert not board.swap_button.disabled
-    assert board.status.value.endswith(", or swap</b>")
+    assert board.instruction().endswith(", or Swap (pie rule)")
     board.swap_button.click()
     assert board.record.moves == ("c3-", "swap")
     assert board.state.swapped and board.state.to_move == "orange"
-    assert board.message == "Orange swapped colours."
+    assert board.message == (
+        "Orange used the pie rule: swapped colours and took Black's first stone."
+    )
     assert board.swap_button.disabled
     board.undo()
     assert not board.swap_button.disabled
@@ -805,7 +832,10 @@ def test_a_whole_game_by_clicks_is_the_game_its_record_replays(kind, size, seed,
     assert len(board.record.moves) == count
     assert replay(rules, board.record.moves) == final
     assert final.outcome is not None
-    assert board.status.value == f"<b>{html.escape(caption(final))}</b>"
+    assert "Game over" in board.turn_line.value
+    winner = final.outcome.winner.capitalize()
+    assert f"{winner} won: {html.escape(final.outcome.reason)}" in board.banner.value
+    assert len(board.move_log) == count
     assert enabled_axes(board) == set()
     assert repr(board).endswith(f"{final.outcome.winner} won>")
 
@@ -850,7 +880,7 @@ def test_the_notebook_shows_the_widget_with_the_repr_as_text() -> None:
     bundle = board._repr_mimebundle_()
     assert bundle["text/plain"] == repr(board)
     assert bundle[WIDGET_MIME]["model_id"] == board.widget.model_id
-    assert board.view in board.widget.children
+    assert board.view in walk(board.widget)
 
 
 @pytest.mark.parametrize("kind", ["CoffeeBoard", "GipfBoard", "HexTilesBoard", "RoasterBoard"])
@@ -875,3 +905,219 @@ def test_every_board_carries_a_still_picture_for_static_viewers(kind: str) -> No
     assert 300 <= width <= 1000 and 250 <= height <= 800, image.size
     assert len(png) < 60_000  # reduced to a palette like the notebooks' other pictures
     assert "image/png" not in board._repr_mimebundle_(exclude={"image/png"})
+
+
+# ---------------------------------------------------------------------------------------
+# What a newcomer reads: goal, turn line, move log, highlight, banner, settings
+# ---------------------------------------------------------------------------------------
+
+LEVEL = LEVEL_NAMES[0]  # whatever the weakest level is called today
+
+
+class FirstMove(Player):
+    """A computer that plays the first legal move and notes what the turn line said."""
+
+    def __init__(self, board_ref: list) -> None:
+        super().__init__(seed=0)
+        self.board_ref, self.seen = board_ref, []
+
+    def choose(self, state):
+        self.seen.append(self.board_ref[0].turn_line.value if self.board_ref else "")
+        return state.legal_moves()[0]
+
+
+def test_the_goal_line_says_how_to_win_with_this_games_number_in_a_row() -> None:
+    board = CoffeeBoard(coffee.Rules(board="hex", size=5))
+    assert "Make a line of 5 of your stones, or leave your opponent no move." in (
+        board.goal_line.value
+    )
+    assert "How to play: lesson 01" in board.goal_line.value
+    board.new_game(board="square", size=5, n=4)
+    assert "Make a line of 4 of your stones" in board.goal_line.value
+
+
+def test_the_lesson_link_points_to_the_first_lesson_from_apps_and_from_notebooks(
+    tmp_path, monkeypatch
+) -> None:
+    board = hex4()
+    monkeypatch.delenv("VOILA_KERNEL_ID", raising=False)
+    (tmp_path / "apps").mkdir()
+    (tmp_path / "notebooks").mkdir()
+    monkeypatch.chdir(tmp_path / "apps")
+    assert 'href="../notebooks/01_coffee_rules.ipynb"' in board.lesson_link()
+    monkeypatch.chdir(tmp_path / "notebooks")
+    assert 'href="01_coffee_rules.ipynb"' in board.lesson_link()
+    monkeypatch.setenv("VOILA_KERNEL_ID", "x")  # Voila serves only the apps: no dead link
+    assert "href" not in board.lesson_link() and "lesson 01" in board.lesson_link()
+
+
+def test_the_log_keeps_your_move_in_words_after_the_computer_replies() -> None:
+    board = hex4(opponent=LEVEL)
+    board.click("d4")
+    board.choose_axis("|")
+    first, second = board.move_log
+    assert first.words == "You put a black stone on d4 and laid the rod vertically."
+    assert (first.notation, first.computer, first.seat) == ("d4|", False, "black")
+    assert second.computer and second.seat == "orange"
+    assert second.words.startswith("The computer put an orange stone on ")
+    assert second.notation == board.record.moves[1]
+    log = board.log_view.value
+    assert log.index(html.escape(second.words)) < log.index(html.escape(first.words))
+    assert ">d4|</td>" in log  # the notation, in its own column
+    assert board.message == second.words
+
+
+def test_a_computer_game_can_be_followed_move_by_move_in_the_log() -> None:
+    board = hex4(opponent=LEVEL, computer_plays=("black", "orange"))  # it plays both
+    assert board.state.outcome is not None
+    assert len(board.move_log) == len(board.record.moves)
+    assert all(e.computer for e in board.move_log)
+    assert board.move_log[0].words.startswith("The computer (Black) put a black stone on ")
+    assert board.move_log[1].words.startswith("The computer (Orange) put an orange stone on ")
+    assert [e.number for e in board.move_log] == list(range(1, len(board.record.moves) + 1))
+    winner = board.state.outcome.winner.capitalize()
+    assert board.move_log[-1].words.endswith(f"the computer ({winner}) won.")
+
+
+def test_the_turn_line_says_whose_turn_in_words() -> None:
+    board = hex4()
+    assert board.turn_text() == "Black to move"  # two people
+    assert "click any empty cell for your stone" in board.turn_line.value
+    board.opponent = LEVEL
+    assert board.turn_text() == "Your turn (Black)"
+    board.computer_plays = "black"  # takes effect at once: it plays Black's move now
+    assert len(board.record.moves) == 1
+    assert board.turn_text() == "Your turn (Orange)"
+    done = CoffeeBoard(record=Record(coffee.Rules(board="hex", size=4), WIN_HEX4))
+    assert done.turn_text() == "Game over"
+
+
+def test_the_turn_line_says_the_computer_is_thinking_while_it_chooses() -> None:
+    ref: list = []
+    player = FirstMove(ref)
+    board = hex4()
+    ref.append(board)
+    board.opponent = player
+    board.type_move("d4|")
+    assert player.seen and "The computer is thinking…" in player.seen[0]
+    assert "Your turn (Black)" in board.turn_line.value
+
+
+def test_choosing_a_computer_mid_game_plays_at_once_when_it_is_its_turn() -> None:
+    board = square5()
+    board.type_move("c3-")
+    board.opponent_choice.value = LEVEL  # Orange (the default seat) is to move
+    assert len(board.record.moves) == 2 and board.move_log[1].computer
+    assert board.turn_text() == "Your turn (Black)"
+    board.seats_choice.value = ("black",)  # now the computer plays Black: its turn
+    assert len(board.record.moves) == 3 and board.move_log[2].computer
+    assert board.turn_text() == "Your turn (Orange)"
+    board.opponent_choice.value = NOBODY
+    assert board.opponent is None and board.turn_text() == "Orange to move"
+
+
+def test_the_computers_last_stone_is_ringed_until_you_move() -> None:
+    board = hex4(opponent=LEVEL)
+    board.type_move("d4|")
+    reply = coffee.Move.parse(board.record.moves[1]).cell
+    edges = board.view.styles["stones"]["edge"]
+    index = board.state.grid.index
+    assert edges[index(reply)] == PALETTE["last"]
+    assert edges[index("d4")] != PALETTE["last"]
+    board.type_move(str(board.state.legal_moves()[0]))
+    edges = board.view.styles["stones"]["edge"]
+    assert edges[index(reply)] != PALETTE["last"]  # your move: its old stone is plain again
+    newest = coffee.Move.parse(board.record.moves[3]).cell
+    assert edges[index(newest)] == PALETTE["last"]
+
+
+def test_nothing_is_ringed_between_two_people() -> None:
+    board = hex4()
+    board.play_moves(["d4|", "d7|"])
+    assert PALETTE["last"] not in board.view.styles["stones"]["edge"]
+
+
+def test_undo_against_the_computer_takes_back_both_moves_and_says_them_in_words() -> None:
+    board = hex4(opponent=LEVEL)
+    board.type_move("d4|")
+    board.undo()
+    assert board.record.moves == ()
+    assert board.message.startswith("Took back 2 moves: you put a black stone on d4")
+    assert "the computer put an orange stone" in board.message
+    assert board.move_log == []
+    board.redo()
+    assert len(board.record.moves) == 2 and board.move_log[1].computer
+
+
+@pytest.mark.parametrize(
+    "plays, opponent, head, colour",
+    [
+        ("orange", LEVEL, "You won: Black made a line of 4", "#1b5e20"),
+        ("black", LEVEL, "The computer won: Black made a line of 4", "#8c1d18"),
+        ("orange", None, "Black won: Black made a line of 4", "#1f2937"),
+    ],
+)
+def test_the_game_over_banner_says_who_won_in_words_and_a_loss_is_not_green(
+    plays, opponent, head, colour
+) -> None:
+    board = CoffeeBoard(
+        record=Record(coffee.Rules(board="hex", size=4), WIN_HEX4),
+        opponent=opponent,
+        computer_plays=plays,
+    )
+    assert board.banner.layout.display is None
+    text, tone = board.banner_text()
+    assert text.startswith(head)
+    assert html.escape(head) in board.banner.value
+    assert f"color:{colour}" in board.banner.value
+    if head.startswith("The computer"):
+        assert tone == "loss" and "#1b5e20" not in board.banner.value
+    board.undo()
+    assert board.banner.layout.display == "none"
+
+
+def test_every_setting_and_button_says_what_it_does() -> None:
+    board = square5(pie_rule=True)
+    controls = [
+        x
+        for x in walk(board.widget)
+        if isinstance(x, (w.Dropdown, w.Checkbox, w.BoundedIntText, w.ToggleButton, w.Button))
+    ]
+    assert len(controls) > 10
+    missing = [getattr(x, "description", "?") for x in controls if not x.tooltip]
+    assert missing == []
+    assert board.n_choice.description == "in a row"
+    assert "stones in a row" in board.n_choice.tooltip
+    assert "Orange may take it as its own" in board.pie_choice.tooltip
+
+
+def test_the_side_panel_keeps_its_height_when_a_message_appears() -> None:
+    board = square5()
+    height = board.message_line.layout.height
+    board.click("a1")
+    board.click("z9")  # a long refusal
+    assert board.message and board.message_line.layout.height == height == "4.6em"
+    assert board.message_line.layout.overflow == "auto"
+
+
+def test_the_computer_menu_lists_the_levels_of_gamekit_players() -> None:
+    board = square5()
+    values = [v for _, v in board.opponent_choice.options]
+    assert values == [NOBODY, *LEVEL_NAMES]
+    assert [v for _, v in board.seats_choice.options] == [("black",), ("orange",)]
+
+
+def test_moves_a_board_appends_by_itself_are_logged_as_a_persons() -> None:
+    board = hex4()
+    after = board.state.play("d4|")
+    board._states.append(after)  # the old way, without the base's _push
+    board._moves.append("d4|")
+    assert [(e.notation, e.computer) for e in board.move_log] == [("d4|", False)]
+    board.type_move("d7|")
+    assert [e.computer for e in board.move_log] == [False, False]
+
+
+@pytest.mark.parametrize("seed, error", [(-1, ValueError), (2.5, TypeError)])
+def test_a_bad_computer_seed_is_refused_before_any_computer_is_chosen(seed, error) -> None:
+    with pytest.raises(error, match="seed must be"):
+        CoffeeBoard(coffee.Rules(), seed=seed)

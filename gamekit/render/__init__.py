@@ -33,7 +33,8 @@ def show(state: Any, **highlight: Any) -> Figure:
     ``marks=[...]``, ``line=False``, ``figsize=(w, h)``; see each ``gamekit.render.<game>``.
 
     Raises ``TypeError`` for an object of no registered game."""
-    return part(state, "render").draw(state, **highlight)
+    figure: Figure = part(state, "render").draw(state, **highlight)
+    return figure
 
 
 def png(thing: Any, **highlight: Any) -> bytes:
@@ -42,5 +43,6 @@ def png(thing: Any, **highlight: Any) -> bytes:
     module = part(thing, "render")
     drawer = getattr(module, "png_bytes", None)
     if drawer is not None:
-        return drawer(thing, **highlight)
+        picture: bytes = drawer(thing, **highlight)
+        return picture
     return figure_png(module.draw(thing, **highlight), NOTEBOOK_DPI, colours=NOTEBOOK_COLOURS)

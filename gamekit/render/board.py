@@ -20,6 +20,7 @@ import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import matplotlib
 import numpy as np
@@ -36,6 +37,7 @@ __all__ = [
     "HIDDEN",
     "NOTEBOOK_DPI",
     "NOTEBOOK_COLOURS",
+    "VERDICTS",
     "circle",
     "figure_png",
     "polygon_around",
@@ -44,6 +46,17 @@ __all__ = [
 
 #: Colour of an element that is not shown.
 HIDDEN = "none"
+
+#: A puzzle's marks on any board, as (fill, outline): a cell the learner chose, the
+#: learner's answer right or wrong, and the answer once shown (an outline only, ``None``
+#: keeps the fill). Okabe–Ito blue, bluish green and vermillion: apart for the common
+#: colour-vision deficiencies, and the words beside the board say the same.
+VERDICTS: dict[str, tuple[str | None, str]] = {
+    "chosen": ("#cfe3f7", "#0072b2"),
+    "right": ("#b5e4cf", "#009e73"),
+    "wrong": ("#f7cdb5", "#d55e00"),
+    "answer": (None, "#009e73"),
+}
 
 
 @dataclass(frozen=True)
@@ -65,7 +78,7 @@ class LayerStyle:
         """A mutable builder, all elements hidden: set ``face[i]``, ``edge[i]``, ``width[i]``."""
         return _StyleBuilder([HIDDEN] * count, [HIDDEN] * count, [1.0] * count)
 
-    def to_json(self) -> dict[str, list]:
+    def to_json(self) -> dict[str, list[Any]]:
         """The form the browser side reads: ``{"face": [...], "edge": [...], "width": [...]}``."""
         return {"face": list(self.face), "edge": list(self.edge), "width": list(self.width)}
 
@@ -83,7 +96,8 @@ class _StyleBuilder:
 def circle(x: float, y: float, radius: float, points: int = 32) -> np.ndarray:
     """A circle as a polygon (so every stone is its own path in an SVG)."""
     t = np.linspace(0.0, 2.0 * np.pi, points, endpoint=False)
-    return np.column_stack([x + radius * np.cos(t), y + radius * np.sin(t)])
+    points_xy: np.ndarray = np.column_stack([x + radius * np.cos(t), y + radius * np.sin(t)])
+    return points_xy
 
 
 def rectangle(x: float, y: float, length: float, width: float, angle: float) -> np.ndarray:
@@ -91,12 +105,14 @@ def rectangle(x: float, y: float, length: float, width: float, angle: float) -> 
     hl, hw = length / 2.0, width / 2.0
     base = np.array([[-hl, -hw], [hl, -hw], [hl, hw], [-hl, hw]])
     c, s = np.cos(angle), np.sin(angle)
-    return base @ np.array([[c, s], [-s, c]]) + np.array([x, y])
+    corners: np.ndarray = base @ np.array([[c, s], [-s, c]]) + np.array([x, y])
+    return corners
 
 
 def polygon_around(x: float, y: float, shape: np.ndarray) -> np.ndarray:
     """``shape`` (points around the origin) moved to ``(x, y)``."""
-    return np.asarray(shape, dtype=float) + np.array([x, y])
+    moved: np.ndarray = np.asarray(shape, dtype=float) + np.array([x, y])
+    return moved
 
 
 def _rgba(colours: Sequence[str]) -> np.ndarray:
@@ -213,7 +229,7 @@ class BoardDrawing:
         self.ax.add_collection(coll)
         self.layers[name] = coll
 
-    def add_labels(self, texts: Sequence[str], offset: tuple[float, float], **kw) -> None:
+    def add_labels(self, texts: Sequence[str], offset: tuple[float, float], **kw: Any) -> None:
         """Small text per cell (cell names), drawn just above the ``cells`` layer."""
         kw = {"fontsize": 7, "color": "#6b6250", "ha": "center", "va": "center", **kw}
         dx, dy = offset
@@ -224,9 +240,10 @@ class BoardDrawing:
         """Set the colours and widths of the named layers (others are left as they are)."""
         for name, style in styles.items():
             coll = self.layers[name]
-            coll.set_facecolors(_rgba(style.face))
-            coll.set_edgecolors(_rgba(style.edge))
-            coll.set_linewidths(list(style.width))
+            # matplotlib's stubs leave out the (N, 4) RGBA arrays that collections take
+            coll.set_facecolor(_rgba(style.face))  # type: ignore[arg-type]
+            coll.set_edgecolor(_rgba(style.edge))  # type: ignore[arg-type]
+            coll.set_linewidth(list(style.width))
 
     def current(self, name: str) -> LayerStyle:
         """The style a layer has now (colours as ``#rrggbb``/``#rrggbbaa`` hex)."""
@@ -236,9 +253,9 @@ class BoardDrawing:
             return tuple(HIDDEN if c[3] == 0 else to_hex(c, keep_alpha=c[3] < 1) for c in rgba)
 
         return LayerStyle(
-            hexes(coll.get_facecolors()),
-            hexes(coll.get_edgecolors()),
-            tuple(float(w) for w in coll.get_linewidths()),
+            hexes(np.asarray(coll.get_facecolor())),
+            hexes(np.asarray(coll.get_edgecolor())),
+            tuple(float(w) for w in np.atleast_1d(coll.get_linewidth())),
         )
 
     # -- output ------------------------------------------------------------------------------

@@ -6,6 +6,11 @@
 - ``legal=True``: a blue ring on every cell where the player to move may play;
 - ``attempt="c3"``: a red cross on a cell someone tried to play illegally;
 - ``marks=["e5", ...]``: cells a lesson wants to point at, tinted violet;
+- ``verdicts={"c4": "right", ...}``: a puzzle's marks, tinted and ringed
+  (:data:`gamekit.render.board.VERDICTS`: a chosen cell, a right or wrong answer, the
+  answer shown);
+- ``last="f5"``: the stone just played (the computer's last move on a board), with a thick
+  reddish-purple rim;
 - a finished game's winning line, tinted green with green rims on its stones.
 
 Black stones are plain and dark; orange stones are light with a dark centre dot, so the two
@@ -21,7 +26,7 @@ differ in lightness and shape as well as hue. The rod is a white bar across the 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 
 import numpy as np
@@ -29,7 +34,14 @@ from matplotlib.figure import Figure
 
 from gamekit.coffee import Rules, State
 from gamekit.grids import Grid
-from gamekit.render.board import BoardDrawing, LayerStyle, circle, figure_png, rectangle
+from gamekit.render.board import (
+    VERDICTS,
+    BoardDrawing,
+    LayerStyle,
+    circle,
+    figure_png,
+    rectangle,
+)
 
 __all__ = ["PALETTE", "CoffeeView", "draw", "png_bytes", "styles", "caption", "LAYERS"]
 
@@ -50,6 +62,7 @@ PALETTE = {
     "attempt": "#d55e00",
     "rod": "#ffffff",
     "rod_edge": "#2b2b2b",
+    "last": "#cc79a7",
 }
 
 #: Layers from bottom to top; ``rod`` has one element per (cell, axis), the others one per cell.
@@ -100,6 +113,8 @@ def styles(
     attempt: str | None = None,
     marks: Iterable[str] = (),
     winning: bool = True,
+    last: str | None = None,
+    verdicts: Mapping[str, str] | None = None,
 ) -> dict[str, LayerStyle]:
     """The colours of every layer for ``state`` and the given highlights.
 
@@ -130,6 +145,11 @@ def styles(
         for label in state.legal_cells():
             i = index(label)
             ring.edge[i], ring.width[i] = p["legal"], 2.5
+    for label, tone in (verdicts or {}).items():
+        face, edge = VERDICTS[tone]
+        i = index(label)
+        cells.face[i] = face or cells.face[i]
+        ring.edge[i], ring.width[i] = edge, 3.5
 
     stones, dots = LayerStyle.build(n), LayerStyle.build(n)
     for i, colour in enumerate(state.cells()):
@@ -139,6 +159,8 @@ def styles(
         stones.face[i] = p[colour]
         stones.edge[i] = p["win_edge"] if won else p[f"{colour}_edge"]
         stones.width[i] = 3.5 if won else 1.2
+        if grid.label(i) == last and not won:
+            stones.edge[i], stones.width[i] = p["last"], 4.5
         if colour == "orange":
             dots.face[i] = p["orange_dot"]
 
@@ -204,7 +226,9 @@ class CoffeeView:
         for name in LAYERS:
             self.drawing.add_layer(name, shapes[name])
         if labels:
-            self.drawing.add_labels(grid.labels, (0.0, -0.84 * grid.cell_radius), fontsize=6.5)
+            self.drawing.add_labels(
+                grid.labels, (0.0, -0.84 * grid.cell_radius), fontsize=7.5, color="#4d4434"
+            )
         self.show_caption = show_caption
 
     def __repr__(self) -> str:
@@ -233,7 +257,7 @@ def draw(
     **highlight,
 ) -> Figure:
     """A new figure of ``state``; ``highlight`` as in :func:`styles` (``legal=True``,
-    ``attempt="c3"``, ``marks=[...]``, ``line=False``, ``winning=False``)."""
+    ``attempt="c3"``, ``marks=[...]``, ``line=False``, ``winning=False``, ``last="f5"``)."""
     view = CoffeeView(state.rules, figsize=figsize, labels=labels, show_caption=show_caption)
     return view.update(state, **highlight)
 

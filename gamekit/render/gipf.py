@@ -5,14 +5,25 @@ by the 21 lines of the board, the pieces (a GIPF piece drawn as two stacked disc
 on top), each player's reserve and the pieces the opponent captured as columns of small
 discs beside the board, and optional highlights:
 
-- the last push (on by default): an arrow from its dot;
+- the last push (on by default): an arrow from its dot, drawn only while the piece it
+  pushed in still stands (a removal that empties its entry spot takes the arrow away);
 - ``pushes=[...]``: arrows for the given pushes (``legal=True``: every legal push);
 - ``dot="e1"``: a chosen dot, ringed, with arrows for its pushes that are legal;
-- the rows in the remove phase (on by default): every segment that may be taken is tinted,
-  the row itself stronger; ``segment=[...]`` picks one, ``keep=[...]`` rings the GIPF
-  pieces left on the board;
-- ``attempt="e2"``: a red cross on a point someone tried illegally;
-- ``marks=[...]``: spots a lesson points at, tinted violet.
+- the rows in the remove phase (on by default): every row that stands, of both colours.
+  The rows the player to move removes now are tinted orange with their extensions (every
+  segment that may be taken) lighter; the other player's rows, which wait their turn, are
+  ringed in orange. ``segment=[...]`` picks one, ``keep=[...]`` rings the GIPF pieces left
+  on the board;
+- ``attempt=...``: a move someone tried that the rules refuse. A push (``"b1-b2"``) is
+  drawn as what was tried: the piece on its dot, see-through with a red edge, a red arrow
+  into the board and a red cross on the spot it would enter (on the starting point when
+  that is not a dot). A removal (``"xe2-e3"``) crosses the spots it would take, and a bare
+  point (``"e2"``) gets a cross of its own;
+- ``removed=[...]``: spots just emptied by a removal (the opponent's last turn), tinted
+  see-through red until the next move;
+- ``marks=[...]``: spots a lesson points at, tinted violet;
+- ``verdicts={"e2": "right", ...}``: a puzzle's marks (:data:`gamekit.render.board.VERDICTS`:
+  a chosen spot, a right or wrong answer, the answer shown).
 
 White pieces are light with a dark edge, Black ones dark: they differ in lightness, not
 only in hue. GIPF pieces carry a second cue, a ring on the top disc.
@@ -26,16 +37,18 @@ only in hue. GIPF pieces carry a second cue, a ring on the top disc.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 from matplotlib.figure import Figure
 
 from gamekit import gipf
-from gamekit.render.board import BoardDrawing, LayerStyle, circle
+from gamekit.errors import InvalidNotationError
+from gamekit.render.board import VERDICTS, BoardDrawing, LayerStyle, circle
 
-__all__ = ["PALETTE", "LAYERS", "GipfView", "draw", "png_bytes", "styles", "caption"]
+__all__ = ["PALETTE", "TEXT_SIZES", "LAYERS", "GipfView", "draw", "png_bytes", "styles", "caption"]
 
 #: Colours (Okabe–Ito based, safe for the common colour-vision deficiencies).
 PALETTE = {
@@ -60,8 +73,19 @@ PALETTE = {
     "crown_black": "#d9d9d9",
     "keep": "#009e73",
     "attempt": "#d55e00",
+    "attempt_arrow": "#d55e00",
+    "ghost_white": "#fbfaf6a0",  # the piece someone tried to push in: see-through
+    "ghost_black": "#1d1d1da0",
+    "waiting_row": "#f0b44c",  # a ring: the other player's row, removed after the mover's
     "captured_edge": "#d55e00",
+    "removed": "#d55e0038",  # see-through, so the spot's label still shows
+    "removed_edge": "#d55e00",
+    "label": "#5a5242",
 }
+
+#: Text sizes in points: large enough that an 8-inch picture shown 560 pixels wide (the
+#: board in an app) has no text under 10 pixels.
+TEXT_SIZES = {"label": 10.5, "caption": 10.5, "count": 11.0, "name": 12.0}
 
 #: Layers from bottom to top and what one element of each is.
 LAYERS = (
@@ -128,8 +152,43 @@ def tally_position(k: int) -> tuple[float, float]:
     """Centre of slot ``k`` of the tally layer: White's reserve, the White pieces Black
     captured, Black's reserve, the Black pieces White captured (18 slots each, bottom up)."""
     column, slot = divmod(k, TALLY)
-    x = (-9.6, -8.5, 8.5, 9.6)[column]
+    x = (-9.7, -8.0, 8.0, 9.7)[column]
     return x, -7.0 + 0.75 * slot
+
+
+#: How far a dot's name sits from the dot, outward: beyond the board's edge, on white.
+DOT_LABEL_OFFSET = 0.8
+_CORNERS = ("a1", "a5", "e1", "e9", "i1", "i5")
+
+
+@cache
+def label_positions() -> tuple[tuple[float, float], ...]:
+    """Where each point's name is written, in grid order: below and to the right of a spot,
+    and straight outward from a dot (away from the side of the board it sits on; a corner
+    dot away from the centre), so that no name sits on the board's edge line.
+
+    >>> x, y = label_positions()[gipf.GRID.index("i3")]
+    >>> float(x), float(y)
+    (6.8, 0.0)
+    """
+    dots = set(gipf.DOTS)
+    out = []
+    for (x, y), label in zip(gipf.GRID.centres, gipf.GRID.labels, strict=True):
+        x, y = float(x), float(y)
+        if label not in dots:
+            out.append((x + 0.42, y - 0.62))
+            continue
+        # The sides face 0°, 60°, ... 300° on this board (columns a and i are upright);
+        # the corners lie in between, at 30°, 90°, ...
+        angle = math.atan2(y, x)
+        direction = angle if label in _CORNERS else math.pi / 3 * round(angle / (math.pi / 3))
+        out.append(
+            (
+                round(x + DOT_LABEL_OFFSET * math.cos(direction), 6),
+                round(y + DOT_LABEL_OFFSET * math.sin(direction), 6),
+            )
+        )
+    return tuple(out)
 
 
 @cache
@@ -160,7 +219,7 @@ def _shapes() -> dict[str, list[np.ndarray]]:
     ) * 0.5  # fmt: skip
     return {
         "board": [hexagon],
-        "lines": [_bar(*c[a], *c[b], 0.05) for a, b in _LINE_ENDS],
+        "lines": [_bar(c[a][0], c[a][1], c[b][0], c[b][1], 0.05) for a, b in _LINE_ENDS],
         "tint": [circle(x, y, 0.86, 32) for x, y in c],
         "points": ring,
         "arrows": arrows,
@@ -176,6 +235,44 @@ def _indices(labels: Iterable[str]) -> list[int]:
     return [gipf.GRID.index(s) for s in labels]
 
 
+class _Attempt(NamedTuple):
+    """What a picture draws for a refused move: the crossed points, the dot that holds the
+    piece someone tried to push in (``None`` if none), whether that piece is a GIPF piece,
+    and the push's arrow (its index in the arrows layer, ``None`` if the push has none)."""
+
+    crosses: tuple[str, ...] = ()
+    dot: str | None = None
+    gipf: bool = False
+    arrow: int | None = None
+
+
+def _attempt(attempt: str | gipf.Move | None) -> _Attempt:
+    """``attempt`` (a point, a move or its notation) as what to draw (see :func:`styles`)."""
+    if attempt is None:
+        return _Attempt()
+    if isinstance(attempt, str) and gipf.GRID.has(attempt.strip()):
+        return _Attempt(crosses=(attempt.strip(),))
+    try:
+        move = gipf.Move.parse(attempt)
+    except (InvalidNotationError, TypeError) as err:
+        raise ValueError(
+            f"attempt must be a point of the board such as 'e2' or a GIPF move such as "
+            f"'b1-b2' or 'xe2-e5', not {attempt!r}"
+        ) from err
+    if isinstance(move, gipf.Removal):  # the spots it would take
+        return _Attempt(crosses=move.taken)
+    if not isinstance(move, gipf.Push):  # GIPF has no third kind of move
+        return _Attempt()
+    if move.dot not in gipf.DOTS:  # not a dot: no piece could wait there
+        return _Attempt(crosses=(move.dot,))
+    return _Attempt(
+        crosses=(move.entry,),
+        dot=move.dot,
+        gipf=move.gipf,
+        arrow=_PUSH_INDEX.get((move.dot, move.entry)),
+    )
+
+
 def styles(
     state: gipf.State,
     *,
@@ -186,11 +283,21 @@ def styles(
     rows: bool = True,
     segment: Iterable[str] | None = None,
     keep: Iterable[str] = (),
-    attempt: str | None = None,
+    attempt: str | gipf.Move | None = None,
     marks: Iterable[str] = (),
+    removed: Iterable[str] = (),
+    verdicts: Mapping[str, str] | None = None,
 ) -> dict[str, LayerStyle]:
     """The colours of every layer for ``state`` and the given highlights (see the module
-    docstring). This is the whole look of a GIPF picture."""
+    docstring). This is the whole look of a GIPF picture.
+
+    >>> look = styles(gipf.Rules().start(), attempt="e1-f2")
+    >>> [gipf.GRID.label(i) for i, c in enumerate(look["flags"].face) if c != "none"]
+    ['f2']
+
+    Raises:
+        ValueError: ``attempt`` is neither a point of the board nor a GIPF move.
+    """
     grid = gipf.GRID
     n = len(grid)
     p = PALETTE
@@ -201,10 +308,19 @@ def styles(
     lines = LayerStyle.uniform(len(_LINE_ENDS), face=p["line"], edge=p["line"], width=0.3)
 
     tint = LayerStyle.build(n)
+    board_now = state.pieces()
+    for spot in removed:
+        if grid.has(spot) and spot not in board_now:
+            i = grid.index(spot)
+            tint.face[i], tint.edge[i], tint.width[i] = p["removed"], p["removed_edge"], 1.2
     if rows and state.phase == "remove" and state.outcome is None:
         chosen = set(_indices(segment)) if segment is not None else set()
-        for row in state.rows():
+        standing = state.rows()
+        # The other player's rows first, so that the mover's (removed now) win a shared spot.
+        for row in sorted(standing, key=lambda r: r.owner == state.to_move):
             if row.owner != state.to_move:
+                for i in _indices(row.row):
+                    tint.edge[i], tint.width[i] = p["waiting_row"], 3.0
                 continue
             for i in _indices(row.segment):
                 if tint.face[i] == "none":
@@ -215,6 +331,11 @@ def styles(
             tint.face[i] = p["chosen_segment"]
     for i in _indices(marks):
         tint.face[i] = p["mark"]
+    for spot, tone in (verdicts or {}).items():
+        face, edge = VERDICTS[tone]
+        i = grid.index(spot)
+        tint.face[i] = face or tint.face[i]
+        tint.edge[i], tint.width[i] = edge, 2.5
 
     points = LayerStyle.build(n)
     for i in range(n):
@@ -231,19 +352,27 @@ def styles(
     if legal and state.phase == "push":
         shown += [str(m) for m in state.legal_moves()]
     if dot is not None and state.phase == "push":
-        shown += [str(m) for m in state.legal_moves() if m.dot == dot]
+        shown += [str(m) for m in state.legal_moves() if isinstance(m, gipf.Push) and m.dot == dot]
     for text in shown:
         m = gipf.Move.parse(text)
+        if not isinstance(m, gipf.Push):
+            continue  # only pushes have arrows
         k = _PUSH_INDEX.get((m.dot, m.entry))
         if k is not None:
             arrows.face[k], arrows.edge[k], arrows.width[k] = p["arrow"], p["arrow"], 0.5
-    if last and state.last is not None:
+    if last and state.last is not None and state.last.entry in board_now:
+        # Only while the pushed piece stands: no arrow into a spot a removal emptied. Its
+        # edge in its own colour makes it bolder than the thin blue arrows of legal pushes.
         k = _PUSH_INDEX[(state.last.dot, state.last.entry)]
-        arrows.face[k], arrows.edge[k], arrows.width[k] = p["last"], "#ffffff", 0.8
+        arrows.face[k], arrows.edge[k], arrows.width[k] = p["last"], p["last"], 2.0
+    tried = _attempt(attempt)
+    if tried.arrow is not None:
+        k = tried.arrow
+        arrows.face[k], arrows.edge[k], arrows.width[k] = p["attempt_arrow"], p["attempt"], 2.0
 
     under, pieces, crowns = LayerStyle.build(n), LayerStyle.build(n), LayerStyle.build(n)
     kept = set(_indices(keep))
-    for spot, what in state.pieces().items():
+    for spot, what in board_now.items():
         i = grid.index(spot)
         colour = what.split()[0]
         pieces.face[i], pieces.edge[i], pieces.width[i] = p[colour], p[f"{colour}_edge"], 1.2
@@ -252,10 +381,17 @@ def styles(
             crowns.edge[i], crowns.width[i] = p[f"crown_{colour}"], 1.6
             if i in kept:
                 crowns.edge[i], crowns.width[i] = p["keep"], 3.5
+    if tried.dot is not None and tried.dot not in board_now:
+        colour = state.to_move or state.pusher or "white"
+        i = grid.index(tried.dot)
+        ghost = (p[f"ghost_{colour}"], p["attempt"], 1.5)
+        pieces.face[i], pieces.edge[i], pieces.width[i] = ghost
+        if tried.gipf:
+            under.face[i], under.edge[i], under.width[i] = ghost
+            crowns.edge[i], crowns.width[i] = p[f"crown_{colour}"], 1.6
 
     flags = LayerStyle.build(n)
-    if attempt is not None and grid.has(attempt):
-        i = grid.index(attempt)
+    for i in _indices(tried.crosses):
         flags.face[i], flags.edge[i], flags.width[i] = p["attempt"], "#ffffff", 1.0
 
     tally = LayerStyle.build(4 * TALLY)
@@ -293,7 +429,7 @@ def caption(state: gipf.State) -> str:
     outcome = state.outcome
     if outcome is not None:
         return f"{outcome.winner.capitalize()} wins: {outcome.reason}"
-    who = state.to_move.capitalize()
+    who = (state.to_move or "").capitalize()
     if state.phase == "remove":
         return f"{who} to remove a row"
     return f"{who} to push"
@@ -314,22 +450,30 @@ class GipfView:
     ) -> None:
         grid = gipf.GRID
         self.drawing = BoardDrawing(
-            grid, figsize=figsize, margin=0.1, caption_space=0.06 if show_caption else 0.0
+            grid, figsize=figsize, margin=0.35, caption_space=0.06 if show_caption else 0.0
         )
         shapes = _shapes()
         for name in LAYERS:
             self.drawing.add_layer(name, shapes[name])
         ax = self.drawing.ax
+        size = TEXT_SIZES
         if labels:
-            self.drawing.add_labels(grid.labels, (0.42, -0.62), fontsize=6.5)
-        for who, x in (("White", -9.05), ("Black", 9.05)):
-            ax.text(x, 7.3, who, ha="center", va="center", fontsize=9, color="#222222")
+            for (x, y), text in zip(label_positions(), grid.labels, strict=True):
+                ax.text(
+                    x, y, text, zorder=1.5, ha="center", va="center", fontsize=size["label"],
+                    color=PALETTE["label"],
+                )  # fmt: skip
+        for who, x in (("White", -8.85), ("Black", 8.85)):
+            ax.text(x, 7.35, who, ha="center", va="center", fontsize=size["name"], color="#222222")
         for k, word in enumerate(("reserve", "lost", "reserve", "lost")):
             x, _y = tally_position(k * TALLY)
-            ax.text(x, -7.65, word, ha="center", va="center", fontsize=6, color="#6b6250")
+            ax.text(
+                x, -7.6, word, ha="center", va="center", fontsize=size["caption"],
+                color=PALETTE["label"],
+            )  # fmt: skip
         self.counts = [
             ax.text(tally_position(k * TALLY)[0], 6.55, "", ha="center", va="center",
-                    fontsize=7.5, color="#222222")
+                    fontsize=size["count"], color="#222222")
             for k in range(4)
         ]  # fmt: skip
         self.show_caption = show_caption
@@ -369,7 +513,7 @@ def draw(
 ) -> Figure:
     """A new figure of ``state``; ``highlight`` as in :func:`styles` (``legal=True``,
     ``dot="e1"``, ``pushes=[...]``, ``segment=[...]``, ``keep=[...]``, ``attempt="e2"``,
-    ``marks=[...]``, ``last=False``, ``rows=False``)."""
+    ``marks=[...]``, ``removed=[...]``, ``last=False``, ``rows=False``)."""
     view = GipfView(figsize=figsize, labels=labels, show_caption=show_caption)
     return view.update(state, **highlight)
 

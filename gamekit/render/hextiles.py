@@ -3,8 +3,14 @@
 A tile is a hexagon tinted by its colour, with a thick bar in that colour along each marked
 side (so the number of bars, not only the colour, tells the value). Highlights:
 
-- ``hints=tile``: a blue dot on every cell where ``tile`` fits (in some turn);
-- ``attempt=(q, r)``: a red cross on a cell where a placement was refused;
+- ``hints=tile``: a blue dot on every cell where ``tile`` fits (in some turn); with
+  ``turn=k`` as well, a blue dot where it fits turned ``k`` sixths clockwise (as the player
+  holds it now) and a hollow blue ring where it would fit only if turned;
+- ``recent=[cells]``: tiles just placed (the opponent's last turn), outlined in green;
+- ``attempt=(q, r)``: a red cross on a cell where a placement was refused; given the whole
+  placement (a ``place`` :class:`~gamekit.hextiles.Move`, its notation, or ``(tile, cell,
+  turn)``), the tile that was tried is drawn there too, turned as it was, outlined in red,
+  with a red dot on each edge where it breaks the placement rule (a mark against a tile);
 - ``outer=True``: the outer border, a dark line just outside the figure;
 - ``run=True``: the longest marked border run, a thick purple line outside it;
 - ``scoring=True``: both, and the score in the caption.
@@ -22,13 +28,25 @@ the starter; :func:`radius_for` says how large a window a figure needs.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure as MplFigure
 
 from gamekit import hextiles
 from gamekit.grids import Grid, hex_centre, hex_corners, hex_distance, hex_region
-from gamekit.render.board import BoardDrawing, LayerStyle, _rgba, circle, figure_png
+from gamekit.render.board import (
+    HIDDEN,
+    VERDICTS,
+    BoardDrawing,
+    LayerStyle,
+    Picture,
+    _rgba,
+    circle,
+    figure_png,
+)
 
 __all__ = [
     "TILE_COLOURS",
@@ -37,10 +55,14 @@ __all__ = [
     "FigureView",
     "radius_for",
     "styles",
+    "hints_now",
+    "attempted",
+    "clashes",
     "caption",
     "draw",
     "png_bytes",
     "tile_svg",
+    "figure_svg",
     "draw_tiles",
 ]
 
@@ -65,9 +87,11 @@ PALETTE = {
     "run_edge": "#5a1f45",
     "mark_edge": "#2b2b2b",
     "chosen": "#cc79a7",
+    "recent": "#009e73",
+    "clash": "#000000",
 }
 #: Layers from bottom to top: one element per cell, or per (cell, side) for the sides.
-LAYERS = ("cells", "hints", "marks", "outer", "run", "flags")
+LAYERS = ("cells", "hints", "marks", "outer", "run", "clash", "flags")
 
 _UNIT = hex_corners()
 # Side i of a flat-topped hex runs between corners (1 - i) and (2 - i) (anticlockwise from
@@ -94,7 +118,7 @@ def _cross(x: float, y: float, size: float) -> np.ndarray:
 
 
 def _shapes(grid: Grid) -> dict[str, list[np.ndarray]]:
-    cells, hints, marks, outer, run, flags = [], [], [], [], [], []
+    cells, hints, marks, outer, run, clash, flags = [], [], [], [], [], [], []
     for x, y in grid.centres:
         cells.append(_UNIT + (x, y))
         hints.append(circle(x, y, 0.26, 20))
@@ -103,14 +127,65 @@ def _shapes(grid: Grid) -> dict[str, list[np.ndarray]]:
             marks.append(_side_quad(x, y, side, 0.74, 0.97))
             outer.append(_side_quad(x, y, side, 1.02, 1.12))
             run.append(_side_quad(x, y, side, 1.03, 1.26))
+            a, b = _SIDE_ENDS[side]
+            mx, my = (_UNIT[a] + _UNIT[b]) / 2
+            clash.append(circle(x + mx, y + my, 0.24, 24))
     return {
         "cells": cells,
         "hints": hints,
         "marks": marks,
         "outer": outer,
         "run": run,
+        "clash": clash,
         "flags": flags,
     }
+
+
+def attempted(attempt: object) -> tuple[tuple[int, int], hextiles.Tile | None]:
+    """The cell of a refused placement and the tile as it was tried (turned), or ``None``
+    for the tile when only the cell is given: ``attempt`` is a cell ``(q, r)``, a ``place``
+    move or its notation, or ``(tile, cell, turn)``.
+
+    >>> attempted("place 100000 at (-1,1) turn 1")
+    ((-1, 1), Tile.from_marks('010000'))
+    >>> attempted((2, 0))
+    ((2, 0), None)
+
+    Raises:
+        ValueError: ``attempt`` is none of these (a ``take`` or ``done`` move, say).
+        InvalidNotationError: its cell, tile or turn is malformed.
+    """
+    if isinstance(attempt, hextiles.Move):
+        move = attempt
+    elif isinstance(attempt, str) and attempt.strip()[:1].isalpha():
+        move = hextiles.Move.parse(attempt)
+    elif isinstance(attempt, tuple | list) and len(attempt) == 3:
+        move = hextiles.Move.place(*attempt)
+    else:  # a cell alone: read the way a place move reads its cell
+        return hextiles.Move.place("100000", attempt, 0).cell, None
+    if move.kind != "place":
+        raise ValueError(f"attempt must be a cell or a placement (a place move), not {move}")
+    return move.cell, move.tile
+
+
+def clashes(figure: hextiles.Figure, tile: hextiles.Tile, cell: tuple[int, int]) -> list[int]:
+    """The sides of ``tile`` (as it lies) on ``cell`` where it would break the placement
+    rule: its mark against a tile, or a neighbour's mark against it (with
+    ``marked_contact``, a mark against a blank side only).
+
+    >>> clashes(hextiles.Figure.start(), hextiles.Tile.from_marks("000100"), (0, 1))
+    [3]
+    """
+    out = []
+    for side in range(6):
+        dq, dr = hextiles.HEX_DIRECTIONS[side]
+        other = figure.tile_at((cell[0] + dq, cell[1] + dr))
+        if other is None:
+            continue
+        mine, theirs = tile.marked(side), other.marked((side + 3) % 6)
+        if (mine != theirs) if figure.marked_contact else (mine or theirs):
+            out.append(side)
+    return out
 
 
 def radius_for(figure: hextiles.Figure, spare: int = 2, least: int = 3) -> int:
@@ -125,18 +200,26 @@ def styles(
     figure: hextiles.Figure,
     *,
     hints: hextiles.Tile | str | None = None,
-    attempt: tuple[int, int] | None = None,
+    turn: int | None = None,
+    attempt: tuple[int, int] | hextiles.Move | str | tuple | None = None,
     outer: bool = False,
     run: bool = False,
     scoring: bool = False,
     marks: tuple = (),
+    recent: tuple = (),
+    verdicts: Mapping[Any, str] | None = None,
 ) -> dict[str, LayerStyle]:
     """The colours of every layer of a window ``grid`` showing ``figure``.
 
-    ``marks`` are cells to tint (a lesson pointing at them)."""
+    ``marks`` are cells to tint (a lesson pointing at them); ``hints``, ``turn`` and
+    ``recent`` as in the module docstring; ``verdicts`` a puzzle's marks by cell (``(q, r)``
+    or its text), each a tone of :data:`gamekit.render.board.VERDICTS`: the cell outlined
+    in the tone's colour, with a disc of it in the middle (a ring for a chosen cell and
+    the answer)."""
     p = PALETTE
     n = len(grid)
     tiles = figure.tiles()
+    recent_cells = {tuple(c) for c in recent}
     cells = LayerStyle.build(n)
     for cell in figure.frontier():
         i = grid.at(cell)
@@ -153,6 +236,8 @@ def styles(
             continue
         tint, strong = TILE_COLOURS[tile.colour]
         cells.face[i], cells.edge[i], cells.width[i] = tint, p["tile_edge"], 1.2
+        if cell in recent_cells:
+            cells.edge[i], cells.width[i] = p["recent"], 3.0
         for side in range(6):
             if tile.marked(side):
                 k = 6 * i + side
@@ -160,11 +245,27 @@ def styles(
                 side_marks.edge[k] = p["mark_edge"]
                 side_marks.width[k] = 0.6
     ring = LayerStyle.build(n)
+    for cell, tone in (verdicts or {}).items():
+        # Outlined, with a disc (a ring for a chosen cell or the answer) in the middle: a
+        # fill would read as a tile's colour (the red and green tiles use the same hues).
+        i = grid.at(hextiles._as_cell(cell))
+        if i is not None:
+            edge = VERDICTS[tone][1]
+            cells.edge[i], cells.width[i] = edge, 3.5
+            if tone in ("chosen", "answer"):
+                ring.face[i], ring.edge[i], ring.width[i] = HIDDEN, edge, 3.0
+            else:
+                ring.face[i], ring.edge[i], ring.width[i] = edge, "#ffffff", 1.5
     if hints is not None:
+        now = hints_now(figure, hints, turn)
         for cell in {c for c, _ in figure.legal_placements(hints)}:
             i = grid.at(cell)
-            if i is not None:
+            if i is None:
+                continue
+            if cell in now:
                 ring.face[i], ring.edge[i], ring.width[i] = p["hint"], "#ffffff", 1.0
+            else:  # fits only if turned: a hollow ring
+                ring.face[i], ring.edge[i], ring.width[i] = HIDDEN, p["hint"], 2.0
     out_style, run_style = LayerStyle.build(6 * n), LayerStyle.build(6 * n)
     if outer or run or scoring:
         sc = hextiles.score(figure)
@@ -180,19 +281,52 @@ def styles(
                     k = 6 * i + side
                     run_style.face[k], run_style.edge[k] = p["run"], p["run_edge"]
                     run_style.width[k] = 0.8
-    flags = LayerStyle.build(n)
+    flags, clash = LayerStyle.build(n), LayerStyle.build(6 * n)
     if attempt is not None:
-        i = grid.at(tuple(attempt))
+        where, tried = attempted(attempt)
+        i = grid.at(where)
         if i is not None:
             flags.face[i], flags.edge[i] = p["attempt"], "#ffffff"
+            if tried is not None and where not in tiles:  # the tile as it was tried
+                tint, strong = TILE_COLOURS[tried.colour]
+                cells.face[i], cells.edge[i], cells.width[i] = tint, p["attempt"], 2.6
+                for side in range(6):
+                    if tried.marked(side):
+                        k = 6 * i + side
+                        side_marks.face[k], side_marks.edge[k] = strong, p["mark_edge"]
+                        side_marks.width[k] = 0.6
+                for side in clashes(figure, tried, where):
+                    k = 6 * i + side
+                    clash.face[k], clash.edge[k], clash.width[k] = HIDDEN, p["clash"], 2.4
     return {
         "cells": cells.done(),
         "hints": ring.done(),
         "marks": side_marks.done(),
         "outer": out_style.done(),
         "run": run_style.done(),
+        "clash": clash.done(),
         "flags": flags.done(),
     }
+
+
+def hints_now(
+    figure: hextiles.Figure, tile: hextiles.Tile | str, turn: int | None = None
+) -> set[tuple[int, int]]:
+    """The cells where ``tile`` fits turned ``turn`` sixths clockwise (every cell where it
+    fits in some turn if ``turn`` is ``None``).
+
+    >>> sorted(hints_now(hextiles.Figure.start(), "111110", 3))
+    [(-1, 1)]
+
+    Raises:
+        InvalidNotationError: ``tile`` is malformed.
+    """
+    placements = figure.legal_placements(tile)
+    if turn is None:
+        return {c for c, _ in placements}
+    tile = hextiles.Tile.from_marks(tile)
+    held = tile.rotated(turn)
+    return {c for c, k in placements if tile.rotated(k) == held}
 
 
 def caption(figure: hextiles.Figure, scoring: bool = False) -> str:
@@ -305,9 +439,9 @@ def _draw_state(state: hextiles.State, figsize, scoring: bool, hints_for_mover=N
     grid = hex_region(radius)
     shapes = _shapes(grid)
     fw, fh = figsize
-    fig = MplFigure(figsize=figsize, dpi=100)
+    fig = Picture(figsize=figsize, dpi=100)  # shows itself in a notebook
     fig.patch.set_facecolor("white")
-    bottom = min(0.4, (players + 1) * 0.3 / fh)  # the market and reserves strip
+    bottom = min(0.4, (players + 1) * 0.42 / fh)  # the market and reserves strip
     title = 0.55 / fh
     width = 1.0 / players
     outcome = state.outcome
@@ -381,8 +515,12 @@ def draw(
         return _draw_state(thing, size, highlight.get("scoring", False), highlight.get("hints"))
     if not isinstance(thing, hextiles.Figure):
         raise TypeError(f"cannot draw {type(thing).__name__} as Hex Tiles")
-    # A window centred on the figure, just large enough for it and its empty neighbours.
+    # A window centred on the figure, just large enough for it and its empty neighbours
+    # (and a refused cell, wherever it is).
     shown = [*thing.cells(), *thing.frontier()]
+    if highlight.get("attempt") is not None:
+        tried = attempted(highlight["attempt"])[0]
+        shown += [] if tried in shown else [tried]
     q = round(sum(c[0] for c in shown) / len(shown))
     r = round(sum(c[1] for c in shown) / len(shown))
     radius = max(2, max(hex_distance(c, (q, r)) for c in shown))
@@ -431,7 +569,7 @@ def draw_tiles(
     cols = min(per_row, max(1, len(tiles)))
     rows = -(-len(tiles) // cols)
     size = figsize or (max(6.0, 1.0 * cols), 1.6 * rows)
-    fig = MplFigure(figsize=size, dpi=100)
+    fig = Picture(figsize=size, dpi=100)
     fig.patch.set_facecolor("white")
     ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
     ax.set_axis_off()
@@ -482,5 +620,62 @@ def tile_svg(tile: hextiles.Tile | str, size: int = 44, selected: bool = False) 
                 f'<polygon points="{pts(quad)}" fill="{strong}" stroke="#2b2b2b" '
                 'stroke-width="0.5"/>'
             )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def figure_svg(
+    figure: hextiles.Figure,
+    size: int = 120,
+    recent: tuple = (),
+    label: str = "",
+) -> str:
+    """A small stand-alone SVG of a whole figure, scaled to fit a ``size`` pixel square
+    (for a score panel); tiles in ``recent`` are outlined in green. Pure text, no
+    matplotlib: cheap enough to draw on every move.
+
+    >>> svg = figure_svg(hextiles.Figure.start().place("100000", (0, 1), 0))
+    >>> svg.count("<polygon") >= 3
+    True
+    """
+    cells = figure.cells()
+    centres = np.array([hex_centre(*c) for c in cells])
+    lo, hi = centres.min(axis=0) - 1.05, centres.max(axis=0) + 1.05
+    span = float(max(hi[0] - lo[0], hi[1] - lo[1], 5.0))
+    scale = (size - 4) / span
+    mid = (lo + hi) / 2
+    tiles = figure.tiles()
+    recent_cells = {tuple(c) for c in recent}
+
+    def pts(poly: np.ndarray, x: float, y: float) -> str:
+        return " ".join(
+            f"{size / 2 + (x + px - mid[0]) * scale:.1f},{size / 2 - (y + py - mid[1]) * scale:.1f}"
+            for px, py in poly
+        )
+
+    title = f"<title>{label}</title>" if label else ""
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+        f'viewBox="0 0 {size} {size}" role="img" aria-label="{label or "a Hex Tiles figure"}">'
+        + title
+    ]
+    later = []
+    for cell in cells:
+        x, y = hex_centre(*cell)
+        tile = tiles[cell]
+        tint, strong = TILE_COLOURS[tile.colour]
+        edge = PALETTE["recent"] if cell in recent_cells else PALETTE["tile_edge"]
+        width = 2.5 if cell in recent_cells else 0.8
+        polygon = f'<polygon points="{pts(_UNIT, x, y)}" fill="{tint}" stroke="{edge}" ' + (
+            f'stroke-width="{width}"/>'
+        )
+        (later if cell in recent_cells else parts).append(polygon)
+        for side in range(6):
+            if tile.marked(side):
+                quad = _side_quad(0.0, 0.0, side, 0.72, 0.97)
+                (later if cell in recent_cells else parts).append(
+                    f'<polygon points="{pts(quad, x, y)}" fill="{strong}"/>'
+                )
+    parts.extend(later)  # recent tiles on top, so their outline is whole
     parts.append("</svg>")
     return "".join(parts)

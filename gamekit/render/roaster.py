@@ -8,14 +8,16 @@ it), and the cup with its 10 slots (Select's two marked slots get a blue rim onc
 unlocked) and the tray.
 
 Every token has its own shape as well as its colour: beans are circles whose colour darkens
-with the roast level and which carry one pip per level (hard beans are pale green, burnt
+with the roast level and which carry their level as a digit (hard beans are pale green, burnt
 ones black), defect beans are crosses, moisture a downward triangle, smoke a hexagon, body
 a diamond, acidity an upward triangle, aroma a pentagon, the wild flavor a star and
 Sweetness a square.
 
 Highlights (for :func:`draw` and :func:`styles`): ``selected=[slot, ...]`` rings slots in
 blue, ``attempt=slot`` rings one in red, ``marks=[slot, ...]`` rings them in violet (a score
-step's tokens, say), ``peek=False`` hides the bag's contents. A slot is named
+step's tokens, say), ``verdicts={slot: tone}`` rings slots as a puzzle marks them
+(:data:`gamekit.render.board.VERDICTS`: chosen, right, wrong, the answer),
+``peek=False`` hides the bag's contents. A slot is named
 ``"drawn:3"``, ``"aside:0"``, ``"reserve:1"``, ``"cup:9"``, ``"tray:2"``,
 ``"instant:wild:1"`` or ``"pair:sweetness:0"``.
 
@@ -27,13 +29,14 @@ step's tokens, say), ``peek=False`` hides the bag's contents. A slot is named
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 from matplotlib.figure import Figure
 
-from gamekit.render.board import BoardDrawing, LayerStyle, circle
+from gamekit.render.board import VERDICTS, BoardDrawing, LayerStyle, circle
 from gamekit.roaster import CUP_EFFECTS, TOKEN_NAMES, TOKENS, Rules, State, level
 from gamekit.roaster.game import PHASES
 
@@ -48,6 +51,7 @@ __all__ = [
     "draw",
     "png_bytes",
     "score_marks",
+    "STEP_WORDS",
 ]
 
 PALETTE = {
@@ -94,7 +98,28 @@ SHAPES = ("circle", "cross", "tridown", "hexagon", "diamond", "triup", "pentagon
 _R = 0.34  # token radius
 _BAG_CELLS = 20
 _BAG_TOKENS = tuple(t for t in TOKENS if t != "sweetness")
-_BAG_LABELS = ("H", "0", "1", "2", "3", "4", "B", "D", "M", "S", "bo", "ac", "ar", "W")
+#: The bag chart's row names (one row per token kind, its shape drawn beside the name).
+_BAG_LABELS = (
+    "hard",
+    "level 0",
+    "level 1",
+    "level 2",
+    "level 3",
+    "level 4",
+    "burnt",
+    "defect",
+    "moisture",
+    "smoke",
+    "body",
+    "acidity",
+    "aroma",
+    "wild",
+)
+#: The bag chart: rows from the top, names on the left, one cell per token to the right.
+_BAG_TOP, _BAG_ROW, _BAG_X0, _BAG_CELL = 4.75, 0.325, 2.45, 0.255
+#: Seven-segment digits for the beans' roast levels: segments a b c d e f g.
+_SEGMENTS = {0: "abcdef", 1: "bc", 2: "abged", 3: "abgcd", 4: "fgbc"}
+_SEGMENT_ORDER = "abcdefg"
 _DRAWN = 24
 _ASIDE = 5
 _RESERVE = 3
@@ -238,12 +263,11 @@ def layout(rules: Rules) -> Layout:
         x0 = 0.3 + w * k
         thermo.append((x0, 12.25, x0 + w - 0.08, 13.0))
     cells = []
-    width = 7.2 / len(_BAG_TOKENS)
     for c, _ in enumerate(_BAG_TOKENS):
-        x0 = 0.35 + width * c
+        y1 = _BAG_TOP - _BAG_ROW * c
         for r in range(_BAG_CELLS):
-            y0 = 1.0 + 0.19 * r
-            cells.append((x0, y0, x0 + width - 0.08, y0 + 0.16))
+            x0 = _BAG_X0 + _BAG_CELL * r
+            cells.append((x0, y1 - _BAG_ROW + 0.06, x0 + _BAG_CELL - 0.05, y1))
     cup_box = (8.4, 2.5, 8.4 + 0.95 * per_row + 0.25, 4.75)
     tray_box = (8.4, 0.65, 8.4 + 0.85 * _TRAY + 0.2, 1.75)
     return Layout(
@@ -289,7 +313,32 @@ def slot_tokens(state: State) -> dict[str, str]:
     return _tokens_by_slot(state)
 
 
-LAYERS = ("boxes", "thermo", "marker", "smoke", "frames", *SHAPES, "pips", "rings", "bag")
+LAYERS = (
+    "boxes",
+    "thermo",
+    "marker",
+    "smoke",
+    "frames",
+    *SHAPES,
+    "levels",
+    "rings",
+    "bag",
+    "keys",
+)
+
+
+def _segments(x: float, y: float) -> list[np.ndarray]:
+    """The seven segments (a to g) of a digit centred on (x, y), as thin rectangles."""
+    w, h, t = 0.11, 0.15, 0.035  # half width, half height, half thickness
+    return [
+        _rect(x - w, y + h - t, x + w, y + h + t),  # a: top
+        _rect(x + w - t, y, x + w + t, y + h),  # b: upper right
+        _rect(x + w - t, y - h, x + w + t, y),  # c: lower right
+        _rect(x - w, y - h - t, x + w, y - h + t),  # d: bottom
+        _rect(x - w - t, y - h, x - w + t, y),  # e: lower left
+        _rect(x - w - t, y, x - w + t, y + h),  # f: upper left
+        _rect(x - w, y - t, x + w, y + t),  # g: middle
+    ]
 
 
 @cache
@@ -315,11 +364,13 @@ def _geometry(rules: Rules) -> dict[str, list[np.ndarray]]:
         geo["frames"].append(frame)
         for kind in SHAPES:
             geo[kind].append(_shape(kind, x, y))
-        for dx, dy in ((-1, 1), (1, 1), (-1, -1), (1, -1)):
-            geo["pips"].append(circle(x + dx * _R * 0.42, y + dy * _R * 0.42, _R * 0.15, 8))
+        geo["levels"].extend(_segments(x, y))
         geo["rings"].append(circle(x, y, _R * 1.4, 20))
     for x0, y0, x1, y1 in lay.bag_cells:
         geo["bag"].append(_rect(x0, y0, x1, y1))
+    for c, token in enumerate(_BAG_TOKENS):  # each row's token, drawn small before its name
+        y = _BAG_TOP - _BAG_ROW * c - _BAG_ROW / 2 + 0.03
+        geo["keys"].append(_shape(TOKEN_LOOK[token][0], 0.5, y, 0.13))
     return geo
 
 
@@ -357,6 +408,7 @@ def styles(
     attempt: str | None = None,
     marks=(),
     peek: bool = True,
+    verdicts: Mapping[str, str] | None = None,
 ) -> dict[str, LayerStyle]:
     """The colours of every layer for ``state`` and the highlights (see the module doc)."""
     p = PALETTE
@@ -421,16 +473,18 @@ def styles(
             if "select" in unlocked and number in board.select_slots:
                 frames.edge[i], frames.width[i] = p["select"], 2.5  # Select's marked slots
     shapes = {kind: LayerStyle.build(n_slots) for kind in SHAPES}
-    pips = LayerStyle.build(4 * n_slots)
+    digits = LayerStyle.build(7 * n_slots)
     for name, token in _tokens_by_slot(state).items():
         i = lay.index(name)
         kind, face, edge = TOKEN_LOOK[token]
         st = shapes[kind]
         st.face[i], st.edge[i], st.width[i] = face, edge, 1.2
         lvl = level(token)
-        for j in range(lvl or 0):
-            pips.face[4 * i + j] = "#ffffff" if lvl >= 2 else "#3a220c"
-            pips.edge[4 * i + j] = "none"
+        if lvl is not None:
+            for seg in _SEGMENTS[lvl]:
+                j = 7 * i + _SEGMENT_ORDER.index(seg)
+                digits.face[j] = "#ffffff" if lvl >= 2 else "#2a1606"
+                digits.edge[j] = "none"
     rings = LayerStyle.build(n_slots)
     for name in marks:
         i = lay.index(name)
@@ -441,7 +495,14 @@ def styles(
     if attempt is not None and attempt in lay.slots:
         i = lay.index(attempt)
         rings.edge[i], rings.width[i] = p["attempt"], 3.0
+    for name, tone in (verdicts or {}).items():
+        if name in lay.slots:
+            i = lay.index(name)
+            rings.edge[i], rings.width[i] = VERDICTS[tone][1], 3.5
 
+    keys = LayerStyle.build(len(_BAG_TOKENS))
+    for c, token in enumerate(_BAG_TOKENS):
+        keys.face[c], keys.edge[c], keys.width[c] = TOKEN_LOOK[token][1], TOKEN_LOOK[token][2], 0.8
     bag = LayerStyle.build(len(lay.bag_cells))
     contents = state.bag
     for c, token in enumerate(_BAG_TOKENS):
@@ -462,19 +523,35 @@ def styles(
         "marker": marker.done(),
         "smoke": smoke.done(),
         "frames": frames.done(),
-        "pips": pips.done(),
+        "levels": digits.done(),
         "rings": rings.done(),
         "bag": bag.done(),
+        "keys": keys.done(),
     }
     out.update({kind: st.done() for kind, st in shapes.items()})
     return out
+
+
+#: What to do at each step of a game, in a player's words.
+STEP_WORDS = {
+    "draw": "draw this round's tokens",
+    "effects": "use drawn tokens for effects, then roast",
+    "return-two": "Two new tokens: choose 2 drawn tokens to put back",
+    "two-of-five": "Two of five: choose the 2 tokens to take out of the game",
+    "decide": "roast another round, or stop and start the cup test",
+    "cup": "put the drawn token in the cup or on the tray",
+    "select": "Select: choose which of the two tokens goes in this cup slot",
+    "exchange": "Exchange: choose 2 cup tokens to send back, or be done",
+    "exchange-choose": "Exchange: choose 2 of the new tokens to keep",
+    "over": "the game is over: read the score",
+}
 
 
 def caption(state: State) -> str:
     """One line: the round, the step and what to do."""
     if state.outcome is not None:
         return f"Round {state.round}: the cup scores {state.outcome.total}."
-    return f"Round {state.round}, step '{state.phase}': {PHASES[state.phase]}."
+    return f"Round {state.round}: {STEP_WORDS.get(state.phase, PHASES[state.phase])}."
 
 
 class RoasterView:
@@ -496,51 +573,36 @@ class RoasterView:
             self.drawing.add_layer(name, geo[name])
         ax = self.drawing.ax
         lay = layout(rules)
-        small = {"fontsize": 7.5, "color": PALETTE["ink"], "va": "center", "zorder": 30}
+        small = {"fontsize": 9, "color": PALETTE["ink"], "va": "center", "zorder": 30}
+        head = {"fontsize": 10, "color": "#7a4a1e", "zorder": 30}
         self.texts = texts
         for (x0, _, _, y1), (d, _) in zip(lay.thermo, rules.board.track, strict=True):
-            ax.text(x0 + 0.05, y1 - 0.05, f"draw {d}", fontsize=6.5, va="top", zorder=30)
-        ax.text(0.3, 13.7, "thermometer", fontsize=8, color="#7a4a1e", zorder=30)
+            ax.text(x0 + 0.05, y1 - 0.05, f"draw {d}", fontsize=9, va="top", zorder=30)
+        ax.text(0.3, 13.7, "thermometer", **head)
         for box, effect in zip(lay.instant_boxes, _INSTANT_ROWS, strict=True):
             ax.text(box[0] + 0.12, (box[1] + box[3]) / 2, _INSTANT_WORDS[effect], **small)
         start = rules.start()
         for box, (effect, colour, _) in zip(lay.pair_boxes, start.pairs, strict=True):
             label = f"{TOKEN_NAMES[effect]}\n({colour})"
             ax.text(box[0] + 0.12, (box[1] + box[3]) / 2, label, linespacing=0.95, **small)
-        ax.text(0.3, 11.55, "instant effects (once each)", fontsize=8, color="#7a4a1e", zorder=30)
-        ax.text(5.9, 11.55, "flavor slots -> cup effects", fontsize=8, color="#7a4a1e", zorder=30)
-        ax.text(11.9, 11.55, "drawn this round", fontsize=8, color="#7a4a1e", zorder=30)
-        ax.text(11.9, 8.2, "set aside", fontsize=8, color="#7a4a1e", zorder=30)
+        ax.text(0.3, 11.55, "instant effects (once each)", **head)
+        ax.text(5.9, 11.55, "flavor slots → cup effects", **head)
+        ax.text(11.9, 11.55, "drawn this round", **head)
+        ax.text(11.9, 8.2, "set aside", **head)
         if rules.board.reserve:
-            ax.text(17.3, 8.2, "reserve", fontsize=8, color="#7a4a1e", zorder=30)
-        ax.text(8.4, 4.95, "cup", fontsize=8, color="#7a4a1e", zorder=30)
-        ax.text(8.4, 1.95, "tray", fontsize=8, color="#7a4a1e", zorder=30)
-        ax.text(
-            0.35,
-            5.3,
-            "the bag (a peek: the real game hides it)",
-            fontsize=8,
-            color="#7a4a1e",
-            zorder=30,
-        )
-        width = 7.2 / len(_BAG_TOKENS)
+            ax.text(17.3, 8.2, "reserve", **head)
+        ax.text(8.4, 4.95, "cup", **head)
+        ax.text(8.4, 1.95, "tray", **head)
+        ax.text(0.3, 5.3, "the bag (a peek: the real game hides it)", **head)
         for c, lab in enumerate(_BAG_LABELS):
-            ax.text(
-                0.35 + width * c + width / 2 - 0.04,
-                0.75,
-                lab,
-                fontsize=6.5,
-                ha="center",
-                va="center",
-                zorder=30,
-            )
+            y = _BAG_TOP - _BAG_ROW * c - _BAG_ROW / 2 + 0.03
+            ax.text(0.72, y, lab, fontsize=9, va="center", zorder=30, color=PALETTE["ink"])
         self._counts = [
             ax.text(
-                0.35 + width * c + width / 2 - 0.04,
-                4.95,
+                _BAG_X0 + _BAG_CELL * _BAG_CELLS + 0.1,
+                _BAG_TOP - _BAG_ROW * c - _BAG_ROW / 2 + 0.03,
                 "",
-                fontsize=6,
-                ha="center",
+                fontsize=9,
                 va="center",
                 zorder=30,
             )
@@ -550,9 +612,11 @@ class RoasterView:
             19.8, 13.7, "", fontsize=9, ha="right", color=PALETTE["ink"], zorder=30
         )
         self._events = ax.text(
-            11.9, 6.6, "", fontsize=7, va="top", color="#444444", zorder=30, wrap=True
+            11.9, 6.6, "", fontsize=8.5, va="top", color="#444444", zorder=30, wrap=True
         )
-        self._score = ax.text(14.6, 5.0, "", fontsize=7, va="top", color=PALETTE["ink"], zorder=30)
+        self._score = ax.text(
+            14.6, 5.0, "", fontsize=8.5, va="top", color=PALETTE["ink"], zorder=30
+        )
 
     def __repr__(self) -> str:
         return f"<RoasterView {self.rules.card.id} {self.rules.side}>"
@@ -572,9 +636,9 @@ class RoasterView:
             for c, token in enumerate(_BAG_TOKENS):
                 self._counts[c].set_text(str(bag.get(token, 0)) if peek and bag.get(token) else "")
             self._caption.set_text(caption(state))
-            self._events.set_text("\n".join(_wrap(e, 52) for e in state.events[-4:]))
+            self._events.set_text("\n".join(_wrap(e, 44) for e in state.events[-4:]))
             self._score.set_text(
-                "\n".join(_wrap(s, 40) for s in state.score.steps) if state.score else ""
+                "\n".join(_wrap(s, 36) for s in state.score.steps) if state.score else ""
             )
         return self.drawing.figure
 

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, cast
 
 from gamekit.game import FrozenMap
 
@@ -128,7 +128,7 @@ def _whole(value: Any, what: str, low: int, high: int) -> int:
     """``value`` as an ``int`` if it is a whole number from ``low`` to ``high``."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise ValueError(f"{what} must be a whole number, not {_show(value)}")
-    if not low <= value <= high:
+    if not low <= int(value) <= high:
         raise ValueError(f"{what} must be from {low} to {high}, not {_show(value)}")
     return int(value)
 
@@ -159,7 +159,7 @@ def _number(value: Any, what: str) -> float:
     """``value`` if it is a real number (not a bool, not NaN), else a ``TypeError``."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or value != value:
         raise TypeError(f"{what} must be a number, not {_show(value)}")
-    return value
+    return cast(float, value)  # any real number: an int stays an int
 
 
 def _slug(name: str) -> str:
@@ -601,7 +601,7 @@ def score(cup: Iterable[str], card: Card, extra_bean: int = 0, slots: int = 10) 
     steps = []
 
     # 1. roast
-    levels = [level(t) for t in tokens if t in BEANS]
+    levels = [level(t) or 0 for t in tokens if t in BEANS]
     total_level = sum(levels) + extra_bean
     parts = [str(v) for v in sorted(levels)] + ([f"Extra bean {extra_bean}"] if extra_bean else [])
     roast = card.roast_table.get(total_level, 0)

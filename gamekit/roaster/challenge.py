@@ -14,16 +14,28 @@ difficulty chosen by the last score, and a roaster title for the total.
 from __future__ import annotations
 
 import numbers
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from math import comb
 from typing import TYPE_CHECKING, Any
 
-from gamekit.roaster.cards import CARDS, TITLES, Card, _show, next_difficulty, title
+import numpy as np
+
+from gamekit.roaster.cards import (
+    CARDS,
+    FLAVOR_POINTS,
+    SKILL_POINTS,
+    TITLES,
+    Card,
+    _show,
+    next_difficulty,
+    title,
+)
 
 if TYPE_CHECKING:
     from gamekit.roaster.game import State
 
-__all__ = ["Challenge", "challenge_card", "simple_player", "roast_level_player"]
+__all__ = ["Challenge", "challenge_card", "simple_player", "roast_level_player", "odds_player"]
 
 _ORDER = ("beginner", "advanced", "expert")
 
@@ -136,6 +148,178 @@ def roast_level_player(state: State, target: float = 2.0) -> str:
         level = sum(_LEVELS[t] * n for t, n in beans.items()) / count if count else target
         return "continue" if level < target else "stop"
     return simple_player(state, stop_round=0)
+
+
+# -- a policy that weighs the exact odds of the bag ---------------------------------------
+
+#: What a token in the cup adds to the roast total (tokens not listed add nothing).
+_LEVEL = {"bean0": 0, "bean1": 1, "bean2": 2, "bean3": 3, "bean4": 4}
+#: A token after a round of roasting.
+_ROASTED = {"hard": "bean0", "bean0": "bean1", "bean1": "bean2", "bean2": "bean3"}
+_ROASTED |= {"bean3": "bean4", "bean4": "burnt"}
+_PENALTY = {"hard": 1, "burnt": 1, "smoke": 1, "defect": 2}
+_FLAVOR_TOKENS = ("body", "acidity", "aroma", "wild", "sweetness")
+
+
+def _cup_odds(bag: Mapping[str, int], draws: int, worth: Mapping[str, int]) -> np.ndarray:
+    """``p[v]``: the chance that ``draws`` tokens drawn at once from ``bag`` are worth
+    ``v`` in all, token ``t`` being worth ``worth[t]`` (0 to 4; 0 if not listed): the exact
+    odds, from the number of ways to draw each mix of tokens (a product of binomials, as
+    in :mod:`gamekit.roaster.odds`), found as one polynomial product."""
+    groups: dict[int, int] = {}
+    for token, n in bag.items():
+        if n:
+            w = worth.get(token, 0)
+            groups[w] = groups.get(w, 0) + n
+    width = 4 * draws + 1  # the most a draw can be worth, plus one
+    size = (draws + 1) * width
+    # ways[k * width + v]: the ways to draw k tokens of the groups so far, worth v in all
+    ways = np.zeros(size)
+    ways[0] = 1.0
+    for w, n in groups.items():
+        grown = np.zeros(size)
+        for k in range(min(n, draws) + 1):
+            shift = k * (width + w)  # k more tokens, worth w * k more
+            grown[shift:] += comb(n, k) * ways[: size - shift]
+        ways = grown
+    last = ways[draws * width : size]
+    total = last.sum()
+    return last / total if total else last
+
+
+def _cup_value(state: State, bag: Mapping[str, int], cup: list[str]) -> float:
+    """The expected score of the cup once its empty slots are filled from ``bag`` by the
+    tokens drawn next (moisture is drawn again; the tray is not counted): exact odds for
+    the roast total and the matching flavors, expected counts for the penalties."""
+    card = state.rules._card
+    slots = len(state.cup)
+    bag = {t: n for t, n in bag.items() if n and t != "moisture"}
+    # the tray takes bad tokens while it has room: about as many as come with the draws
+    room = state.tray_size - len(state.tray)
+    left = sum(bag.values())
+    bad = sum(n for t, n in bag.items() if t in _PENALTY)
+    if room > 0 and bad and left:
+        trayed = min(room, round((slots - len(cup) + room) * bad / left), bad)
+        for t in ("defect", "burnt", "smoke", "hard"):
+            off = min(trayed, bag.get(t, 0))
+            if off:
+                bag[t] -= off
+                trayed -= off
+        left = sum(bag.values())
+    need = min(slots - len(cup), left)
+    extra = state.board.extra_bean if "extra-bean" in state.unlocked else 0
+    base = sum(_LEVEL.get(t, 0) for t in cup) + extra
+    table = card.roast_table
+    roast_odds = _cup_odds(bag, need, _LEVEL)
+    value = sum(p * table.get(base + v, 0) for v, p in enumerate(roast_odds) if p)
+    # flavor: the tokens of the card's flavors (each up to what the card asks) and wild
+    wanted = dict(card.flavors)
+    have = {f: min(cup.count(f), k) for f, k in wanted.items()}
+    short = {f: k - have[f] for f, k in wanted.items()}
+    matched_now = sum(have.values())
+    flavor_worth = {f: 1 for f, k in short.items() if k > 0}
+    if "sweetness" not in wanted:
+        flavor_worth["wild"] = 1
+    most = sum(short.values())
+    flavor_odds = _cup_odds(bag, need, flavor_worth)
+    points = FLAVOR_POINTS
+    value += sum(
+        p * points[min(matched_now + v, len(points) - 1, matched_now + most)]
+        for v, p in enumerate(flavor_odds)
+        if p
+    )
+    # penalties: expected counts, and the chance of no flavor token at all
+    share = need / left if left else 0.0
+    value -= sum(_PENALTY.get(t, 0) * (cup.count(t) + n * share) for t, n in bag.items())
+    value -= sum(_PENALTY.get(t, 0) for t in cup if t not in bag)
+    if not any(t in _FLAVOR_TOKENS for t in cup):
+        none_odds = _cup_odds(bag, need, dict.fromkeys(_FLAVOR_TOKENS, 1))
+        value -= 3 * float(none_odds[0])
+    if len(cup) + need < slots:
+        value -= 5
+    # skill: the biggest group of one roast level, as expected
+    groups = [cup.count(t) + bag.get(t, 0) * share for t in _LEVEL]
+    biggest = int(round(max(groups))) if groups else 0
+    value += SKILL_POINTS[min(biggest, 7)] if biggest >= 3 else 0
+    return float(value)
+
+
+def _after_a_round(bag: dict[str, int], draws: int, smoke: int, rng) -> dict[str, int]:
+    """The bag after one more round with no effects: ``smoke`` tokens in, ``draws`` tokens
+    drawn (at random with ``rng``), moisture out, the rest roasted a level and put back."""
+    bag = dict(bag)
+    if smoke:
+        bag["smoke"] = bag.get("smoke", 0) + smoke
+    tokens = [t for t, n in bag.items() for _ in range(n)]
+    if not tokens:
+        return bag
+    picked = rng.choice(len(tokens), size=min(draws, len(tokens)), replace=False)
+    for i in picked:
+        t = tokens[int(i)]
+        bag[t] -= 1
+        if t != "moisture":
+            up = _ROASTED.get(t, t)
+            bag[up] = bag.get(up, 0) + 1
+    return bag
+
+
+def odds_player(state: State, samples: int = 16, seed: int = 0) -> str:
+    """A policy that weighs the exact odds of the bag (the counting of
+    :mod:`gamekit.roaster.odds`): after each round it works out the cup's expected score
+    if it stops now, from the exact chances of each roast total and of each number of
+    matching flavors in the tokens drawn next, and the same after one, two … more rounds
+    (the mean over ``samples`` roundings drawn at random with ``seed``); it roasts on
+    while some number of rounds more is expected to score higher. In the cup test it puts
+    a bad token (hard, burnt, smoke, defect) on the tray while there is room, and a bean
+    too when the cup is expected to score clearly more without it. It uses no effects.
+
+    >>> from gamekit.roaster import Rules
+    >>> state = Rules(seed=3).start()
+    >>> while state.outcome is None:
+    ...     state = state.play(odds_player(state))
+    >>> state.round, state.outcome.total
+    (6, 16)
+
+    Raises:
+        TypeError: ``state`` is not a Coffee Roaster state, ``samples`` or ``seed`` not a
+            whole number.
+        ValueError: the game is over, ``samples`` below 1 or ``seed`` negative.
+    """
+    _state(state)
+    samples = _whole(samples, "samples", 1, 10_000)
+    seed = _whole(seed, "seed", 0)
+    moves = [str(m) for m in state.legal_moves()]
+    if "continue" in moves:
+        bag = state.bag
+        now = _cup_value(state, bag, [])
+        track = state.board.track
+        rounds = min(len(track) - 1 - state.space, _HORIZON)
+        rng = np.random.default_rng([seed, state.round, sum(bag.values())])
+        later = np.zeros(rounds)
+        for _ in range(samples):
+            future = bag
+            for k in range(rounds):
+                draws, smoke = track[state.space + 1 + k]
+                future = _after_a_round(future, draws, smoke, rng)
+                later[k] += _cup_value(state, future, [])
+        return "continue" if later.max() / samples > now else "stop"
+    if "tray" in moves and "cup" in moves:
+        token = next(iter(state.aside))
+        if token in _PENALTY:
+            return "tray"
+        if token in _LEVEL:
+            cup = state.cup_tokens()
+            keep = _cup_value(state, state.bag, [*cup, token])
+            skip = _cup_value(state, state.bag, cup)
+            return "tray" if skip > keep + _TRAY_MARGIN else "cup"
+        return "cup"
+    return simple_player(state, stop_round=0)
+
+
+#: How many rounds ahead :func:`odds_player` looks; a bean goes on the tray only if the cup
+#: is expected to score this many points more without it (a tray slot is worth keeping).
+_HORIZON = 6
+_TRAY_MARGIN = 1.0
 
 
 @dataclass(frozen=True)

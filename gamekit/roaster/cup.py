@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from gamekit.game import FrozenMap
 from gamekit.roaster.bag import ZERO, counts, draw, has, minus, names, plus, say
@@ -50,7 +50,7 @@ def next_cup_draw(s: State, events: list[str]) -> State:
         events.append("The cup is full: the game is over.")
         return s._with(phase="over", events=tuple(events))
     select = "select" in s.unlocked and (slot + 1) in s.board.select_slots
-    d = draw(s._bag, 2 if select else 1, s.rules.seed, s._draws, dry=True)
+    d = draw(s._bag, 2 if select else 1, s._seed, s._draws, dry=True)
     removed = plus(s._removed, counts(["moisture"] * d.moisture))
     if d.moisture:
         events.append(f"{d.moisture} moisture drawn and removed.")
@@ -93,7 +93,7 @@ def stop(s: State, m: Move) -> State:
 
 def into_cup(s: State, m: Move) -> State:
     token = names(s._aside)[0]
-    slot = _next_slot(s)
+    slot = cast(int, _next_slot(s))  # a token is aside only while a slot is empty
     cup = list(s.cup)
     cup[slot] = token
     state = s._with(cup=tuple(cup), aside=ZERO)
@@ -165,7 +165,7 @@ def exchange(s: State, m: Move) -> State:
         i = len(cup) - 1 - cup[::-1].index(t)
         cup[i] = None
     bag = plus(s._bag, counts(m.tokens))
-    d = draw(bag, 3, s.rules.seed, s._draws, dry=True)
+    d = draw(bag, 3, s._seed, s._draws, dry=True)
     events = [f"Exchange: returned {say(m.tokens)} and drew {say(d.kept)}."]
     if d.moisture:
         events.append(f"{d.moisture} moisture drawn and removed.")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from gamekit.game import FrozenMap
 from gamekit.roaster.bag import (
@@ -284,7 +284,7 @@ def place_wild(s: State, m: Move) -> State:
 
 def two_more(s: State, m: Move) -> State:
     drawn, reserve = _pay(s, m.tokens)
-    d = draw(s._bag, 2, s.rules.seed, s._draws)
+    d = draw(s._bag, 2, s._seed, s._draws)
     events = [f"Two more tokens: drew {say(d.picked)}."]
     if d.moisture:
         events.append(f"{d.moisture} moisture removed and not replaced.")
@@ -313,7 +313,7 @@ def two_new(s: State, m: Move) -> State:
 def put_back(s: State, m: Move) -> State:
     bag = plus(s._bag, counts(m.tokens))
     drawn = minus(s._drawn, counts(m.tokens))
-    d = draw(bag, 2, s.rules.seed, s._draws)
+    d = draw(bag, 2, s._seed, s._draws)
     events = [f"Put back {say(m.tokens)}, shook the bag and drew {say(d.picked)}."]
     if d.moisture:
         events.append(f"{d.moisture} moisture removed and not replaced.")
@@ -329,7 +329,7 @@ def put_back(s: State, m: Move) -> State:
 
 def two_of_five(s: State, m: Move) -> State:
     drawn, reserve = _pay(s, m.tokens)
-    d = draw(s._bag, 5, s.rules.seed, s._draws)
+    d = draw(s._bag, 5, s._seed, s._draws)
     events = [f"Two of five: set aside {say(d.picked)}."]
     if d.moisture:
         events.append(f"{d.moisture} moisture removed and not replaced.")
@@ -433,12 +433,13 @@ def pair_named(s: State, m: Move) -> str | None:
 
 def pair_free(s: State, m: Move) -> str | None:
     free = s.free_pairs(_flavor(m))
-    if m.pair not in free:
-        colour = {e: c for e, c, _ in s.pairs}[m.pair]
-        taken = len({e: t for e, _, t in s.pairs}[m.pair])
+    pair = m.pair
+    if pair is not None and pair not in free:  # None: pair_named says what to do
+        colour = {e: c for e, c, _ in s.pairs}[pair]
+        taken = len({e: t for e, _, t in s.pairs}[pair])
         why = "are full" if taken >= 2 else f"take {colour}, not {_flavor(m)}"
         return (
-            f"the slots of {TOKEN_NAMES[m.pair]} {why}; free ones for {_flavor(m)}: "
+            f"the slots of {TOKEN_NAMES[pair]} {why}; free ones for {_flavor(m)}: "
             + ", ".join(free)
             + "."
         )
@@ -525,11 +526,12 @@ def _flavor_effect(
     payer, beans = m.tokens[0], m.tokens[1:]
     drawn, reserve = _pay(s, (payer,))
     drawn = minus(drawn, counts(beans))
-    pairs = tuple((e, (*toks, payer) if e == m.pair else toks) for e, toks in s._pairs)
+    pair = cast(str, m.pair)  # pair_named has checked that the move names one
+    pairs = tuple((e, (*toks, payer) if e == pair else toks) for e, toks in s._pairs)
     events = [text]
-    if len(dict(pairs)[m.pair]) >= 2:
+    if len(dict(pairs)[pair]) >= 2:
         events.append(
-            f"Both slots of {TOKEN_NAMES[m.pair]} are full: it is unlocked for the cup test."
+            f"Both slots of {TOKEN_NAMES[pair]} are full: it is unlocked for the cup test."
         )
     return s._with(
         drawn=drawn,
@@ -569,7 +571,7 @@ def spread(s: State, m: Move) -> State:
 
 def draw_round(s: State, m: Move) -> State:
     n = s.marker[0]
-    d = draw(s._bag, n, s.rules.seed, s._draws)
+    d = draw(s._bag, n, s._seed, s._draws)
     events = [f"Round {s.round}: drew {len(d.picked)} of {n} tokens: {say(d.picked)}."]
     if d.moisture:
         events.append(f"{d.moisture} moisture removed from the game.")

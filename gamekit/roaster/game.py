@@ -19,7 +19,7 @@ from __future__ import annotations
 import numbers
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -65,7 +65,7 @@ def _seed(value: Any, what: str) -> int:
     """A seed as an ``int``: a whole number from 0 to :data:`MAX_SEED`."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise ValueError(f"{what} must be a whole number of 0 or more, not {_show(value)}")
-    if not 0 <= value <= MAX_SEED:
+    if not 0 <= int(value) <= MAX_SEED:
         raise ValueError(f"{what} must be from 0 to 2**128 - 1, not {_show(value)}")
     return int(value)
 
@@ -198,8 +198,18 @@ class Rules:
             raise ValueError(f"board must be a roaster.Board or a board's data, not {_show(board)}")
         object.__setattr__(self, "board", board)
 
+    # ``card`` and ``board`` as __post_init__ leaves them: a Card (from an id or data) and a
+    # Board (the side's when None), for the code that reads them.
+    @property
+    def _card(self) -> Card:
+        return cast(Card, self.card)
+
+    @property
+    def _board(self) -> Board:
+        return cast(Board, self.board)
+
     def __repr__(self) -> str:
-        card = self.card.id if CARDS.get(self.card.id) == self.card else self.card
+        card = self._card.id if CARDS.get(self._card.id) == self.card else self.card
         text = f"roaster.Rules(card={card!r}, side={self.side!r}, seed={self.seed}"
         if self.board != BOARDS[self.side]:
             text += f", board={self.board!r}"
@@ -230,16 +240,16 @@ class Rules:
 
     def _deal(self) -> State:
         """The start of the game dealt with ``self.seed`` (a whole number here)."""
-        board = self.board
-        bag = counts(t for t, k in self.card.bag.items() for _ in range(k))
+        board = self._board
+        bag = counts(t for t, k in self._card.bag.items() for _ in range(k))
         reserve = ZERO
         if board.reserve:
             reserve = counts(f for f in FLAVORS if bag[TOKENS.index(f)])
             bag = minus(bag, reserve)
-        rng = np.random.default_rng([self.seed, 0])
+        rng = np.random.default_rng([cast(int, self.seed), 0])
         effects = [CUP_EFFECTS[i] for i in rng.permutation(len(CUP_EFFECTS))]
         pairs = tuple((e, ()) for e in effects)
-        space = board.start_space(self.card.moisture)
+        space = board.start_space(self._card.moisture)
         return State._make(
             self,
             phase="draw",
@@ -260,7 +270,7 @@ class Rules:
             exchanged=False,
             events=(
                 f"Setup: {sum(bag)} tokens in the bag; the round marker starts on space "
-                f"{space + 1} (the card has {self.card.moisture} moisture).",
+                f"{space + 1} (the card has {self._card.moisture} moisture).",
             ),
         )
 
@@ -293,7 +303,7 @@ class Rules:
         """
         if not isinstance(phase, str) or phase not in PHASES:
             raise ValueError(f"phase must be one of {', '.join(PHASES)}, not {_show(phase)}")
-        board = self.board
+        board = self._board
         start = self.start()
         d = _tally(drawn, "drawn")
         if bag is None:
@@ -369,10 +379,10 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         """The options as JSON-ready data (a shipped card by its id, a custom card or
         board in full); :meth:`from_dict` reads them back."""
-        card = self.card.id if CARDS.get(self.card.id) == self.card else self.card.to_dict()
+        card = self._card.id if CARDS.get(self._card.id) == self.card else self._card.to_dict()
         out: dict[str, Any] = {"card": card, "side": self.side, "seed": self.seed}
         if self.board != BOARDS[self.side]:
-            out["board"] = self.board.to_dict()
+            out["board"] = self._board.to_dict()
         return out
 
     @classmethod
@@ -399,7 +409,7 @@ def _tally(data: Any, what: str) -> Counts:
     for t, k in data.items():
         if not isinstance(t, str) or t not in TOKENS:
             raise ValueError(f"{what} names {_show(t)}, which is not a token")
-        if isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 0 <= k <= 999:
+        if isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 0 <= int(k) <= 999:
             raise ValueError(f"{what}: the count of {t} must be from 0 to 999, not {_show(k)}")
         out[TOKENS.index(t)] += int(k)
     return tuple(out)
@@ -475,6 +485,17 @@ class State:
     tray: tuple[str, ...]
     exchanged: bool
     events: tuple[str, ...]
+    _bag: Counts
+    _drawn: Counts
+    _aside: Counts
+    _reserve: Counts
+    _instant: tuple[tuple[str, ...], ...]  # the tokens on each instant effect's slots
+    _pairs: tuple[tuple[str, tuple[str, ...]], ...]  # (cup effect, tokens on its slots)
+    _removed: Counts
+    _created: Counts
+    _draws: int
+    _flavor_round: bool
+    _cache: dict[str, Any]
 
     @classmethod
     def _make(cls, rules: Rules, **kw: Any) -> State:
@@ -500,11 +521,11 @@ class State:
     def __delattr__(self, name: str) -> None:
         raise AttributeError("a roaster.State is immutable; play() returns a new state")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         data = {name.lstrip("_"): getattr(self, name) for name in _FIELDS[1:]}
         return (_rebuild, (self.rules, data, self.events))
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in _FIELDS)
 
     def __eq__(self, other: object) -> bool:
@@ -516,7 +537,7 @@ class State:
     def __repr__(self) -> str:
         tail = f"scored {self.outcome.total}" if self.outcome is not None else f"{self.phase}"
         return (
-            f"<roaster.State {self.rules.card.id} {self.rules.side} seed={self.rules.seed}: "
+            f"<roaster.State {self.rules._card.id} {self.rules.side} seed={self.rules.seed}: "
             f"round {self.round}, {sum(self._bag)} in the bag, {tail}>"
         )
 
@@ -538,7 +559,12 @@ class State:
 
     @property
     def board(self) -> Board:
-        return self.rules.board
+        return self.rules._board
+
+    @property
+    def _seed(self) -> int:
+        """The seed of the deal: a started game's rules always have one."""
+        return cast(int, self.rules.seed)
 
     @property
     def bag(self) -> dict[str, int]:
@@ -648,7 +674,7 @@ class State:
             return None
         if "outcome" not in self._cache:
             extra = self.board.extra_bean if "extra-bean" in self.unlocked else 0
-            s = score(self.cup_tokens(), self.rules.card, extra_bean=extra, slots=len(self.cup))
+            s = score(self.cup_tokens(), self.rules._card, extra_bean=extra, slots=len(self.cup))
             if None in self.cup:
                 ending, how = "bag-empty", "the bag ran out before the cup was full"
             elif self.space >= len(self.board.track) - 1:
@@ -657,7 +683,8 @@ class State:
             else:
                 ending, how = "stopped", "the roaster stopped roasting and filled the cup"
             self._cache["outcome"] = Outcome(s, f"{how}: the cup scores {s.total}", ending)
-        return self._cache["outcome"]
+        outcome: Outcome = self._cache["outcome"]
+        return outcome
 
     @property
     def score(self) -> Score | None:
@@ -693,8 +720,9 @@ class State:
     def _problem(self, m: Move) -> str | None:
         phase = self.phase
         bad = f"{m} is not allowed: "
-        if phase == "over":
-            return bad + f"the game is over ({self.outcome.reason})."
+        outcome = self.outcome  # not None exactly when the phase is "over"
+        if outcome is not None:
+            return bad + f"the game is over ({outcome.reason})."
         if m.action not in ACTIONS[phase]:
             return (
                 bad
@@ -741,5 +769,5 @@ class State:
         return MOVES[m.action].apply(self, m)
 
 
-def _rebuild(rules: Rules, data: dict, events: tuple) -> State:
+def _rebuild(rules: Rules, data: dict[str, Any], events: tuple[str, ...]) -> State:
     return State._make(rules, events=events, **data)

@@ -41,7 +41,7 @@ def _bag(bag: Any) -> dict[str, int]:
             raise ValueError(f"bag names {_show(t)}, which is not a token; they are {TOKENS}")
         if isinstance(k, bool) or not isinstance(k, numbers.Integral):
             raise ValueError(f"bag: the count of {t} must be a whole number, not {_show(k)}")
-        if not 0 <= k <= MAX_COUNT:
+        if not 0 <= int(k) <= MAX_COUNT:
             raise ValueError(f"bag: the count of {t} must be from 0 to {MAX_COUNT}, not {_show(k)}")
         if k:
             out[t] = int(k)

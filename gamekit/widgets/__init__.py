@@ -6,6 +6,7 @@
 <CoffeeBoard hex4 n=4: 0 moves, black to move>
 """
 
+from gamekit.widgets.base import GameBoard, LogEntry
 from gamekit.widgets.coffee import CoffeeBoard
 from gamekit.widgets.gipf import GipfBoard
 from gamekit.widgets.hextiles import HexTilesBoard
@@ -16,8 +17,10 @@ from gamekit.widgets.view import BoardView, click_to_cell
 __all__ = [
     "BoardView",
     "CoffeeBoard",
+    "GameBoard",
     "GipfBoard",
     "HexTilesBoard",
+    "LogEntry",
     "RoasterBoard",
     "check_answer",
     "check_cells",

@@ -1,31 +1,139 @@
-"""What every clickable board shares: the game so far, the record, the hint toggle, and how
-a board shows itself in a notebook.
+"""What every clickable board shares: the game so far, the record, the computer opponent,
+the words a player reads (goal, turn line, move log, game-over banner, score panel), the
+layout, and how a board shows itself in a notebook.
 
 A board keeps the states of its game (``_states``, the start first) and the moves that led
 to them (``_moves``), plus the moves taken back (``_redo``); the rules decide everything
-else. A subclass builds its controls into ``self.widget`` and defines ``__repr__``,
-``type_move(text)`` and ``_refresh()`` (redraw everything from ``self.state``).
+else. A subclass builds its controls, hands them to :meth:`GameBoard._assemble` (which puts
+the board and a side panel side by side), and defines ``__repr__``, ``type_move(text)`` and
+``_refresh()`` (redraw everything from ``self.state``; it ends with
+``self._refresh_panel()``, which redraws the side panel).
+
+The hooks a board defines (all optional, with defaults):
+
+- ``goal`` (one line: how to win) or ``goal_text()`` when it depends on the rules;
+- ``lesson``: the file name of the game's first lesson, linked beside the goal;
+- ``describe(before, move, after)``: one move in plain words for the log (the default says
+  "Black played e5|"); :meth:`GameBoard.actor` and :meth:`GameBoard.person` name the
+  players as the viewer knows them ("You", "The computer", "Black");
+- ``score_html()``: a score panel ("" for none);
+- ``instruction()``: what to do now, after the turn line ("click a cell for your stone");
+- ``banner_text()``: the game-over words and their tone, if the default (who won, the
+  reason, the scores) does not fit;
+- ``_clear_choice()``: forget a half-made move (undo, redo and new games call it);
+- ``_computer_choice(state)``: the computer's move (default: its player's choice).
+
+The computer moves through :meth:`GameBoard._computer_turn`; a move goes into the history
+with :meth:`GameBoard._push` (``computer=True`` for the computer's), which also feeds the log.
 """
 
 from __future__ import annotations
 
 import base64
-from typing import Any
+import html
+import numbers
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
 
 import ipywidgets as w
 
+from gamekit.game import player_index
+from gamekit.players import LEVEL_NAMES, Player, computer_seats, make_opponent
 from gamekit.records import Record
 
-__all__ = ["GameBoard"]
+__all__ = ["GameBoard", "LogEntry", "board_seed"]
+
+#: The tones of the game-over banner: (text colour, background, border).
+_TONES = {
+    "win": ("#1b5e20", "#e8f5e9", "#2e7d32"),
+    "loss": ("#8c1d18", "#fdecea", "#b3261e"),
+    "neutral": ("#1f2937", "#eef2f7", "#64748b"),
+}
+_OK, _REFUSED = "#1b6e3a", "#b3261e"
+#: What the "computer" menu shows for no computer.
+NOBODY = "nobody"
+#: Heights that keep the side panel still (a new message never pushes anything down).
+_MESSAGE_HEIGHT = "4.6em"
+_LOG_HEIGHT = "210px"
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One move in the board's log: its number (1 for the first), the seat that made it,
+    the move in words and in notation, and whether the computer made it.
+
+    >>> LogEntry(1, "black", "Black put a stone on e5.", "e5|", False).notation
+    'e5|'
+    """
+
+    number: int
+    seat: str | None
+    words: str
+    notation: str
+    computer: bool
+
+
+def board_seed(seed: Any) -> int | None:
+    """A board's ``seed`` checked: ``None`` or a whole number of 0 or more.
+
+    >>> board_seed(3), board_seed(None)
+    (3, None)
+
+    Raises:
+        TypeError: ``seed`` is not a whole number (or ``None``).
+        ValueError: ``seed`` is negative.
+    """
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise TypeError(f"seed must be a whole number or None, not {seed!r}")
+    if seed < 0:
+        raise ValueError(f"seed must be 0 or more, not {seed}")
+    return int(seed)
+
+
+def _count(k: int, word: str) -> str:
+    return f"{k} {word}" + ("" if k == 1 else "s")
 
 
 class GameBoard:
-    """Base of the game boards: history, record, hints and notebook display."""
+    """Base of the game boards: history, record, computer opponent, side panel, display.
+
+    Not used alone: each game's board (:class:`~gamekit.widgets.CoffeeBoard` …) builds on
+    it and defines the hooks listed in this module's description.
+    """
+
+    #: One line: how to win, in plain words (or override :meth:`goal_text`).
+    goal: ClassVar[str] = ""
+    #: The file name of the game's first lesson (``"01_coffee_rules.ipynb"``), or "".
+    lesson: ClassVar[str] = ""
+    #: The ``iterations`` of the ``mcts`` level on this board (``None``: the default).
+    _mcts_iterations: ClassVar[int | None] = None
 
     _states: list
     _moves: list[str]
     _redo: list[str]
+    # Defaults, so that a board that sets none of these still works.
+    _player: Player | None = None
+    _level: str | Player | None = None
+    _seed: int | None = 0
+    _computer_seats: tuple[str, ...] = ()
+    _built: bool = False
+    _menus: bool = False
+    _syncing: bool = False
+    _thinking: bool = False
+    _ok: bool = True
+    message: str = ""
 
+    def __repr__(self) -> str:
+        k = len(self._moves)
+        return f"<{type(self).__name__} {self.rules.game}: {_count(k, 'move')}>"
+
+    # -- history -------------------------------------------------------------------------
     def _load(self, rules: Any, record: Record | None, default_rules: type) -> None:
         """Start from ``rules`` (a new game) or ``record`` (a saved one, replayed)."""
         if record is None:
@@ -35,34 +143,114 @@ class GameBoard:
         self._states = record.states()
         self._moves = list(record.moves)
         self._redo = []
+        self._by_computer: list[bool] = [False] * len(self._moves)
+        self._redo_by_computer: list[bool] = []
+        self._log_cache: list[tuple[Any, Any, LogEntry]] = []
 
     def _restart(self, rules: Any) -> None:
         """A new game with ``rules``: no moves, nothing to redo."""
         self._states = [rules.start()]
         self._moves, self._redo = [], []
+        self._by_computer, self._redo_by_computer = [], []
+        self._log_cache = []
+
+    def _push(self, move: Any, *, computer: bool = False) -> Any:
+        """Play ``move`` (legal: check first) into the history; forgets the moves taken
+        back. ``computer`` marks the computer's moves (for the log and the highlight).
+        Returns the new state."""
+        after = self.state.play(move)
+        self._states.append(after)
+        self._moves.append(str(move))
+        self._align_flags(len(self._moves) - 1)
+        self._by_computer.append(computer)
+        self._redo, self._redo_by_computer = [], []
+        return after
+
+    def _align_flags(self, n: int | None = None) -> None:
+        """Make the computer flags ``n`` long (default: as many as the moves); a board that
+        appends moves itself gets its moves counted as a person's."""
+        flags = getattr(self, "_by_computer", None)
+        if flags is None:
+            flags = self._by_computer = []
+        n = len(self._moves) if n is None else n
+        del flags[n:]
+        flags.extend([False] * (n - len(flags)))
 
     def _take_back(self) -> str:
         """Undo one move (it can be redone); returns it."""
         move = self._moves.pop()
         self._states.pop()
+        flags = getattr(self, "_by_computer", [])
+        computer = flags.pop() if len(flags) > len(self._moves) else False
+        del flags[len(self._moves) :]
         self._redo.append(move)
+        if not hasattr(self, "_redo_by_computer"):
+            self._redo_by_computer = []
+        del self._redo_by_computer[len(self._redo) - 1 :]
+        self._redo_by_computer.append(computer)
         return move
 
     def _replay(self) -> str:
         """Redo the last move taken back; returns it."""
         move = self._redo.pop()
+        redo_flags = getattr(self, "_redo_by_computer", [])
+        computer = redo_flags.pop() if len(redo_flags) > len(self._redo) else False
         self._states.append(self.state.play(move))
         self._moves.append(move)
+        self._align_flags(len(self._moves) - 1)
+        self._by_computer.append(computer)
         return move
 
     def _history_buttons(self) -> None:
         """The Undo and Redo buttons (``self.undo_button``, ``self.redo_button``)."""
-        self.undo_button = w.Button(description="Undo", icon="undo", layout=w.Layout(width="90px"))
+        self.undo_button = w.Button(
+            description="Undo",
+            icon="undo",
+            tooltip="take back your last move (and the computer's answer)",
+            layout=w.Layout(width="90px"),
+        )
         self.redo_button = w.Button(
-            description="Redo", icon="repeat", layout=w.Layout(width="90px")
+            description="Redo",
+            icon="repeat",
+            tooltip="play again the move you took back",
+            layout=w.Layout(width="90px"),
         )
         self.undo_button.on_click(lambda _b: self.undo())
         self.redo_button.on_click(lambda _b: self.redo())
+
+    def undo(self) -> None:
+        """Take back the last move; against the computer, its answer and your move."""
+        if not self._moves:
+            return self._say("Nothing to undo.", False)
+        log = self.move_log
+        taken: list[LogEntry] = []
+        while self._moves:
+            taken.append(log[len(self._moves) - 1])
+            self._take_back()
+            if not self._computer_to_move():
+                break
+        self._clear_choice()
+        words = "; ".join(_lower_first(e.words.rstrip(".")) for e in reversed(taken))
+        self._say(f"Took back {_count(len(taken), 'move')}: {words}.", True)
+        if self._computer_to_move() and not self._moves:
+            self._computer_turn()
+
+    def redo(self) -> None:
+        """Play again the last move taken back (and the computer's answer to it)."""
+        if not self._redo:
+            return self._say("Nothing to redo.", False)
+        again = 0
+        while self._redo:
+            self._replay()
+            again += 1
+            if not self._computer_to_move():
+                break
+        self._clear_choice()
+        words = "; ".join(_lower_first(e.words.rstrip(".")) for e in self.move_log[-again:])
+        self._say(f"Played {_count(again, 'move')} again: {words}.", True)
+
+    def _clear_choice(self) -> None:
+        """Forget a half-made move (a chosen cell, selected tokens …). Hook."""
 
     def play_moves(self, moves) -> None:
         """Play several moves in a row, as if typed (a lesson's way to set up a position);
@@ -101,6 +289,448 @@ class GameBoard:
     def hints(self, on: bool) -> None:
         self.hint_toggle.value = bool(on)
 
+    # -- the computer --------------------------------------------------------------------
+    @property
+    def opponent(self) -> str | Player | None:
+        """The computer opponent: ``None``, a level name (:data:`gamekit.players.LEVEL_NAMES`)
+        or a :class:`~gamekit.players.Player`. Setting it takes effect at once: if it is the
+        computer's turn, it plays.
+
+        Raises:
+            TypeError, ValueError: not ``None``, a level or a player.
+        """
+        return self._level
+
+    @opponent.setter
+    def opponent(self, level: str | Player | None) -> None:
+        if level == NOBODY:
+            level = None
+        self._player = make_opponent(level, self._seed, iterations=self._mcts_iterations)
+        self._level = level
+        self._log_cache = []  # "You" and "the computer" may name other players now
+        self._sync_computer_controls()
+        if self._built:
+            self._refresh()
+            self._computer_turn()
+
+    @property
+    def computer_plays(self) -> tuple[str, ...]:
+        """The seats the computer plays (when there is an opponent). Setting it (a seat
+        name or a tuple of them) takes effect at once.
+
+        Raises:
+            TypeError, ValueError: not a seat of the game or a tuple of them.
+        """
+        return self._computer_seats
+
+    @computer_plays.setter
+    def computer_plays(self, seats: str | tuple[str, ...]) -> None:
+        self._computer_seats = computer_seats(self.rules, seats)
+        self._log_cache = []
+        self._sync_computer_controls()
+        if self._built:
+            self._refresh()
+            self._computer_turn()
+
+    def _is_computer(self, seat: str | None, state: Any = None) -> bool:
+        """Whether the computer plays ``seat`` in ``state`` (after a pie-rule swap the
+        players have exchanged colours)."""
+        if self._player is None or seat is None:
+            return False
+        state = self.state if state is None else state
+        seats = tuple(state.rules.seats)
+        return player_index(state, seat) in {
+            seats.index(s) for s in self.computer_plays if s in seats
+        }
+
+    def _computer_to_move(self) -> bool:
+        """Whether the computer plays the side to move now."""
+        state = self.state
+        return state.outcome is None and self._is_computer(state.to_move, state)
+
+    def _human_seats(self) -> tuple[str, ...]:
+        """The seats people play (all of them with no computer)."""
+        state = self.state
+        return tuple(s for s in state.rules.seats if not self._is_computer(s, state))
+
+    def _computer_choice(self, state: Any) -> Any:
+        """The computer's move in ``state``. Hook."""
+        return self._player.choose(state)
+
+    def _computer_turn(self) -> None:
+        """Let the computer play while it is its turn; each of its decisions goes into the
+        log. The turn line says "The computer is thinking…" meanwhile."""
+        if self._thinking:
+            return
+        played = 0
+        self._thinking = True
+        try:
+            while self._computer_to_move() and played < 1000:
+                if hasattr(self, "turn_line"):
+                    self.turn_line.value = self._turn_html()
+                move = self._computer_choice(self.state)
+                self._push(move, computer=True)
+                played += 1
+        finally:
+            self._thinking = False
+        if played:
+            self._clear_choice()
+            entries = self.move_log[-played:]
+            self._say(" ".join(e.words for e in entries[-3:]), True)
+
+    def _computer_controls(self, seat_options: Sequence[tuple[str, Any]] | None = None) -> w.HBox:
+        """The "computer" menu (nobody or a level) and the "plays" menu (the seats), both
+        taking effect at once; ``seat_options`` are (label, seats) pairs, one per seat by
+        default. Sets ``self.opponent_choice`` and ``self.seats_choice``."""
+        levels = ", ".join(LEVEL_NAMES)
+        self.opponent_choice = w.Dropdown(
+            options=[(f"{NOBODY} (two people)", NOBODY), *((n, n) for n in LEVEL_NAMES)],
+            value=NOBODY,
+            description="computer",
+            tooltip=f"play against the computer; its levels, weakest first: {levels}",
+            layout=w.Layout(width="205px"),
+            style={"description_width": "65px"},
+        )
+        if seat_options is None:
+            seat_options = [(self.seat_label(s), (s,)) for s in self.rules.seats]
+        self.seats_choice = w.Dropdown(
+            options=list(seat_options),
+            description="plays",
+            tooltip="the side the computer plays; it moves as soon as it is its turn",
+            layout=w.Layout(width="175px"),
+            style={"description_width": "40px"},
+        )
+        self._menus = True
+        self._sync_computer_controls()
+        self.opponent_choice.observe(self._on_opponent_choice, names="value")
+        self.seats_choice.observe(self._on_seats_choice, names="value")
+        return w.HBox([self.opponent_choice, self.seats_choice])
+
+    def _on_opponent_choice(self, change) -> None:
+        if not self._syncing:
+            self.opponent = change["new"]
+
+    def _on_seats_choice(self, change) -> None:
+        if not self._syncing and change["new"] is not None:
+            self.computer_plays = change["new"]
+
+    def _sync_computer_controls(self) -> None:
+        """Show the opponent and its seats in the menus (without acting on it)."""
+        if not self._menus:
+            return
+        self._syncing = True
+        try:
+            shown = self._level if isinstance(self._level, str) else NOBODY
+            if shown not in [v for _, v in self.opponent_choice.options]:
+                shown = NOBODY
+            self.opponent_choice.value = shown
+            if self.computer_plays in [v for _, v in self.seats_choice.options]:
+                self.seats_choice.value = self.computer_plays
+        finally:
+            self._syncing = False
+
+    # -- words -----------------------------------------------------------------------------
+    def goal_text(self) -> str:
+        """How to win, in one line (the class's ``goal`` unless a board says more)."""
+        return self.goal
+
+    def seat_label(self, seat: str) -> str:
+        """A seat's name as a player reads it: ``"black"`` -> ``"Black"``."""
+        return seat[:1].upper() + seat[1:] if seat else ""
+
+    def person(self, seat: str | None, state: Any = None) -> str:
+        """Who plays ``seat``, as the viewer says it: ``"you"`` (the one person against the
+        computer, or the only player), ``"the computer"`` (``"the computer (Black)"`` when
+        it plays several seats), or the seat's name."""
+        if seat is None:
+            return "nobody"
+        if self._is_computer(seat, state):
+            seats = self.rules.seats
+            if sum(self._is_computer(s, state) for s in seats) > 1:
+                return f"the computer ({self.seat_label(seat)})"
+            return "the computer"
+        if len(self._human_seats()) == 1:
+            return "you"
+        return self.seat_label(seat)
+
+    def possessive(self, seat: str | None, state: Any = None) -> str:
+        """``"your"``, ``"the computer's"`` or ``"Black's"``."""
+        who = self.person(seat, state)
+        return "your" if who == "you" else f"{who}'s"
+
+    def actor(self, before: Any) -> str:
+        """The name of who made the move from ``before``, capitalized, for the log:
+        ``"You"``, ``"The computer"`` or ``"Black"``."""
+        return _upper_first(self.person(before.to_move, before))
+
+    def describe(self, before: Any, move: Any, after: Any) -> str:
+        """One move in plain words, for the log. Hook: the default names the player and
+        the notation."""
+        return f"{self.actor(before)} played {move}."
+
+    def score_html(self) -> str:
+        """The score panel's HTML ("" for none). Hook."""
+        return ""
+
+    def instruction(self) -> str:
+        """What to do now, in a few words, shown after the turn line ("" for nothing).
+        Hook."""
+        return ""
+
+    def turn_text(self) -> str:
+        """Whose turn it is, in words: "Your turn (Black)", "The computer is thinking…",
+        "Black to move" (two people), "Your turn" (a solo game) or "Game over"."""
+        state = self.state
+        if state.outcome is not None:
+            return "Game over"
+        seat = state.to_move
+        if self._is_computer(seat, state):
+            return "The computer is thinking…"
+        if len(self._human_seats()) == 1:
+            if len(state.rules.seats) == 1:
+                return "Your turn"
+            return f"Your turn ({self.seat_label(seat)})"
+        return f"{self.seat_label(seat)} to move"
+
+    def banner_text(self) -> tuple[str, str]:
+        """The game-over words and their tone (``"win"``, ``"loss"`` or ``"neutral"``):
+        "You won: …" / "The computer won: …" against the computer, "Black won: …" between
+        people; then the scores if the game has them. Hook."""
+        outcome = self.state.outcome
+        if outcome is None:
+            return "", "neutral"
+        winners = tuple(outcome.winners)
+        reason = _upper_first(str(outcome.reason).rstrip("."))
+        if not winners:
+            head, tone = "A draw", "neutral"
+        else:
+            names = [self.person(s) for s in winners]
+            humans = [s for s in winners if not self._is_computer(s)]
+            against_computer = self._player is not None and self._human_seats()
+            if against_computer and len(self._human_seats()) == 1:
+                tone = "win" if humans else "loss"
+            else:
+                tone = "neutral"
+            head = _upper_first(_join(names)) + " won"
+        text = f"{head}: {reason}."
+        scores = getattr(outcome, "scores", None)
+        if scores:
+            text += " Score: " + ", ".join(
+                f"{self.seat_label(s)} {_number(v)}" for s, v in scores.items()
+            )
+            text += "."
+        return text, tone
+
+    # -- the move log --------------------------------------------------------------------
+    @property
+    def move_log(self) -> list[LogEntry]:
+        """Every move so far, in words (``entry.words``) and notation, oldest first."""
+        self._align_flags()
+        cache = getattr(self, "_log_cache", None)
+        if cache is None:
+            cache = self._log_cache = []
+        out = []
+        for i, notation in enumerate(self._moves):
+            before, after = self._states[i], self._states[i + 1]
+            computer = self._by_computer[i]
+            if i < len(cache):
+                b, a, entry = cache[i]
+                if b is before and a is after and entry.computer == computer:
+                    out.append(entry)
+                    continue
+                del cache[i:]
+            entry = LogEntry(
+                i + 1, before.to_move, self._words(before, notation, after), notation, computer
+            )
+            cache.append((before, after, entry))
+            out.append(entry)
+        return out
+
+    def _words(self, before: Any, notation: str, after: Any) -> str:
+        """``describe`` of one move, given the game's Move (read from its notation)."""
+        move: Any = notation
+        module = sys.modules.get(type(before).__module__)
+        parse = getattr(getattr(module, "Move", None), "parse", None)
+        if parse is not None:
+            try:
+                move = parse(notation)
+            except ValueError:
+                move = notation
+        return self.describe(before, move, after)
+
+    def last_computer_moves(self) -> list[tuple[Any, str, Any]]:
+        """The computer's decisions since the last move a person made, as
+        (before, notation, after), oldest first: what a board highlights until you move."""
+        self._align_flags()
+        out = []
+        i = len(self._moves) - 1
+        while i >= 0 and self._by_computer[i]:
+            out.append((self._states[i], self._moves[i], self._states[i + 1]))
+            i -= 1
+        return out[::-1]
+
+    # -- the side panel ------------------------------------------------------------------
+    def _panel(self) -> None:
+        """The widgets of the side panel (made once): ``goal_line``, ``turn_line``,
+        ``banner``, ``message_line``, ``log_view`` and ``score_panel``."""
+        if hasattr(self, "log_view"):
+            return
+        self.goal_line = w.HTML(layout=w.Layout(margin="0 0 4px 0"))
+        self.turn_line = w.HTML(layout=w.Layout(height="46px", overflow="hidden"))
+        self.turn_line.add_class("gamekit-turn")
+        self.banner = w.HTML(layout=w.Layout(display="none"))
+        self.banner.add_class("gamekit-banner")
+        self.message_line = w.HTML(
+            layout=w.Layout(height=_MESSAGE_HEIGHT, overflow="auto", margin="2px 0")
+        )
+        self.message_line.add_class("gamekit-message")
+        self.log_view = w.HTML(layout=w.Layout(height=_LOG_HEIGHT, overflow="auto"))
+        self.log_view.add_class("gamekit-log")
+        self.score_panel = w.HTML(layout=w.Layout(display="none"))
+        self.score_panel.add_class("gamekit-score")
+
+    def _assemble(
+        self,
+        board: Sequence[w.Widget],
+        actions: Sequence[w.Widget],
+        settings: Sequence[w.Widget] = (),
+        *,
+        width: int = 460,
+        panel_width: int = 400,
+        log_height: str = _LOG_HEIGHT,
+    ) -> w.Box:
+        """The board's layout: the goal line on top; the board (with ``board``'s other
+        widgets under it) on the left; on the right the turn line, the game-over banner,
+        the message line, ``actions`` (the main buttons), the log, the score panel and
+        ``settings``. The two columns wrap when there is no room side by side; the board
+        scales with its column. Marks the board as built."""
+        self._panel()
+        self.log_view.layout.height = log_height
+        left = w.VBox(
+            list(board),
+            # The board takes the room first (up to ``width``), the side panel what is left.
+            layout=w.Layout(flex="100 1 360px", max_width=f"{width}px", min_width="280px"),
+        )
+        left.add_class("gamekit-board-column")
+        right = w.VBox(
+            [
+                self.turn_line,
+                self.banner,
+                self.message_line,
+                *actions,
+                w.HTML("<b>Moves</b> <small>(newest first)</small>"),
+                self.log_view,
+                self.score_panel,
+                *settings,
+            ],
+            layout=w.Layout(
+                flex=f"1 1 {panel_width}px",
+                min_width="300px",
+                max_width=f"{panel_width + 140}px",
+                padding="0 0 0 14px",
+            ),
+        )
+        right.add_class("gamekit-side")
+        box = w.VBox(
+            [
+                self.goal_line,
+                w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", width="100%")),
+            ],
+            layout=w.Layout(width="100%"),
+        )
+        box.add_class("gamekit-app")
+        self._built = True
+        return box
+
+    def lesson_link(self) -> str:
+        """The HTML of the link to the game's first lesson ("" if none): relative to
+        ``apps/`` or ``notebooks/`` in JupyterLab; in Voilà, where only the apps are
+        served, the lesson is named without a link."""
+        if not self.lesson:
+            return ""
+        number = self.lesson.split("_", 1)[0]
+        text = f"How to play: lesson {html.escape(number)}"
+        if os.environ.get("VOILA_KERNEL_ID"):
+            return f'<span title="{html.escape(self.lesson)} in the lessons">{text}</span>'
+        here = Path.cwd().name
+        href = self.lesson if here == "notebooks" else f"../notebooks/{self.lesson}"
+        return f'<a href="{html.escape(href)}" target="_blank" style="color:#0b5cad">{text}</a>'
+
+    def _goal_html(self) -> str:
+        goal = self.goal_text()
+        link = self.lesson_link()
+        parts = []
+        if goal:
+            parts.append(f"<b>Goal:</b> {html.escape(goal)}")
+        if link:
+            parts.append(link)
+        return f'<div style="font-size:14px">{" &nbsp;·&nbsp; ".join(parts)}</div>'
+
+    def _turn_html(self) -> str:
+        if self._thinking or self._computer_to_move():
+            return '<div style="font-size:16px;line-height:1.35"><b>The computer is thinking…</b></div>'
+        text = f"<b>{html.escape(self.turn_text())}</b>"
+        hint = self.instruction() if self.state.outcome is None else ""
+        if hint:
+            text += f": {html.escape(hint)}"
+        return f'<div style="font-size:16px;line-height:1.35">{text}</div>'
+
+    def _banner_html(self) -> str:
+        text, tone = self.banner_text()
+        colour, background, border = _TONES.get(tone, _TONES["neutral"])
+        return (
+            f'<div style="color:{colour};background:{background};border:2px solid {border};'
+            f'border-radius:6px;padding:6px 10px;font-size:15px;line-height:1.35">'
+            f"<b>{html.escape(text)}</b></div>"
+        )
+
+    def _log_html(self) -> str:
+        rows = []
+        for entry in reversed(self.move_log):
+            shade = "background:#f1f5fb;" if entry.computer else ""
+            rows.append(
+                f'<tr style="{shade}vertical-align:top">'
+                f'<td style="color:#6b7280;padding:1px 4px;text-align:right">{entry.number}.</td>'
+                f'<td style="padding:1px 4px">{html.escape(entry.words)}</td>'
+                f'<td style="color:#7b8794;padding:1px 4px;font-family:monospace;'
+                f'white-space:nowrap">{html.escape(entry.notation)}</td></tr>'
+            )
+        if not rows:
+            return '<div style="color:#6b7280;font-size:13px">No moves yet.</div>'
+        return (
+            '<table style="border-collapse:collapse;font-size:13px;line-height:1.3;'
+            f'width:100%">{"".join(rows)}</table>'
+        )
+
+    def _message_html(self) -> str:
+        if not self.message:
+            return ""
+        colour = _OK if self._ok else _REFUSED
+        return (
+            f'<div style="color:{colour};line-height:1.35;padding-top:2px">'
+            f"{html.escape(self.message)}</div>"
+        )
+
+    def _refresh_panel(self) -> None:
+        """Redraw the side panel from the game: goal, turn line, banner, message, log,
+        score panel, undo and redo. A board's ``_refresh`` calls it last."""
+        if not hasattr(self, "log_view"):
+            return
+        self.goal_line.value = self._goal_html()
+        self.turn_line.value = self._turn_html()
+        over = self.state.outcome is not None
+        self.banner.value = self._banner_html() if over else ""
+        self.banner.layout.display = None if over else "none"
+        self.message_line.value = self._message_html()
+        self.log_view.value = self._log_html()
+        score = self.score_html()
+        self.score_panel.value = score
+        self.score_panel.layout.display = None if score else "none"
+        if hasattr(self, "undo_button"):
+            self.undo_button.disabled = not self._moves
+            self.redo_button.disabled = not self._redo
+
+    # -- the picture in a notebook -------------------------------------------------------
     def _picture_highlight(self) -> dict:
         """Highlight options for the still picture (``gamekit.render.show``'s keywords); a
         board may override this to match what its live view shows."""
@@ -132,3 +762,28 @@ class GameBoard:
         if (include is None or "image/png" in include) and "image/png" not in exclude:
             bundle["image/png"] = self._picture_png()
         return bundle
+
+
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _lower_first(text: str) -> str:
+    """ "You put …" -> "you put …" (but "Black put …" stays)."""
+    for word in ("You ", "The computer "):
+        if text.startswith(word):
+            return text[:1].lower() + text[1:]
+    return text
+
+
+def _join(names: Sequence[str]) -> str:
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _number(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)

@@ -2,12 +2,15 @@
 
 Click a cell to put a stone there, then choose the rod's direction with a button, or with a
 second click on any cell along that direction. A refused move is marked with a red cross and
-the message line says which rule forbids it. Undo, redo, a hint toggle that rings every legal
-cell, a box to type moves (``e5|``), and new games with any board, size, ``n`` and pie rule.
-An optional computer opponent (``opponent="simple"``, ``"random"``, ``"greedy"`` or
-``"mcts"``, or a :class:`~gamekit.players.Player`; or the "computer" dropdown) plays the seats
-in ``computer_plays`` (Orange unless told) and answers each move; the message line says what
-it played.
+the message line says which rule forbids it. Beside the board: the turn line, the message
+line, the move log in words (the notation in a second column), undo and redo, a hint toggle
+that rings every legal cell, a box to type moves (``e5|``), the computer opponent, and new
+games with any board, size, number in a row and pie rule.
+
+The computer (``opponent="simple"``, … a level of :data:`gamekit.players.LEVEL_NAMES`, or a
+:class:`~gamekit.players.Player`; or the "computer" menu) plays the seats in
+``computer_plays`` (Orange unless told) as soon as it is their turn; its last stone is ringed
+until you move.
 
 The widget only translates clicks into moves: :mod:`gamekit.coffee` decides what is legal.
 Everything a mouse can do has a method (``click``, ``choose_axis``, ``type_move``, ``undo``
@@ -17,13 +20,14 @@ Everything a mouse can do has a method (``click``, ``choose_axis``, ``type_move`
 >>> board.click("c3"); board.choose_axis("-")
 >>> board
 <CoffeeBoard square5 n=4: 1 move, orange to move>
+>>> board.move_log[-1].words
+'Black put a stone on c3 and laid the rod horizontally.'
 >>> board.click("a1"); board.message
 "a1 is not allowed: a1 is not on the rod's line. The rod on c3 lies along '-' (horizontal), so the stone must go on that line: a3, b3, d3 or e3."
 """
 
 from __future__ import annotations
 
-import html
 from functools import cache
 
 import ipywidgets as w
@@ -31,16 +35,22 @@ import ipywidgets as w
 from gamekit import coffee
 from gamekit.errors import GamekitError
 from gamekit.grids import AXIS_NAMES
-from gamekit.players import LEVELS, Player, computer_seats, make_opponent, plays_now
+from gamekit.players import Player, computer_seats, make_opponent
 from gamekit.records import Record
-from gamekit.render.coffee import CoffeeView, caption, styles
-from gamekit.widgets.base import GameBoard
+from gamekit.render.coffee import CoffeeView, styles
+from gamekit.widgets.base import GameBoard, board_seed
 from gamekit.widgets.view import BoardView, click_to_cell
 
 __all__ = ["CoffeeBoard"]
 
 _SIZES = {"hex": (3, 4, 5, 6), "square": (4, 5, 6, 7, 8)}
-_NOBODY = "nobody"
+#: How the log says the rod was laid.
+_ROD_WORDS = {
+    "|": "vertically",
+    "-": "horizontally",
+    "/": "along the rising diagonal (/)",
+    "\\": "along the falling diagonal (\\)",
+}
 
 
 @cache
@@ -48,6 +58,13 @@ def _template(board: str, size: int) -> tuple[str, tuple[float, float, float, fl
     """The SVG of an empty board and its drawing-to-SVG transform (one per board)."""
     view = CoffeeView(coffee.Rules(board=board, size=size, n=2), show_caption=False)
     return view.drawing.svg(), view.drawing.svg_transform()
+
+
+def _board_words(rules: coffee.Rules) -> str:
+    """``"a hexagonal board, 5 cells a side"`` or ``"a 5 × 5 square board"``."""
+    if rules.board == "hex":
+        return f"a hexagonal board, {rules.size} cells a side"
+    return f"a {rules.size} × {rules.size} square board"
 
 
 class CoffeeBoard(GameBoard):
@@ -60,12 +77,20 @@ class CoffeeBoard(GameBoard):
     (:data:`gamekit.players.LEVEL_NAMES`) or a :class:`~gamekit.players.Player`;
     ``computer_plays`` is the seat it plays (``"black"`` or ``"orange"``, the default), or a
     tuple of seats; ``seed`` seeds it. After a pie-rule swap it goes on as the same player,
-    in the other colour.
+    in the other colour. Both can be changed at any time (``board.opponent = "mcts"``) and
+    take effect at once.
+
+    >>> board = CoffeeBoard(coffee.Rules(board="hex", size=3), opponent="simple")
+    >>> board.turn_text()
+    'Your turn (Black)'
 
     Raises:
         TypeError, ValueError: ``opponent`` is not ``None``, a level or a player;
-            ``computer_plays`` names no seat of the game.
+            ``computer_plays`` names no seat of the game; ``seed`` is not a whole number
+            of 0 or more (or ``None``).
     """
+
+    lesson = "01_coffee_rules.ipynb"
 
     def __init__(
         self,
@@ -73,7 +98,7 @@ class CoffeeBoard(GameBoard):
         *,
         record: Record | None = None,
         hints: bool = False,
-        width: int = 460,
+        width: int = 560,
         opponent: str | Player | None = None,
         computer_plays: str | tuple[str, ...] = "orange",
         seed: int | None = 0,
@@ -84,15 +109,11 @@ class CoffeeBoard(GameBoard):
         self.message = ""
         self._ok = True
         self.computer_plays = computer_seats(self.rules, computer_plays)
-        make_opponent(opponent, seed)  # refused before the board is built
-        self._seed = seed
-        self._player: Player | None = None
-        self._level: str | Player | None = None
+        self._seed = board_seed(seed)
+        make_opponent(opponent, self._seed)  # refused before the board is built
 
         self.view = BoardView(width=width)
         self.view.on_click(self._on_svg_click)
-        self.status = w.HTML()
-        self.message_line = w.HTML()
         self.axis_buttons = {}
         for axis in ("|", "-", "/", "\\"):
             b = w.Button(
@@ -103,91 +124,164 @@ class CoffeeBoard(GameBoard):
             b.on_click(lambda _b, a=axis: self.choose_axis(a))
             self.axis_buttons[axis] = b
         self._history_buttons()
-        self.swap_button = w.Button(description="Swap", tooltip="pie rule: take Black's stone")
-        self.hint_toggle = w.ToggleButton(value=hints, description="Hints", icon="lightbulb-o")
+        self.swap_button = w.Button(
+            description="Swap",
+            tooltip="pie rule: instead of playing, take Black's first stone as your own "
+            "(you become Black)",
+        )
+        self.hint_toggle = w.ToggleButton(
+            value=hints,
+            description="Hints",
+            icon="lightbulb-o",
+            tooltip="ring every cell where the player to move may put a stone",
+        )
         self.swap_button.on_click(lambda _b: self.swap())
         self.hint_toggle.observe(lambda _c: self._refresh(), names="value")
         self.move_box = w.Text(
-            placeholder="type a move: e5| or c3/ (Enter)",
+            placeholder="or type a move: e5| or c3/ (Enter)",
             continuous_update=False,
-            layout=w.Layout(width="230px"),
+            tooltip="a cell and the rod's direction: | - / \\ ; or swap",
+            layout=w.Layout(width="250px"),
         )
         self.move_box.observe(self._on_typed, names="value")
-        self.play_button = w.Button(description="Play", layout=w.Layout(width="70px"))
+        self.play_button = w.Button(
+            description="Play",
+            tooltip="play the move typed in the box",
+            layout=w.Layout(width="70px"),
+        )
         self.play_button.on_click(lambda _b: self._on_typed({"new": self.move_box.value}))
 
         r = self.rules
         self.board_choice = w.Dropdown(
-            options=["hex", "square"], value=r.board, description="board"
+            options=[("hexagonal", "hex"), ("square", "square")],
+            value=r.board,
+            description="board",
+            tooltip="the shape of the board (for a new game)",
         )
         self.size_choice = w.Dropdown(
             options=_SIZES[r.board] if r.size in _SIZES[r.board] else (*_SIZES[r.board], r.size),
             value=r.size,
             description="size",
+            tooltip="cells along a side (for a new game)",
         )
-        self.n_choice = w.BoundedIntText(value=r.n, min=2, max=51, description="n")
-        self.pie_choice = w.Checkbox(value=r.pie_rule, description="pie rule")
+        self.n_choice = w.BoundedIntText(
+            value=r.n,
+            min=2,
+            max=51,
+            description="in a row",
+            tooltip="n: how many stones in a row win (for a new game)",
+        )
+        self.pie_choice = w.Checkbox(
+            value=r.pie_rule,
+            description="pie rule",
+            tooltip="after Black's first stone, Orange may take it as its own instead of "
+            "playing: this keeps a strong first move fair",
+            indent=False,
+        )
         self.board_choice.observe(self._on_board_kind, names="value")
-        self.opponent_choice = w.Dropdown(
-            options=[_NOBODY, *LEVELS],
-            value=_NOBODY,
-            description="computer",
-            tooltip="play against the computer: it answers each of your moves",
-            layout=w.Layout(width="190px"),
-            style={"description_width": "65px"},
+        new_button = w.Button(
+            description="New game",
+            button_style="primary",
+            tooltip="start again with the options above",
         )
-        self.opponent_choice.observe(self._on_opponent, names="value")
-        new_button = w.Button(description="New game", button_style="primary")
         new_button.on_click(lambda _b: self._new_from_controls())
         for c in (self.board_choice, self.size_choice, self.n_choice):
-            c.layout = w.Layout(width="170px")
-            c.style = {"description_width": "45px"}
+            c.layout = w.Layout(width="190px")
+            c.style = {"description_width": "60px"}
+        self.pie_choice.layout = w.Layout(width="auto")
 
-        self.widget = w.VBox(
-            [
-                self.status,
+        computer = self._computer_controls()
+        options_help = w.HTML(
+            '<div style="color:#555;font-size:12px;line-height:1.3">"in a row": stones in a '
+            'row to win. "pie rule": Orange may answer Black\'s first stone by taking it '
+            "(Swap).</div>"
+        )
+        self.widget = self._assemble(
+            board=[
                 self.view,
-                w.HBox([w.Label("rod:"), *self.axis_buttons.values(), self.swap_button]),
-                self.message_line,
+                w.HBox([w.Label("Rod:"), *self.axis_buttons.values(), self.swap_button]),
+            ],
+            actions=[
                 w.HBox([self.undo_button, self.redo_button, self.hint_toggle]),
                 w.HBox([self.move_box, self.play_button]),
-                w.HBox([self.board_choice, self.size_choice, self.n_choice]),
-                w.HBox([self.pie_choice, new_button]),
-                w.HBox([self.opponent_choice]),
+                computer,
             ],
-            layout=w.Layout(max_width=f"{width + 20}px"),
+            settings=[
+                w.HTML("<b>New game</b>"),
+                w.HBox([self.board_choice, self.size_choice]),
+                w.HBox([self.n_choice, self.pie_choice]),
+                options_help,
+                new_button,
+            ],
+            width=width,
         )
         self._mount()
         if opponent is not None:
             self.opponent = opponent
 
     # -- reading -------------------------------------------------------------------------
-    @property
-    def opponent(self) -> str | Player | None:
-        """The computer opponent: ``None``, a level (``"simple"``, ``"random"``,
-        ``"greedy"``, ``"mcts"``) or a :class:`~gamekit.players.Player`. Setting it lets the
-        computer move at once if it is its turn."""
-        return self._level
-
-    @opponent.setter
-    def opponent(self, level: str | Player | None) -> None:
-        if level == _NOBODY:
-            level = None
-        self._player = make_opponent(level, self._seed)
-        self._level = level
-        shown = level if isinstance(level, str) else _NOBODY
-        if self.opponent_choice.value != shown:
-            self.opponent_choice.unobserve(self._on_opponent, names="value")
-            self.opponent_choice.value = shown
-            self.opponent_choice.observe(self._on_opponent, names="value")
-        self._computer_turn()
-
     def __repr__(self) -> str:
         k = len(self._moves)
         moves = f"{k} move" + ("" if k == 1 else "s")
         o = self.state.outcome
         tail = f"{o.winner} won" if o else f"{self.state.to_move} to move"
         return f"<CoffeeBoard {self.rules.name} n={self.rules.n}: {moves}, {tail}>"
+
+    def goal_text(self) -> str:
+        """How to win, with this game's number in a row.
+
+        >>> CoffeeBoard(coffee.Rules(board="hex", size=5)).goal_text()
+        'Make a line of 5 of your stones, or leave your opponent no move.'
+        """
+        return f"Make a line of {self.rules.n} of your stones, or leave your opponent no move."
+
+    def describe(self, before: coffee.State, move: coffee.Move, after: coffee.State) -> str:
+        """One move in words: "You put a black stone on e5 and laid the rod vertically."
+
+        >>> board = CoffeeBoard(coffee.Rules(board="hex", size=4))
+        >>> s = board.state
+        >>> board.describe(s, coffee.Move("d4", "|"), s.play("d4|"))
+        'Black put a stone on d4 and laid the rod vertically.'
+        """
+        who = self.actor(before)
+        colour = before.to_move
+        if isinstance(move, str):
+            move = coffee.Move.parse(move)
+        if move.is_swap:
+            text = f"{who} used the pie rule: swapped colours and took Black's first stone"
+        else:
+            stone = (
+                "a stone"
+                if who.lower() == colour
+                else f"an {colour} stone"
+                if colour == "orange"
+                else f"a {colour} stone"
+            )
+            rod = _ROD_WORDS.get(move.axis, f"along {move.axis}")
+            text = f"{who} put {stone} on {move.cell} and laid the rod {rod}"
+        outcome = after.outcome
+        if outcome is not None:
+            winner = self.person(outcome.winner, after)
+            if outcome.line:
+                text += f", making a line of {len(outcome.line)} ({', '.join(outcome.line)})"
+            else:
+                loser = self.person(outcome.loser, after)
+                verb = "have" if loser == "you" else "has"
+                text += f"; {loser} {verb} no move left"
+            text += f": {winner} won"
+        return text + "."
+
+    def instruction(self) -> str:
+        """What to do now, in words."""
+        state = self.state
+        if self.pending is not None:
+            return f"choose the rod's direction for your stone on {self.pending}"
+        if state.rod is None:
+            return "click any empty cell for your stone"
+        text = "click a free cell on the tinted line"
+        if state.swap_available:
+            text += ", or Swap (pie rule)"
+        return text
 
     # -- actions (what the mouse and keyboard do) ----------------------------------------
     def click(self, cell: str) -> None:
@@ -218,9 +312,9 @@ class CoffeeBoard(GameBoard):
             return self._play(coffee.Move(cell, axes[0]))
         self.pending = cell
         if len(axes) == 1:
-            hint = f"only {axes[0]} leaves your opponent a free cell here"
+            hint = f"only {AXIS_NAMES[axes[0]]} leaves your opponent a free cell here"
         else:
-            hint = "possible: " + " ".join(axes)
+            hint = "possible: " + ", ".join(AXIS_NAMES[a] for a in axes)
         self._say(
             f"Stone on {cell}: now choose the rod's direction with a button, or click a "
             f"cell in that direction ({hint}).",
@@ -260,35 +354,14 @@ class CoffeeBoard(GameBoard):
         """The pie rule's swap (Orange's first reply)."""
         self.type_move("swap")
 
-    def undo(self) -> None:
-        """Take back the last move (with a computer opponent: its move and yours)."""
-        if not self._moves:
-            return self._say("Nothing to undo.", False)
-        taken = []
-        while self._moves:
-            self._take_back()
-            taken.append(self._redo[-1])
-            if not self._computer_to_move():
-                break
-        self.pending = self.attempt = None
-        self._say(f"Took back {', '.join(reversed(taken))}.", True)
-
-    def redo(self) -> None:
-        """Play again the last move taken back."""
-        if not self._redo:
-            return self._say("Nothing to redo.", False)
-        again = []
-        while self._redo:
-            move = self._replay()
-            again.append(move)
-            if not self._computer_to_move():
-                break
-        self.pending = self.attempt = None
-        self._say(f"Played {', '.join(again)} again.", True)
-
     def new_game(self, rules: coffee.Rules | None = None, **options) -> None:
         """Start again: ``new_game(board="square", size=5, n=4, pie_rule=True)`` or with a
-        ``Rules``; with neither, the same rules as now."""
+        ``Rules``; with neither, the same rules as now. If the computer plays Black, it
+        begins at once.
+
+        Raises:
+            TypeError, ValueError: options the rules refuse.
+        """
         if rules is None:
             opts = self.rules.to_dict()
             if "board" in options or "size" in options:
@@ -301,49 +374,21 @@ class CoffeeBoard(GameBoard):
         self._sync_controls()
         if (rules.board, rules.size) != old:
             self._mount()
-        self._say(f"New game on {rules.name} with n={rules.n}. Black starts anywhere.", True)
+        self._say(
+            f"New game on {_board_words(rules)}, {rules.n} in a row to win. Black starts anywhere.",
+            True,
+        )
         self._computer_turn()
 
     # -- internals -----------------------------------------------------------------------
-    def _computer_to_move(self) -> bool:
-        """Whether the computer plays the side to move (a swap exchanges the sides)."""
-        return self._player is not None and plays_now(self.state, self.computer_plays)
-
-    def _computer_turn(self) -> None:
-        """Let the computer play while it is its turn (once, unless it swapped)."""
-        before = self.message if self._moves else ""
-        said = []
-        while self._computer_to_move():
-            move = self._player.choose(self.state)
-            self._play(move, quiet=True)
-            name = self._level if isinstance(self._level, str) else repr(self._level)
-            text = f"Computer ({name}) played {move}."
-            if move.is_swap:
-                text = f"Computer ({name}) swapped colours: Black's first stone is its own now."
-            outcome = self.state.outcome
-            if outcome is not None:
-                text += f" {outcome.reason}."
-            said.append(text)
-        if said:
-            self._say(" ".join([before, *said]).strip(), True)
-
-    def _on_opponent(self, change) -> None:
-        self.opponent = change["new"]
-
-    def _play(self, move: coffee.Move, quiet: bool = False) -> None:
-        before = self.state
-        self._states.append(before.play(move))
-        self._moves.append(str(move))
-        self._redo = []
+    def _clear_choice(self) -> None:
         self.pending = self.attempt = None
-        who = before.to_move.capitalize()
-        outcome = self.state.outcome
-        text = f"{who} played {move}." if not move.is_swap else "Orange swapped colours."
-        if outcome is not None:
-            text += f" {outcome.reason}."
-        if quiet:
-            return
-        self._say(text, True)
+
+    def _play(self, move: coffee.Move) -> None:
+        """Play a person's legal move, then let the computer answer."""
+        self._push(move)
+        self.pending = self.attempt = None
+        self._say(self.move_log[-1].words, True)
         self._computer_turn()
 
     def _axis_towards(self, origin: str, cell: str) -> str | None:
@@ -405,22 +450,28 @@ class CoffeeBoard(GameBoard):
 
     def _mount(self) -> None:
         svg, self._transform = _template(self.rules.board, self.rules.size)
-        self.view.label = f"Coffee board {self.rules.name}"
+        self.view.label = f"Coffee board: {_board_words(self.rules)}"
         self.view.svg = svg
         self._refresh()
+
+    def _last_stone(self) -> str | None:
+        """The cell of the computer's last stone, while you have not moved since."""
+        for _before, notation, _after in reversed(self.last_computer_moves()):
+            move = coffee.Move.parse(notation)
+            if not move.is_swap:
+                return move.cell
+        return None
+
+    def _picture_highlight(self) -> dict:
+        return {"legal": self.hints, "last": self._last_stone()}
 
     def _refresh(self) -> None:
         state = self.state
         marks = [self.pending] if self.pending else []
-        look = styles(state, legal=self.hints, attempt=self.attempt, marks=marks)
-        self.view.styles = {name: s.to_json() for name, s in look.items()}
-        self.status.value = f"<b>{html.escape(caption(state))}</b>"
-        colour = "#1b6e3a" if self._ok else "#b3261e"
-        self.message_line.value = (
-            f'<span style="color:{colour}">{html.escape(self.message)}</span>'
-            if self.message
-            else ""
+        look = styles(
+            state, legal=self.hints, attempt=self.attempt, marks=marks, last=self._last_stone()
         )
+        self.view.styles = {name: s.to_json() for name, s in look.items()}
         axes = state.grid.axes
         legal = set(state.legal_axes(self.pending)) if self.pending else set()
         for axis, button in self.axis_buttons.items():
@@ -429,5 +480,4 @@ class CoffeeBoard(GameBoard):
             button.button_style = "info" if axis in legal else ""
         self.swap_button.layout.display = None if self.rules.pie_rule else "none"
         self.swap_button.disabled = not state.swap_available
-        self.undo_button.disabled = not self._moves
-        self.redo_button.disabled = not self._redo
+        self._refresh_panel()

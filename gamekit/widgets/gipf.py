@@ -1,23 +1,31 @@
 """The clickable GIPF board.
 
-Click a dot, then the spot where its piece enters (or any spot further along that line, or
-the arrow): the piece is pushed in. When a push makes a row, the rows that may be taken
-light up: click a spot of one of them. If its segment holds GIPF pieces, each gets a
-keep/take toggle (a click on the piece toggles it too), and the *Remove* button takes the
-row. A refused move is marked with a red cross and the message line says which rule forbids
-it. Undo, redo, a hint toggle that shows every legal push as an arrow, a box to type moves
-(``e1-e2``, ``Ge1-e2``, ``xe2-e5 keep e5``), new games of any variant and an optional
-computer opponent (``opponent="simple"``, ``"random"``, ``"greedy"`` or ``"mcts"``, playing
-``computer_plays``, Black unless told).
+Click a dot, then the spot where its piece enters (or any spot further along that line): the
+piece is pushed in. Every dot works the same way, the six corner dots too (they have only
+one way in). When a push makes a row, the rows that may be taken light up: click a spot of
+one of them. If its segment holds GIPF pieces, each gets a check box that says whose piece
+it is: your own GIPF pieces are kept and your opponent's captured unless you change it (a
+click on the piece changes it too); *Remove row* takes the row. A removal that would lose
+the game (your last GIPF piece taken) waits for you to confirm it. A refused move is marked
+with a red cross and the message line says which rule forbids it.
+
+Beside the board: the goal, whose turn it is, the message line, the move log in words (the
+computer's decisions included, one line each), a panel with each player's reserve, lost
+pieces and GIPF pieces, and the settings: the computer (``opponent="simple"`` … or a
+:class:`~gamekit.players.Player`, playing ``computer_plays``, Black unless told), which
+take effect at once, and new games of any variant. A box takes typed moves (``e1-e2``,
+``Ge1-e2``, ``xe2-e5 keep e5``).
 
 The widget only translates clicks into moves: :mod:`gamekit.gipf` decides what is legal.
 Everything a mouse can do has a method (``click``, ``toggle_keep``, ``remove``,
-``type_move`` …), so lessons and tests drive the board the way a learner does.
+``confirm``, ``type_move`` …), so lessons and tests drive the board the way a learner does.
 
 >>> board = GipfBoard(gipf.Rules(variant="basic"))
 >>> board.click("e1"); board.click("e2")
 >>> board
 <GipfBoard basic: 1 move, black to push>
+>>> board.message
+'White pushed a piece in from the dot e1 onto e2, moving 1 piece one spot along (up to e3).'
 >>> board.click("e5"); board.message
 'e5 is a spot of the play area: a push starts on one of the 24 dots around the edge. Click a dot first.'
 """
@@ -25,22 +33,31 @@ Everything a mouse can do has a method (``click``, ``toggle_keep``, ``remove``,
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from functools import cache
+from typing import Any, ClassVar
 
 import ipywidgets as w
 
 from gamekit import gipf
 from gamekit.errors import GamekitError
-from gamekit.players import LEVEL_NAMES, Player, computer_seats, make_opponent, plays_now
+from gamekit.players import Player, computer_seats
+from gamekit.puzzles import Puzzle
 from gamekit.records import Record
-from gamekit.render.gipf import GipfView, caption, styles
+from gamekit.render.gipf import GipfView, styles
 from gamekit.widgets.base import GameBoard
+from gamekit.widgets.puzzle import PuzzleMode
 from gamekit.widgets.view import BoardView, click_to_cell
 
-__all__ = ["GipfBoard"]
+__all__ = ["GipfBoard", "describe_move"]
 
-#: Playouts a move for the "mcts" level: a move takes about a second.
-_MCTS_ITERATIONS = 100
+_OTHER = {"white": "black", "black": "white"}
+_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+_VARIANT_HELP = (
+    "basic: single pieces only; standard: each player starts with three GIPF pieces "
+    "(a GIPF piece is two pieces stacked); tournament: the board starts empty and you "
+    "bring in your GIPF pieces yourself. Takes effect at New game."
+)
 
 
 @cache
@@ -50,12 +67,109 @@ def _template() -> tuple[str, tuple[float, float, float, float]]:
     return view.drawing.svg(), view.drawing.svg_transform()
 
 
-class GipfBoard(GameBoard):
+def _join(words: list[str], last: str = "and") -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def _pieces(k: int) -> str:
+    return f"{k} piece" + ("" if k == 1 else "s")
+
+
+def _gipf_on(spots: list[str]) -> str:
+    """ "GIPF piece on e4" or "GIPF pieces on e4 and e6"."""
+    return ("GIPF piece on " if len(spots) == 1 else "GIPF pieces on ") + _join(spots)
+
+
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def describe_move(
+    before: gipf.State,
+    move: gipf.Move | str,
+    after: gipf.State,
+    person: Callable[[str], str] | None = None,
+) -> str:
+    """One GIPF decision in plain words, from the mover's point of view: every piece
+    pushed along, every row taken, every GIPF piece kept or captured and every loss.
+    ``person(seat)`` names a seat as the reader knows it (``"you"``, ``"the computer"``;
+    by default the colour).
+
+    >>> state = gipf.Rules().start()
+    >>> describe_move(state, "a2-b3", state.play("a2-b3"))
+    'White pushed a piece in from the dot a2 onto b3.'
+
+    Raises:
+        InvalidNotationError: ``move`` is not a GIPF move's notation.
+    """
+    m = gipf.Move.parse(move)
+    name = person or (lambda seat: seat.capitalize())
+    me = before.to_move
+    who = _upper_first(name(me))
+    own = "your" if who == "You" else "its"
+    other = _OTHER[me]
+    them = name(other)
+    theirs = "your" if them == "you" else f"{them}'s"
+    if isinstance(m, gipf.Push):
+        piece = "a GIPF piece" if m.gipf else "a piece"
+        text = f"{who} pushed {piece} in from the dot {m.dot} onto {m.entry}"
+        moved = before.pushed_spots(m)
+        if moved:
+            line = gipf._tables().entries[(gipf.GRID.index(m.dot), gipf.GRID.index(m.entry))]
+            reached = gipf.GRID.label(line[len(moved)])
+            text += f", moving {_pieces(len(moved))} one spot along (up to {reached})"
+        text += "."
+        if after.outcome is None and after.phase == "remove":
+            rows = [f"a row for {name(r.owner)} ({r.row[0]} to {r.row[-1]})" for r in after.rows()]
+            text += f" That makes {_join(rows)}."
+    else:
+        row = next(
+            (r for r in before.rows() if r.owner == me and set(m.taken) <= set(r.segment)),
+            None,
+        )
+        segment = row.segment if row is not None else m.segment
+        size = len(row.row) if row is not None else len(segment)
+        text = (
+            f"{who} took {own} row of {_NUMBERS.get(size, str(size))} "
+            f"from {segment[0]} to {segment[-1]}"
+        )
+        mine = f"{me} gipf"
+        kept_own = [s for s in m.kept if before.piece_at(s) == mine]
+        kept_theirs = [s for s in m.kept if before.piece_at(s) != mine]
+        gave_up = [s for s in m.taken if before.piece_at(s) == mine]
+        captured = [s for s in m.taken if before.piece_at(s) == f"{other} gipf"]
+        clauses = []
+        if kept_own:
+            clauses.append(f"kept {own} {_gipf_on(kept_own)}")
+        if gave_up:
+            clauses.append(f"took back {own} own {_gipf_on(gave_up)}")
+        if captured:
+            clauses.append(f"captured {theirs} {_gipf_on(captured)}")
+        if kept_theirs:
+            clauses.append(f"left {theirs} {_gipf_on(kept_theirs)} on the board")
+        if len(clauses) == 1:
+            text += " and " + clauses[0]
+        elif clauses:
+            text += ", " + _join(clauses)
+        lost = after.captured(other) - before.captured(other)
+        if lost:
+            text += f"; {them} lost {_pieces(lost)}"
+        text += "."
+    if after.outcome is not None:
+        text += f" {_upper_first(after.outcome.reason)}."
+    return text
+
+
+class GipfBoard(PuzzleMode, GameBoard):
     """A GIPF game on a clickable board, with its controls.
 
     ``GipfBoard(rules)`` starts a new game (``gipf.Rules(variant=...)``);
-    ``GipfBoard(record=rec)`` continues a saved one. Display it as the last line of a
-    notebook cell.
+    ``GipfBoard(record=rec)`` continues a saved one; ``GipfBoard(puzzle=p)`` (what
+    ``p.board()`` gives) shows a GIPF puzzle in puzzle mode (see
+    :mod:`gamekit.widgets.puzzle`): pushes and removals made as in a game are the answer,
+    a cells puzzle's spots are clicked. Display it as the last line of a notebook cell.
 
     The computer, as on every board: ``opponent`` is ``None`` (nobody), a level name
     (:data:`gamekit.players.LEVEL_NAMES`) or a :class:`~gamekit.players.Player`;
@@ -65,8 +179,13 @@ class GipfBoard(GameBoard):
 
     Raises:
         TypeError, ValueError: ``opponent`` is not ``None``, a level or a player;
-            ``computer_plays`` (or ``computer``) names no seat of the game.
+            ``computer_plays`` (or ``computer``) names no seat of the game; ``puzzle`` is
+            not a GIPF puzzle, or comes with ``rules``, ``record`` or an opponent.
     """
+
+    lesson: ClassVar[str] = "04_gipf_rules.ipynb"
+    #: Playouts a move for the "mcts" level: a move takes about a second.
+    _mcts_iterations: ClassVar[int | None] = 100
 
     def __init__(
         self,
@@ -77,43 +196,75 @@ class GipfBoard(GameBoard):
         opponent: str | Player | None = None,
         computer_plays: str | tuple[str, ...] = "black",
         seed: int | None = 0,
-        width: int = 560,
+        width: int = 600,
         computer: str | None = None,
         level: str | None = None,
+        puzzle: Puzzle | None = None,
     ) -> None:
-        self._load(rules, record, gipf.Rules)
+        if puzzle is not None:
+            self._load_puzzle(
+                puzzle, "gipf", rules=rules, record=record, opponent=opponent, computer=computer
+            )
+            hints = False  # the hints would show the answer
+        else:
+            self._load(rules, record, gipf.Rules)
         if computer is not None:  # the old names: computer="black", level="greedy"
             computer_plays = computer_seats(self.rules, computer, "computer")
             if opponent is None:
                 opponent = level or "simple"
-        self.computer_plays = computer_seats(self.rules, computer_plays)
         self._seed = seed
-        self._player = make_opponent(opponent, seed, iterations=_MCTS_ITERATIONS)
-        self._level = opponent
+        self.computer_plays = computer_plays
+        self.opponent = opponent
         self.dot: str | None = None
         self.segment: tuple[str, ...] | None = None
         self.keep: set[str] = set()
         self.attempt: str | None = None
+        self.confirming: gipf.Removal | None = None
         self.message = ""
         self._ok = True
+        self._keep_key: tuple | None = None
 
         self.view = BoardView(width=width, label="GIPF board")
         self.view.on_click(self._on_svg_click)
-        self.status = w.HTML()
-        self.message_line = w.HTML()
         self.gipf_toggle = w.ToggleButton(
-            value=False, description="GIPF piece", tooltip="push a GIPF piece (tournament)"
+            value=False,
+            description="GIPF piece",
+            tooltip="push a GIPF piece (two pieces stacked) instead of a single one; "
+            "allowed until your first single piece (tournament game)",
         )
         self.gipf_toggle.observe(lambda _c: self._refresh(), names="value")
-        self.keep_box = w.HBox([])
-        self.remove_button = w.Button(description="Remove row", button_style="warning")
+        self.keep_box = w.VBox([])
+        self.remove_button = w.Button(
+            description="Remove row",
+            button_style="warning",
+            tooltip="take the chosen row off the board (the ticked GIPF pieces as said)",
+        )
         self.remove_button.on_click(lambda _b: self.remove())
+        self.confirm_button = w.Button(
+            description="Take it and lose",
+            button_style="danger",
+            tooltip="go ahead: this removal takes your last GIPF piece and loses the game",
+        )
+        self.cancel_button = w.Button(
+            description="Cancel",
+            button_style="success",
+            tooltip="do not remove the row yet; your GIPF pieces are kept again",
+        )
+        self.confirm_button.on_click(lambda _b: self.confirm())
+        self.cancel_button.on_click(lambda _b: self.cancel())
+        self.confirm_box = w.HBox([self.confirm_button, self.cancel_button])
         self._history_buttons()
-        self.hint_toggle = w.ToggleButton(value=hints, description="Hints", icon="lightbulb-o")
+        self.hint_toggle = w.ToggleButton(
+            value=hints,
+            description="Hints",
+            icon="lightbulb-o",
+            tooltip="show every push you may make as a blue arrow",
+        )
         self.hint_toggle.observe(lambda _c: self._refresh(), names="value")
         self.move_box = w.Text(
-            placeholder="type a move: e1-e2, Ge1-e2, xe2-e5 (Enter)",
+            placeholder="or type a move: e1-e2, Ge1-e2, xe2-e5 (Enter)",
             continuous_update=False,
+            tooltip="the moves in GIPF notation, for those who know it",
             layout=w.Layout(width="300px"),
         )
         self.move_box.observe(self._on_typed, names="value")
@@ -123,42 +274,37 @@ class GipfBoard(GameBoard):
             options=list(gipf.VARIANTS),
             value=self.rules.variant,
             description="game",
-            layout=w.Layout(width="200px"),
+            tooltip=_VARIANT_HELP,
+            layout=w.Layout(width="190px"),
+            style={"description_width": "45px"},
         )
-        new_button = w.Button(description="New game", button_style="primary")
+        new_button = w.Button(
+            description="New game",
+            button_style="primary",
+            tooltip="start again with the game chosen beside it",
+        )
         new_button.on_click(lambda _b: self._new_from_controls())
-        self.computer_choice = w.Dropdown(
-            options=[
-                ("no computer", ""),
-                ("computer: black", "black"),
-                ("computer: white", "white"),
-            ],
-            value=self.computer_plays[0] if opponent is not None else "",
-            description="play",
-            layout=w.Layout(width="210px"),
-        )
-        self.level_choice = w.Dropdown(
-            options=LEVEL_NAMES,
-            value=opponent if isinstance(opponent, str) else level or LEVEL_NAMES[0],
-            description="level",
-            layout=w.Layout(width="170px"),
-        )
+        self.new_button = new_button
 
-        self.widget = w.VBox(
-            [
-                self.status,
-                self.view,
-                w.HBox([self.gipf_toggle, self.keep_box, self.remove_button]),
-                self.message_line,
-                w.HBox([self.undo_button, self.redo_button, self.hint_toggle]),
-                w.HBox([self.move_box, self.play_button]),
-                w.HBox([self.computer_choice, self.level_choice]),
-                w.HBox([self.variant_choice, new_button]),
-            ],
-            layout=w.Layout(max_width=f"{width + 20}px"),
-        )
         svg, self._transform = _template()
         self.view.svg = svg
+        moves = [w.HBox([self.gipf_toggle, self.remove_button]), self.keep_box, self.confirm_box]
+        if self.puzzle is not None:
+            self.widget = self._assemble(
+                [self.view, w.HBox([self.move_box, self.play_button])],
+                [*self._puzzle_panel(), *moves],
+                width=width,
+            )
+        else:
+            self.widget = self._assemble(
+                [self.view, w.HBox([self.move_box, self.play_button])],
+                [*moves, w.HBox([self.undo_button, self.redo_button, self.hint_toggle])],
+                [
+                    self._computer_controls(),
+                    w.HBox([self.variant_choice, new_button]),
+                ],
+                width=width,
+            )
         self._refresh()
         self._computer_turn()
 
@@ -168,21 +314,91 @@ class GipfBoard(GameBoard):
         moves = f"{k} move" + ("" if k == 1 else "s")
         o = self.state.outcome
         tail = f"{o.winner} won" if o else f"{self.state.to_move} to {self.state.phase}"
-        return f"<GipfBoard {self.rules.variant}: {moves}, {tail}>"
+        return f"<GipfBoard {self.rules.variant}: {moves}, {tail}{self._puzzle_repr()}>"
+
+    def goal_text(self) -> str:
+        """How to win this variant, in one line."""
+        if self.rules.variant == "basic":
+            return "Leave your opponent no piece to push: capture their pieces with rows of four."
+        return (
+            "Leave your opponent no piece to push, or take their last GIPF piece off the "
+            "board; rows of four capture."
+        )
+
+    def describe(self, before: gipf.State, move: Any, after: gipf.State) -> str:
+        """One decision in plain words (see :func:`describe_move`), naming the players
+        as the viewer knows them ("you", "the computer", "Black").
+
+        Raises:
+            InvalidNotationError: ``move`` is not a GIPF move's notation.
+        """
+        return describe_move(before, move, after, lambda seat: self.person(seat, before))
+
+    def score_html(self) -> str:
+        """Each player's reserve, lost pieces and GIPF pieces on the board."""
+        state = self.state
+        rows = []
+        for seat in state.rules.seats:
+            name = html.escape(self.seat_label(seat))
+            who = self.person(seat)
+            if who in ("you", "the computer"):
+                name += f" <small>({who})</small>"
+            gipfs = state.gipf_pieces(seat)
+            gipf_cell = str(len(gipfs)) if state.rules.variant != "basic" else "–"
+            mark = ' style="font-weight:bold"' if seat == state.to_move else ""
+            rows.append(
+                f"<tr{mark}><td>{name}</td><td>{state.reserve(seat)}</td>"
+                f"<td>{state.captured(seat)}</td><td>{gipf_cell}</td></tr>"
+            )
+        head = (
+            '<tr style="color:#555"><th></th><th title="pieces left to push">reserve</th>'
+            '<th title="pieces the opponent captured">lost</th>'
+            '<th title="GIPF pieces on the board: lose the last one and you lose">'
+            "GIPF pieces</th></tr>"
+        )
+        return (
+            '<table style="border-collapse:collapse;font-size:13px;text-align:center" '
+            f'cellpadding="3">{head}{"".join(rows)}</table>'
+        )
+
+    def instruction(self) -> str:
+        """What to do now, in a few words."""
+        state = self.state
+        if self.confirming is not None:
+            return "confirm the removal or cancel it"
+        if state.phase == "remove":
+            if self.segment is None:
+                return "click a lit row to take it off the board"
+            return "choose which GIPF pieces stay, then press Remove row"
+        if self.dot is not None:
+            if self.puzzle is not None:  # listing the ways in would answer some puzzles
+                return "click the spot where the piece enters"
+            entries = [m.entry for m in state.legal_moves() if m.dot == self.dot]
+            return f"click where the piece enters: {_join(list(dict.fromkeys(entries)), 'or')}"
+        return "click a dot on the edge, then the spot where the piece enters"
 
     # -- actions (what the mouse and keyboard do) ----------------------------------------
     def click(self, point: str) -> None:
         """A click on a point: choose a dot, push from the chosen dot, choose a row to
-        remove, or toggle keeping a GIPF piece of the chosen row."""
+        remove, or keep/take a GIPF piece of the chosen row."""
         point = point.strip().lower() if isinstance(point, str) else point
-        state = self.state
         self.attempt = None
         if not isinstance(point, str) or not gipf.GRID.has(point):
             return self._say(f"The GIPF board has no point {point}.", False)
+        if self.puzzle is not None:
+            if self.puzzle.kind == "cells":
+                return self.toggle_cell(point)
+            if not self._puzzle_gate():
+                return
+        state = self.state
         if state.outcome is not None:
             return self._say(
                 f"The game is over: {state.outcome.reason}. Undo, or start a new game.", False
             )
+        if self._computer_to_move():
+            return self._say("Wait: it is the computer's turn.", False)
+        if self.confirming is not None:
+            return self._say("First confirm the removal (Take it and lose) or cancel it.", False)
         if state.phase == "remove":
             return self._click_remove(point)
         if point in gipf.DOTS:
@@ -198,73 +414,101 @@ class GipfBoard(GameBoard):
         self._try(gipf.Push(move.dot, move.entry, move.gipf), point)
 
     def toggle_keep(self, spot: str) -> None:
-        """Keep (or take again) the GIPF piece on ``spot`` of the chosen row."""
+        """Change whether the GIPF piece on ``spot`` of the chosen row stays on the board."""
         if self.segment is None or spot not in self._gipfs():
             return self._say(f"{spot} holds no GIPF piece of the chosen row.", False)
         self.keep ^= {spot}
         self._say(self._removal_hint(), True)
 
     def remove(self) -> None:
-        """Take the chosen row, keeping the GIPF pieces marked to keep."""
+        """Take the chosen row, keeping the GIPF pieces marked to keep. If that loses the
+        game (your last GIPF piece taken), ask first: :meth:`confirm` or :meth:`cancel`."""
+        if self.puzzle is not None and not self._puzzle_gate():
+            return
         if self.segment is None:
             return self._say("First click a spot of a lit row to choose it.", False)
         kept = tuple(s for s in self.segment if s in self.keep)
-        self._try(gipf.Removal(self.segment, kept), None)
+        try:
+            move = gipf.Removal(self.segment, kept)
+        except GamekitError as err:
+            return self._say(str(err), False)
+        reason = self.state.why_illegal(move)
+        if reason is not None:
+            return self._say(reason, False)
+        state = self.state
+        after = state.play(move)
+        lost = after.outcome is not None and after.outcome.winner != state.to_move
+        if lost and self.puzzle is None:  # a puzzle's removal is its answer: no warning
+            self.confirming = move
+            own = [s for s in move.taken if state.piece_at(s) == f"{state.to_move} gipf"]
+            return self._say(
+                f"Careful: taking your {_gipf_on(own)} loses the "
+                "game, because no GIPF piece of yours would be left on the board. "
+                "Press Take it and lose to go ahead, or Cancel.",
+                False,
+            )
+        self._try(move, None)
+
+    def confirm(self) -> None:
+        """Play the removal waiting for confirmation (it loses the game)."""
+        move = self.confirming
+        if move is None:
+            return self._say("No removal is waiting to be confirmed.", False)
+        self.confirming = None
+        self._try(move, None)
+
+    def cancel(self) -> None:
+        """Drop the removal waiting for confirmation: the row stays chosen, with your own
+        GIPF pieces kept again."""
+        if self.confirming is None:
+            return self._say("No removal is waiting to be confirmed.", False)
+        self.confirming = None
+        if self.segment is not None:
+            self.keep = self._default_keep(self.segment)
+        self._say("Cancelled. " + self._removal_hint(), True)
 
     def type_move(self, text: str) -> None:
         """Play a typed move (``"e1-e2"``, ``"Ge1-e2"``, ``"xe2-e5 keep e5"``, or a whole
         ply ``"e1-e2 xe2-e5"``); a bad one is refused with the reason."""
         text = (text or "").strip()
-        if not text:
+        if not text or self._puzzle_typed(text):
             return
         parts = gipf._split_ply(text)
         if len(parts) > 1:
             for part in parts:
                 self.type_move(part)
-                if not self._ok:
+                if not self._ok or self._graded:
                     break
+            return
+        if self.puzzle is not None and not self._puzzle_gate():
             return
         try:
             move = gipf.Move.parse(text)
         except GamekitError as err:
             return self._say(str(err), False)
+        self.confirming = None
         self._try(move, move.entry if isinstance(move, gipf.Push) else None)
-
-    def undo(self) -> None:
-        """Take back the last move (a push or one removal); against the computer, back to
-        your own last decision."""
-        if not self._moves:
-            return self._say("Nothing to undo.", False)
-        while self._moves:
-            computer_moved = self._computer_plays(self._states[-2])
-            self._take_back()
-            if not computer_moved:
-                break
-        self._clear()
-        self._say(f"Took back {self._redo[-1]}.", True)
-
-    def redo(self) -> None:
-        """Play again the last move taken back."""
-        if not self._redo:
-            return self._say("Nothing to redo.", False)
-        move = self._replay()
-        self._clear()
-        self._say(f"Played {move} again.", True)
 
     def new_game(self, rules: gipf.Rules | None = None, *, variant: str | None = None) -> None:
         """Start again: ``new_game(variant="tournament")`` or with ``Rules``; with neither,
-        the same rules as now."""
+        the same rules as now.
+
+        Raises:
+            ValueError: ``variant`` is not one of :data:`gamekit.gipf.VARIANTS`.
+        """
+        if self.puzzle is not None:
+            return self._say("This board shows a puzzle: Try again starts it anew.", False)
         if rules is None:
             rules = gipf.Rules(variant=variant or self.rules.variant)
         self._restart(rules)
-        self._clear()
+        self._clear_choice()
         self.variant_choice.value = rules.variant
         self._say(f"New {rules.variant} game. White pushes first.", True)
         self._computer_turn()
 
     # -- internals -----------------------------------------------------------------------
-    def _clear(self) -> None:
-        self.dot = self.attempt = self.segment = None
+    def _clear_choice(self) -> None:
+        self.dot = self.attempt = self.segment = self.confirming = None
         self.keep = set()
 
     def _gipf_wanted(self) -> bool:
@@ -279,6 +523,9 @@ class GipfBoard(GameBoard):
         if dot == self.dot:
             self.dot = None
             return self._say("Choice cleared: click a dot to push from.", True)
+        if self.puzzle is not None:  # which ways in are open is part of some answers
+            self.dot = dot
+            return self._say(f"Piece on {dot}: now click the spot where it enters.", True)
         state = self.state
         g = self._gipf_wanted()
         options = [m for m in state.legal_moves() if m.dot == dot and m.gipf == g]
@@ -290,11 +537,10 @@ class GipfBoard(GameBoard):
             ]
             text = " ".join(r for r in reasons if r) or f"No push from {dot} is possible now."
             return self._say(text, False)
-        if len(gipf._tables().dot_entries[gipf.GRID.index(dot)]) == 1:
-            return self._try(options[0], None)  # a corner dot: one way in
         self.dot = dot
-        entries = " or ".join(m.entry for m in options)
-        self._say(f"Piece on {dot}: now click where it enters, {entries}.", True)
+        entries = _join([m.entry for m in options], "or")
+        corner = " (a corner dot has one way in)" if len(options) == 1 else ""
+        self._say(f"Piece on {dot}: now click where it enters, {entries}{corner}.", True)
 
     def _click_remove(self, spot: str) -> None:
         state = self.state
@@ -305,7 +551,7 @@ class GipfBoard(GameBoard):
             return self.remove()
         holding = [r for r in mine if spot in r.segment]
         if not holding:
-            rows = ", ".join(f"{r.row[0]}-{r.row[-1]}" for r in mine)
+            rows = ", ".join(f"{r.row[0]} to {r.row[-1]}" for r in mine)
             self.attempt = spot if spot in gipf.SPOTS else None
             return self._say(
                 f"{spot} is not in a row {state.to_move.capitalize()} may take now. "
@@ -318,10 +564,26 @@ class GipfBoard(GameBoard):
                 False,
             )
         row = holding[0]
-        self.segment, self.keep = row.segment, set()
+        self.segment, self.keep = row.segment, self._default_keep(row.segment)
         if not row.gipf:
             return self.remove()
         self._say(self._removal_hint(), True)
+
+    def _default_keep(self, segment: tuple[str, ...]) -> set[str]:
+        """The remover's own GIPF pieces of ``segment`` (kept unless told otherwise), as
+        many of them as the rules allow to stay."""
+        state = self.state
+        if self.puzzle is not None:  # what stays is part of the answer: nothing by default
+            return set()
+        mine = [s for s in segment if state.piece_at(s) == f"{state.to_move} gipf"]
+        while mine:
+            try:
+                if state.why_illegal(gipf.Removal(segment, tuple(mine))) is None:
+                    break
+            except GamekitError:
+                pass
+            mine.pop()
+        return set(mine)
 
     def _gipfs(self) -> list[str]:
         if self.segment is None:
@@ -329,81 +591,76 @@ class GipfBoard(GameBoard):
         pieces = self.state.pieces()
         return [s for s in self.segment if pieces.get(s, "").endswith("gipf")]
 
+    def _mine(self, spot: str) -> bool:
+        state = self.state
+        return state.piece_at(spot) == f"{state.to_move} gipf"
+
     def _removal_hint(self) -> str:
+        state = self.state
+        own, other = "your", f"{self.seat_label(_OTHER[state.to_move])}'s"
         gipfs = self._gipfs()
-        kept = [s for s in gipfs if s in self.keep]
-        taken = [s for s in gipfs if s not in self.keep]
-        text = f"Row {self.segment[0]}-{self.segment[-1]} chosen. "
-        if kept:
-            text += "Keeping " + ", ".join(kept) + ". "
-        if taken:
-            text += (
-                "Taking the GIPF piece"
-                + ("s " if len(taken) > 1 else " ")
-                + ", ".join(taken)
-                + ". "
-            )
-        return text + "Click a GIPF piece to keep or take it, then Remove row."
+        parts = []
+        keep_own = [s for s in gipfs if self._mine(s) and s in self.keep]
+        take_own = [s for s in gipfs if self._mine(s) and s not in self.keep]
+        take_theirs = [s for s in gipfs if not self._mine(s) and s not in self.keep]
+        keep_theirs = [s for s in gipfs if not self._mine(s) and s in self.keep]
+        if keep_own:
+            parts.append(f"{own} {_gipf_on(keep_own)} stays")
+        if take_own:
+            parts.append(f"{own} {_gipf_on(take_own)} goes back to the reserve")
+        if take_theirs:
+            parts.append(f"{other} {_gipf_on(take_theirs)} is captured")
+        if keep_theirs:
+            parts.append(f"{other} {_gipf_on(keep_theirs)} stays on the board")
+        text = f"Row {self.segment[0]} to {self.segment[-1]} chosen: "
+        text += _upper_first(_join(parts)) if parts else ""
+        return text + ". Change it with the boxes (or a click on the piece), then Remove row."
 
     def _try(self, move: gipf.Move, mark: str | None) -> None:
         try:
             reason = self.state.why_illegal(move)
         except GamekitError as err:
             return self._say(str(err), False)
+        if self.puzzle is not None:
+            return self._puzzle_answer(self._listed(move) if reason is None else move)
         if reason is not None:
             self.attempt = mark if mark and gipf.GRID.has(mark) else None
             return self._say(reason, False)
         self._play(move)
         self._computer_turn()
 
+    def _listed(self, move: gipf.Move) -> gipf.Move:
+        """A legal move as ``legal_moves()`` lists it (not another spelling: e1-e4 for
+        e1-e2, xe2,e3,e4 …)."""
+        before = self.state
+        if move in before.legal_moves():
+            return move
+        after = before.play(move)
+        return next(m for m in before.legal_moves() if before.play(m) == after)
+
+    def _move_cells(self, move: Any) -> tuple[str, ...]:
+        """The points a puzzle mark shows a move on: a push's dot and entry, a removal's
+        segment."""
+        m = gipf.Move.parse(move)
+        if isinstance(m, gipf.Push):
+            return (m.dot, m.entry)
+        return tuple(m.segment)
+
     def _play(self, move: gipf.Move) -> None:
         before = self.state
         after = before.play(move)
-        if move not in before.legal_moves():  # another spelling (e1-e4, xe2,e3,e4): record
-            move = next(m for m in before.legal_moves() if before.play(m) == after)  # the listed
-        self._states.append(after)
-        self._moves.append(str(move))
-        self._redo = []
-        self._clear()
+        move = self._listed(move)  # another spelling is recorded as the listed move
+        self._push(move)
+        self._clear_choice()
         if isinstance(move, gipf.Push):
             self.gipf_toggle.value = False  # each push starts as a single again
-        who = before.to_move.capitalize()
-        verb = "removed" if isinstance(move, gipf.Removal) else "played"
-        text = f"{who} {verb} {move}."
-        if after.outcome is not None:
-            text += f" {after.outcome.reason}: {after.outcome.winner.capitalize()} wins."
-        elif after.phase == "remove":
-            text += f" {after.to_move.capitalize()} must remove a row: click a lit spot."
+        text = self.describe(before, move, after)
+        if after.outcome is None and after.phase == "remove" and not self._computer_to_move():
+            text += " Click a lit spot to take the row."
         self._say(text, True)
 
-    def _computer_plays(self, state: gipf.State) -> bool:
-        """Whether the computer makes the next decision in ``state``."""
-        return self._player is not None and plays_now(state, self.computer_plays)
-
-    def _computer_turn(self) -> None:
-        while self._computer_plays(self.state):
-            self._play(self._player.choose(self.state))
-
-    @property
-    def opponent(self) -> str | Player | None:
-        """The computer opponent: ``None``, a level or a :class:`~gamekit.players.Player`.
-        Setting it lets the computer move at once if it is its turn."""
-        return self._level
-
-    @opponent.setter
-    def opponent(self, level: str | Player | None) -> None:
-        self._player = make_opponent(level, self._seed, iterations=_MCTS_ITERATIONS)
-        self._level = level
-        self._computer_turn()
-
     def _new_from_controls(self) -> None:
-        """New game with the variant, the computer's side and its level from the controls."""
-        seat = self.computer_choice.value
-        if seat:
-            self.computer_plays = (seat,)
-        level = self.level_choice.value if seat else None
-        self._player = make_opponent(level, self._seed, iterations=_MCTS_ITERATIONS)
-        self._level = level
+        """New game with the variant chosen in the menu."""
         self.new_game(variant=self.variant_choice.value)
 
     def _on_svg_click(self, sx: float, sy: float) -> None:
@@ -417,28 +674,61 @@ class GipfBoard(GameBoard):
             if self._ok:
                 self.move_box.value = ""
 
+    def _removed_lately(self) -> list[str]:
+        """The spots the computer's last decisions emptied (shown until you move)."""
+        out: list[str] = []
+        for _before, notation, _after in self.last_computer_moves():
+            m = gipf.Move.parse(notation)
+            if isinstance(m, gipf.Removal):
+                out.extend(m.taken)
+        return out
+
+    def _picture_highlight(self) -> dict:
+        return {"show_caption": False, "removed": self._removed_lately()}
+
+    def _keep_boxes(self) -> None:
+        """One check box per GIPF piece of the chosen row, saying whose piece it is."""
+        gipfs = self._gipfs()
+        key = (self.segment, tuple(gipfs), frozenset(self.keep), self.state)
+        if key == self._keep_key:
+            return
+        self._keep_key = key
+        state = self.state
+        boxes = []
+        for spot in gipfs:
+            if self._mine(spot):
+                text = f"Keep your GIPF piece on {spot}"
+                value = spot in self.keep
+            else:
+                owner = self.seat_label(_OTHER[state.to_move])
+                text = f"Capture {owner}'s GIPF piece on {spot}"
+                value = spot not in self.keep
+            box = w.Checkbox(
+                value=value,
+                description=text,
+                indent=False,
+                tooltip="ticked: as it says; unticked: the other way round",
+                layout=w.Layout(width="auto"),
+            )
+            box.observe(lambda _c, s=spot: self.toggle_keep(s), names="value")
+            boxes.append(box)
+        self.keep_box.children = boxes
+
     def _refresh(self) -> None:
         state = self.state
+        puzzle = self.puzzle is not None
         look = styles(
             state,
             legal=self.hints and self.dot is None,
-            dot=self.dot,
+            dot=None if puzzle else self.dot,  # its arrows would show the open ways in
+            marks=[self.dot] if puzzle and self.dot else (),
             segment=self.segment,
             keep=self.keep,
             attempt=self.attempt,
+            removed=self._removed_lately(),
+            verdicts=self.puzzle_marks(),
         )
         self.view.styles = {name: s.to_json() for name, s in look.items()}
-        counts = (
-            f"reserves: White {state.reserve('white')}, Black {state.reserve('black')}"
-            f" · lost: White {state.captured('white')}, Black {state.captured('black')}"
-        )
-        self.status.value = f"<b>{html.escape(caption(state))}</b> · {counts}"
-        colour = "#1b6e3a" if self._ok else "#b3261e"
-        self.message_line.value = (
-            f'<span style="color:{colour}">{html.escape(self.message)}</span>'
-            if self.message
-            else ""
-        )
         tournament = self.rules.variant == "tournament"
         may = (
             tournament
@@ -450,17 +740,11 @@ class GipfBoard(GameBoard):
         self.gipf_toggle.disabled = not may
         if may and not self.gipf_toggle.value and not any(not m.gipf for m in state.legal_moves()):
             self.gipf_toggle.value = True  # the first move: a GIPF piece is a must
-        gipfs = self._gipfs()
-        buttons = []
-        for spot in gipfs:
-            b = w.ToggleButton(
-                value=spot in self.keep,
-                description=f"keep {spot}",
-                layout=w.Layout(width="100px"),
-            )
-            b.observe(lambda _c, s=spot: self.toggle_keep(s), names="value")
-            buttons.append(b)
-        self.keep_box.children = buttons
-        self.remove_button.layout.display = None if self.segment else "none"
+        self._keep_boxes()
+        choosing = self.segment is not None and self.confirming is None
+        self.remove_button.layout.display = None if choosing else "none"
+        self.keep_box.layout.display = None if choosing and self._gipfs() else "none"
+        self.confirm_box.layout.display = None if self.confirming is not None else "none"
         self.undo_button.disabled = not self._moves
         self.redo_button.disabled = not self._redo
+        self._refresh_panel()

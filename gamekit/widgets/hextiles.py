@@ -1,11 +1,16 @@
 """The clickable Hex Tiles board.
 
-Pick a tile (a market tile is taken at once; a reserve tile is simply chosen), turn it with
-the buttons (or the keys r and l or the arrows, once the board has the focus), then
-click a cell of your figure's picture to place it. A refused placement is
-marked with a red cross and the message line says which rule forbids it. "Keep" leaves the
-chosen tile in the reserve; "End turn" passes on. Hints put a dot on every cell where the
-chosen tile fits; at the end (or any time) "Score step" counts a figure step by step.
+Click a tile of the market to take it (its picture is the button); it goes to your reserve,
+chosen to place. Turn it with the buttons (or the keys r and l or the arrows, once the board
+has the focus), then click a cell of your figure to place it. With Hints on, a blue dot
+marks every cell where the tile fits as it is turned now, and a hollow ring every cell where
+it would fit if turned. A refused placement is marked with a red cross and the message says
+which rule forbids it, in words. "Keep" leaves the chosen tile in the reserve; "End turn"
+passes on. "Score step" counts the figure shown step by step.
+
+Beside the board: the goal, whose turn it is, the message, the move log in words (each of
+the computer's decisions too), and a score panel with every player's score now and a small
+picture of each figure (the computer's newest tiles outlined in green).
 
 The widget only translates clicks into moves: :mod:`gamekit.hextiles` decides what is legal.
 Everything a mouse can do has a method (``pick_market``, ``pick_reserve``, ``rotate``,
@@ -15,7 +20,7 @@ board the same way a learner does.
 >>> board = HexTilesBoard(hextiles.Rules(players=2, seed=7))
 >>> board.pick_market("101000"); board.click((0, 1))
 >>> board.message
-'Player 1 placed 101000 on (0,1) (turn 0).'
+'Player 1 placed a blue tile (two marks one side apart) above its starter.'
 >>> board
 <HexTilesBoard 2 players, seed 7: 2 moves, Player 1 to place or end the turn>
 """
@@ -24,26 +29,432 @@ from __future__ import annotations
 
 import dataclasses
 import html
+from collections.abc import Callable, Iterable
 from functools import cache
+from typing import Any, ClassVar
 
+import anywidget
 import ipywidgets as w
 import numpy as np
+import traitlets
 
 from gamekit import hextiles
 from gamekit.errors import GamekitError
-from gamekit.grids import hex_region
-from gamekit.players import LEVEL_NAMES, Player, computer_seats, make_opponent, plays_now
+from gamekit.grids import HEX_DIRECTIONS, hex_distance, hex_region
+from gamekit.players import Player
+from gamekit.puzzles import Puzzle
 from gamekit.records import Record
-from gamekit.render.hextiles import FigureView, caption, radius_for, styles, tile_svg
+from gamekit.render.hextiles import FigureView, figure_svg, styles, tile_svg
 from gamekit.widgets.base import GameBoard
+from gamekit.widgets.puzzle import PuzzleMode
 from gamekit.widgets.view import BoardView, click_to_cell
 
-__all__ = ["HexTilesBoard"]
+__all__ = [
+    "HexTilesBoard",
+    "TileRow",
+    "describe_move",
+    "tile_words",
+    "turn_words",
+    "where_words",
+]
 
-#: Playouts a move for the "mcts" level (a turn is several moves).
-_MCTS_ITERATIONS = 30
 #: New deals are seeds below this (what the board's seed box can show).
 _MAX_SEED = 10**9
+
+#: Each marking pattern (in its standard turn) in words.
+_PATTERN_WORDS = {
+    "100000": "one mark",
+    "110000": "two marks side by side",
+    "101000": "two marks one side apart",
+    "100100": "two marks on opposite sides",
+    "111000": "three marks in a row",
+    "110100": "three marks: a pair, and one more a side away clockwise",
+    "110010": "three marks: a pair, and one more a side away anticlockwise",
+    "101010": "three marks on every other side",
+    "111100": "four marks, the two blank sides side by side",
+    "111010": "four marks, the blank sides one apart",
+    "110110": "four marks, the blank sides opposite",
+    "111110": "five marks, one blank side",
+}
+#: Where a cell is from its neighbour on side ``i`` (side 0 up, clockwise).
+_TOWARDS = (
+    "above",
+    "to the upper right of",
+    "to the lower right of",
+    "below",
+    "to the lower left of",
+    "to the upper left of",
+)
+_SIDE_WORDS = ("top", "upper right", "lower right", "bottom", "lower left", "upper left")
+_TURN_WORDS = (
+    "",
+    "turned once clockwise",
+    "turned twice clockwise",
+    "turned half round",
+    "turned twice anticlockwise",
+    "turned once anticlockwise",
+)
+#: Each way a game ends (``Outcome.ending``), in words.
+_ENDINGS = {
+    "pool-empty": "the pool could not fill a market",
+    "no-room": "no figure has room for another tile",
+}
+_LEFTOVER_OPTIONS = [
+    ("to the first player", "first"),
+    ("back to the pool", "pool"),
+    ("out of the game", "discard"),
+]
+_HELP = {
+    "players": "How many players (takes effect at New game).",
+    "seed": "The deal of the tiles: the same number deals the same game. New game deals "
+    "anew unless you type a number here.",
+    "leftover": "The market tile nobody took at the end of a round: the first player gets "
+    "it, it goes back into the pool, or it leaves the game (takes effect at New game).",
+    "contact": "A variant: a mark may touch another mark (never a blank side). Off: no "
+    "mark may touch another tile (takes effect at New game).",
+}
+
+
+def tile_words(tile: hextiles.Tile | str) -> str:
+    """A tile as a player names it: its colour and its marks.
+
+    >>> tile_words("100100")
+    'a blue tile (two marks on opposite sides)'
+
+    Raises:
+        InvalidNotationError: ``tile`` is not a tile.
+    """
+    tile = hextiles.Tile.from_marks(tile)
+    if tile.value == 0:
+        return "a blank tile"
+    return f"a {tile.colour} tile ({_PATTERN_WORDS[tile.pattern.marks]})"
+
+
+def turn_words(tile: hextiles.Tile | str, turn: int) -> str:
+    """How a tile is turned from its picture in the reserve, in words ("" if not at all);
+    the fewest turns that give the same look.
+
+    >>> turn_words("111000", 2), turn_words("100100", 3), turn_words("111000", 5)
+    ('turned twice clockwise', '', 'turned once anticlockwise')
+
+    Raises:
+        InvalidNotationError: ``tile`` is not a tile.
+    """
+    tile = hextiles.Tile.from_marks(tile)
+    held = tile.rotated(int(turn) % 6)
+    for k in (0, 1, 5, 2, 4, 3):
+        if tile.rotated(k) == held:
+            return _TURN_WORDS[k]
+    return ""  # pragma: no cover - some k gives the tile as held
+
+
+def where_words(figure: hextiles.Figure, cell: tuple[int, int], own: str = "its") -> str:
+    """Where ``cell`` is, as a player says it: from a tile of ``figure`` next to it (the
+    starter if it is one of them), "above its starter", "to the lower left of its red tile".
+
+    >>> where_words(hextiles.Figure.start(), (1, 0), "your")
+    'to the upper right of your starter'
+
+    Raises:
+        InvalidNotationError: ``cell`` is not a cell.
+    """
+    q, r = hextiles._as_cell(cell)
+    tiles = figure.tiles()
+    around = []
+    for side, (dq, dr) in enumerate(HEX_DIRECTIONS):
+        neighbour = (q - dq, r - dr)  # the cell lies on this side of the neighbour
+        if neighbour in tiles:
+            around.append((side, neighbour))
+    if not around:
+        return "away from " + own + " figure"
+    colours = [t.colour for t in tiles.values()]
+
+    def rank(item):
+        side, neighbour = item
+        tile = tiles[neighbour]
+        return (neighbour != (0, 0), colours.count(tile.colour), side)
+
+    side, neighbour = min(around, key=rank)
+    tile = tiles[neighbour]
+    name = "starter" if neighbour == (0, 0) else f"{tile.colour} tile"
+    return f"{_TOWARDS[side]} {own} {name}"
+
+
+def _tiles_words(tiles) -> str:
+    """ "a red tile", "a red and a blue tile", "a red, a blue and a green tile"."""
+    names = [f"a {hextiles.Tile.from_marks(t).colour}" for t in tiles]
+    if not names:
+        return "no tile"
+    if len(names) == 1:
+        return names[0] + " tile"
+    return ", ".join(names[:-1]) + " and " + names[-1] + " tile"
+
+
+def describe_move(
+    before: hextiles.State,
+    move: hextiles.Move | str,
+    after: hextiles.State,
+    person: Callable[[str], str] | None = None,
+) -> str:
+    """One Hex Tiles decision in plain words: tiles by colour and marks, cells from the
+    tiles next to them, turns in words, and what the end of a turn brought (the leftover
+    tile, a new market, the end of the game). ``person(seat)`` names a seat as the reader
+    knows it (``"you"``, ``"the computer"``; by default "Player 1" …).
+
+    >>> state = hextiles.Rules(players=2, seed=7).start()
+    >>> describe_move(state, "take 101000", state.play("take 101000"))
+    'Player 1 took a blue tile (two marks one side apart) from the market.'
+
+    Raises:
+        InvalidNotationError: ``move`` is not a Hex Tiles move's notation.
+    """
+    m = hextiles.Move.parse(move)
+    name = person or (lambda seat: seat.capitalize())
+    me = before.rules.seats[before._mover]
+    who = name(me)
+    who = who[:1].upper() + who[1:]
+    own = "your" if who == "You" else "its"
+    if m.kind == "take":
+        return f"{who} took {tile_words(m.pattern)} from the market."
+    if m.kind == "place":
+        text = f"{who} placed {tile_words(m.pattern)} "
+        text += where_words(before.figure(before._mover), m.cell, own)
+        turned = turn_words(m.pattern, m.turn)
+        text += f", {turned}." if turned else "."
+        return text
+    text = f"{who} ended {own} turn."
+    n = before.rules.players
+    if before.step == n - 1 and before.market:
+        first = name(before.rules.seats[before.first])
+        tiles = _tiles_words(before.market)
+        leftover = before.rules.leftover
+        if leftover == "first":
+            whose = "your" if first == "you" else f"{first}'s"
+            does = "you place or keep" if first == "you" else f"{first} places or keeps"
+            text += f" The leftover {tiles.removeprefix('a ')} went to {whose} reserve: "
+            text += f"{does} it in an extra step."
+        elif leftover == "pool":
+            text += f" The leftover {tiles.removeprefix('a ')} went back into the pool."
+        else:
+            text += f" The leftover {tiles.removeprefix('a ')} left the game."
+    if after.outcome is not None:
+        scores = ", ".join(f"{name(seat)} {total}" for seat, total in after.outcome.scores.items())
+        text += f" The game is over: {_ENDINGS[after.outcome.ending]}. Scores: {scores}."
+    elif after.round_no > before.round_no:
+        first = name(after.rules.seats[after.first])
+        text += f" Round {after.round_no}: the market holds {_tiles_words(after.market)}"
+        text += f"; {first} takes first."
+    return text
+
+
+def _placement_problem(
+    figure: hextiles.Figure, tile: hextiles.Tile, cell: tuple[int, int], turn: int
+) -> str | None:
+    """Why ``tile`` turned ``turn`` may not go on ``cell`` of ``figure``, in words (no cell
+    coordinates, no digits of marks); ``None`` if it may."""
+    if figure.why_illegal(tile, cell, turn) is None:
+        return None
+    tiles = figure.tiles()
+    if cell in tiles:
+        return "That cell already holds a tile: placed tiles never move."
+    q, r = cell
+    held = tile.rotated(turn)
+    contact = figure.marked_contact
+    why = None
+    touching = False
+    for side, (dq, dr) in enumerate(HEX_DIRECTIONS):
+        other = tiles.get((q + dq, r + dr))
+        if other is None:
+            continue
+        touching = True
+        mine, theirs = held.marked(side), other.marked((side + 3) % 6)
+        name = "starter" if (q + dq, r + dr) == (0, 0) else f"{other.colour} tile"
+        if contact and mine != theirs:
+            why = (
+                f"its {'marked' if mine else 'blank'} {_SIDE_WORDS[side]} side would meet a "
+                f"{'marked' if theirs else 'blank'} side of your {name}. With marks allowed "
+                "to meet, a mark may touch only a mark."
+            )
+            break
+        if not contact and mine:
+            why = (
+                f"its marked {_SIDE_WORDS[side]} side would touch your {name}. Marks must "
+                "face outward: no mark may touch another tile."
+            )
+            break
+        if not contact and theirs:
+            why = (
+                f"your {name} shows a mark toward that cell. Marks must face outward: no "
+                "mark may touch another tile."
+            )
+            break
+    if not touching:
+        return "A tile must go next to your own figure, and that cell touches none of its tiles."
+    fits = [k for k in range(6) if figure.why_illegal(tile, cell, k) is None]
+    if fits:
+        best = min(fits, key=lambda k: (min((k - turn) % 6, (turn - k) % 6), k))
+        step = (best - turn) % 6
+        turn_hint = {
+            1: "turned once more clockwise",
+            2: "turned twice more clockwise",
+            3: "turned half round",
+            4: "turned twice more anticlockwise",
+            5: "turned once more anticlockwise",
+        }[step]
+        hint = f" It fits there {turn_hint}."
+    else:
+        hint = " No turn of this tile fits there."
+    return f"This tile does not fit there as it is turned now: {why}{hint}"
+
+
+@cache
+def _template(
+    radius: int, centre: tuple[int, int]
+) -> tuple[str, tuple[float, float, float, float]]:
+    """The SVG of an empty window of cells and its drawing-to-SVG transform."""
+    view = FigureView(radius, show_caption=False, centre=centre)
+    return view.drawing.svg(), view.drawing.svg_transform()
+
+
+def _window(figure: hextiles.Figure, least: int = 2) -> tuple[int, tuple[int, int]]:
+    """The smallest window (radius, centre) that shows ``figure`` and the empty cells
+    next to it, centred on the figure (at least ``least`` rings)."""
+    shown = [*figure.cells(), *figure.frontier()]
+    q = round(sum(c[0] for c in shown) / len(shown))
+    r = round(sum(c[1] for c in shown) / len(shown))
+    best = None
+    for dq in (-1, 0, 1):
+        for dr in (-1, 0, 1):
+            centre = (q + dq, r + dr)
+            radius = max(least, max(hex_distance(c, centre) for c in shown))
+            key = (radius, abs(dq) + abs(dr))
+            if best is None or key < best[0]:
+                best = (key, radius, centre)
+    return best[1], best[2]
+
+
+_TILES_ESM = r"""
+function render({ model, el }) {
+  const row = document.createElement("div");
+  row.className = "gamekit-tiles";
+  el.appendChild(row);
+  function draw() {
+    row.innerHTML = "";
+    const tiles = model.get("tiles");
+    if (!tiles.length) {
+      const none = document.createElement("span");
+      none.className = "gamekit-tiles-empty";
+      none.textContent = model.get("empty");
+      row.appendChild(none);
+    }
+    tiles.forEach((t, i) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "gamekit-tile" + (model.get("dim") ? " dim" : "");
+      b.title = t.label;
+      b.setAttribute("aria-label", t.label);
+      b.setAttribute("aria-pressed", i === model.get("selected") ? "true" : "false");
+      b.innerHTML = t.svg + '<span class="gamekit-tile-caption"></span>';
+      b.querySelector(".gamekit-tile-caption").textContent = t.caption;
+      b.addEventListener("click", () => model.send({ type: "pick", index: i }));
+      row.appendChild(b);
+    });
+  }
+  model.on("change:tiles", draw);
+  model.on("change:selected", draw);
+  model.on("change:dim", draw);
+  draw();
+  return () => {
+    model.off("change:tiles", draw);
+    model.off("change:selected", draw);
+    model.off("change:dim", draw);
+  };
+}
+export default { render };
+"""
+
+_TILES_CSS = """
+.gamekit-tiles { display: flex; flex-wrap: wrap; gap: 4px; min-height: 62px;
+  align-items: center; }
+.gamekit-tiles-empty { color: #6b7280; font-size: 13px; }
+.gamekit-tile { display: flex; flex-direction: column; align-items: center; width: 62px;
+  padding: 2px 2px 3px; border: 1px solid #c9c2b4; border-radius: 6px; background: #fff;
+  cursor: pointer; font: 12px/1.1 sans-serif; color: #222; }
+.gamekit-tile:hover { border-color: #0072b2; background: #f1f7fc; }
+.gamekit-tile:focus-visible { outline: 2px solid #0072b2; }
+.gamekit-tile[aria-pressed="true"] { border: 2px solid #cc79a7; background: #fbeef5; }
+.gamekit-tile.dim { opacity: 0.5; }
+.gamekit-tile svg { display: block; }
+"""
+
+
+class TileRow(anywidget.AnyWidget):
+    """A row of tiles drawn as pictures, each one a button: a click on a picture calls
+    the handlers given to :meth:`on_pick` with its index. ``selected`` rings one tile;
+    ``dim`` greys the row (the tiles still answer, so a click can explain why not).
+
+    >>> row = TileRow()
+    >>> row.show(["100000", "110000"], captions=["red", "blue"])
+    >>> [t["caption"] for t in row.tiles], row
+    (['red', 'blue'], <TileRow 2 tiles>)
+    """
+
+    _esm = _TILES_ESM
+    _css = _TILES_CSS
+    tiles = traitlets.List([]).tag(sync=True)
+    selected = traitlets.Int(-1).tag(sync=True)
+    dim = traitlets.Bool(False).tag(sync=True)
+    empty = traitlets.Unicode("(none)").tag(sync=True)
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._handlers: list[Callable[[int], None]] = []
+        self.patterns: list[str] = []
+        self.on_msg(self._on_custom_msg)
+
+    def __repr__(self) -> str:
+        return f"<TileRow {len(self.patterns)} tiles>"
+
+    def show(
+        self,
+        patterns: Iterable[str | hextiles.Tile],
+        captions: list[str] | None = None,
+        selected: int = -1,
+        dim: bool = False,
+    ) -> None:
+        """Show ``patterns`` (tiles as six digits), each with a caption under it (its
+        colour unless given).
+
+        Raises:
+            InvalidNotationError: a pattern is not a tile.
+            ValueError: ``captions`` is not as long as ``patterns``.
+        """
+        patterns = [hextiles.Tile.from_marks(p).marks for p in patterns]
+        captions = captions or [hextiles.Tile.from_marks(p).colour for p in patterns]
+        tiles = [
+            {"svg": tile_svg(p, 40), "label": tile_words(p), "caption": c}
+            for p, c in zip(patterns, captions, strict=True)
+        ]
+        self.patterns = patterns
+        if tiles != self.tiles:
+            self.tiles = tiles
+        self.selected, self.dim = selected, dim
+
+    def on_pick(self, handler: Callable[[int], None]) -> None:
+        """Register ``fn(index)``, called when a tile's picture is clicked."""
+        self._handlers.append(handler)
+
+    def pick(self, index: int) -> None:
+        """What a click on the ``index``-th picture does."""
+        if isinstance(index, int) and 0 <= index < len(self.patterns):
+            for handler in self._handlers:
+                handler(index)
+
+    def _on_custom_msg(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("type") == "pick":
+            index = content.get("index")
+            if isinstance(index, int) and not isinstance(index, bool):
+                self.pick(index)
 
 
 def _mover(state: hextiles.State) -> int:
@@ -51,18 +462,13 @@ def _mover(state: hextiles.State) -> int:
     return state.player if state.player is not None else state.first
 
 
-@cache
-def _template(radius: int) -> tuple[str, tuple[float, float, float, float]]:
-    """The SVG of an empty window of cells and its drawing-to-SVG transform."""
-    view = FigureView(radius, show_caption=False)
-    return view.drawing.svg(), view.drawing.svg_transform()
-
-
-class HexTilesBoard(GameBoard):
+class HexTilesBoard(PuzzleMode, GameBoard):
     """A Hex Tiles game on a clickable board, with its controls.
 
     ``HexTilesBoard(rules)`` starts a new game; ``HexTilesBoard(record=rec)`` continues a
-    saved one.
+    saved one; ``HexTilesBoard(puzzle=p)`` (what ``p.board()`` gives) shows a Hex Tiles
+    puzzle in puzzle mode (see :mod:`gamekit.widgets.puzzle`): a tile taken or placed as
+    in a game is the answer, a cells puzzle's cells are clicked.
 
     The computer, as on every board: ``opponent`` is ``None`` (nobody), a level name
     (:data:`gamekit.players.LEVEL_NAMES`) or a :class:`~gamekit.players.Player`;
@@ -73,8 +479,17 @@ class HexTilesBoard(GameBoard):
 
     Raises:
         TypeError, ValueError: ``opponent`` is not ``None``, a level or a player;
-            ``computer_plays`` (or ``computer``) names no seat of the game.
+            ``computer_plays`` (or ``computer``) names no seat of the game; ``puzzle`` is
+            not a Hex Tiles puzzle, or comes with ``rules``, ``record`` or an opponent.
     """
+
+    goal: ClassVar[str] = (
+        "Grow your figure with its marks facing outward: your score is the marks of its "
+        "tiles plus its longest marked border. The highest score wins."
+    )
+    lesson: ClassVar[str] = "08_hextiles_rules.ipynb"
+    #: Playouts a move for the "mcts" level (a turn is several moves).
+    _mcts_iterations: ClassVar[int | None] = 30
 
     def __init__(
         self,
@@ -85,24 +500,32 @@ class HexTilesBoard(GameBoard):
         computer_plays: str | tuple[str, ...] | None = None,
         seed: int | None = 0,
         hints: bool = False,
-        width: int = 420,
+        width: int = 460,
         computer: tuple[int, ...] | None = None,
         level: str | None = None,
+        puzzle: Puzzle | None = None,
     ) -> None:
         # Rules without a seed get their deal from the board's own generator (seeded by
         # ``seed``): the same board gives the same games, and each new game a new deal.
         self._rng = np.random.default_rng(seed)
-        if record is None:
-            rules = self._dealt(rules)
-        self._load(rules, record, hextiles.Rules)
+        if puzzle is not None:
+            self._load_puzzle(
+                puzzle, "hextiles", rules=rules, record=record, opponent=opponent,
+                computer=computer,
+            )  # fmt: skip
+            hints = False  # the hints would show the answer
+        else:
+            if record is None:
+                rules = self._dealt(rules)
+            self._load(rules, record, hextiles.Rules)
         if computer:  # the old names: computer=(1,), level="greedy"
             computer_plays = self._seats_numbered(computer)
             if opponent is None:
                 opponent = level or "simple"
-        self._plays = None if computer_plays is None else computer_seats(self.rules, computer_plays)
         self._seed = seed
-        self._player = make_opponent(opponent, seed, iterations=_MCTS_ITERATIONS)
-        self._level = opponent
+        self._all_but_first = computer_plays is None
+        self.computer_plays = self.rules.seats[1:] if computer_plays is None else computer_plays
+        self.opponent = opponent
         self.chosen: str | None = None
         self.turn = 0
         self.attempt: tuple[int, int] | None = None
@@ -110,83 +533,144 @@ class HexTilesBoard(GameBoard):
         self.score_step = 0
         self.message = ""
         self._ok = True
-        self._radius = 0
+        self._window: tuple[int, tuple[int, int]] | None = None
 
         self.view = BoardView(width=width)
         self.view.on_click(self._on_svg_click)
         self.view.on_key(self.key)
-        self.status = w.HTML()
-        self.message_line = w.HTML()
-        self.market_box = w.HBox()
-        self.reserve_box = w.HBox()
-        self.chosen_html = w.HTML()
-        self.player_tabs = w.ToggleButtons(options=[], description="figure:")
+        self.info_line = w.HTML(layout=w.Layout(min_height="1.5em"))
+        self.market_row = TileRow(empty="(the market is empty)")
+        self.market_row.on_pick(lambda i: self.pick_market(self.market_row.patterns[i]))
+        self.reserve_row = TileRow(empty="(nothing in your reserve)")
+        self.reserve_row.on_pick(lambda i: self.pick_reserve(self.reserve_row.patterns[i]))
+        self.market_label = w.HTML()
+        self.reserve_label = w.HTML()
+        self.chosen_html = w.HTML(layout=w.Layout(min_width="150px"))
+        self.player_tabs = w.ToggleButtons(
+            options=[],
+            tooltip="whose figure the board shows (yours when it is your turn)",
+            style={"button_width": "80px"},
+        )
         self.player_tabs.observe(self._on_tab, names="value")
         left = w.Button(
-            description="⟲", tooltip="turn anticlockwise", layout=w.Layout(width="44px")
+            description="⟲",
+            tooltip="turn the tile anticlockwise (key l or ←)",
+            layout=w.Layout(width="44px"),
         )
-        right = w.Button(description="⟳", tooltip="turn clockwise", layout=w.Layout(width="44px"))
+        right = w.Button(
+            description="⟳", tooltip="turn the tile clockwise (key r or →)",
+            layout=w.Layout(width="44px"),
+        )  # fmt: skip
         left.on_click(lambda _b: self.rotate(-1))
         right.on_click(lambda _b: self.rotate(1))
-        self.keep_button = w.Button(description="Keep", tooltip="keep the tile in the reserve")
-        self.end_button = w.Button(description="End turn", button_style="info")
+        self.rotate_buttons = (left, right)
+        self.keep_button = w.Button(
+            description="Keep",
+            tooltip="leave the chosen tile in your reserve for later (key k)",
+            layout=w.Layout(width="70px"),
+        )
+        self.end_button = w.Button(
+            description="End turn",
+            tooltip="pass to the next player (once you have taken a tile; Enter)",
+        )
         self.keep_button.on_click(lambda _b: self.keep())
         self.end_button.on_click(lambda _b: self.end_turn())
         self._history_buttons()
-        self.hint_toggle = w.ToggleButton(value=hints, description="Hints", icon="lightbulb-o")
+        self.hint_toggle = w.ToggleButton(
+            value=hints,
+            description="Hints",
+            icon="lightbulb-o",
+            tooltip="blue dots: the chosen tile fits there as it is turned now; hollow "
+            "rings: it fits there if turned",
+            layout=w.Layout(width="80px"),
+        )
         self.hint_toggle.observe(lambda _c: self._refresh(), names="value")
-        self.score_button = w.Button(description="Score step", tooltip="count the figure shown")
+        self.score_button = w.Button(
+            description="Score step",
+            tooltip="count the score of the figure shown, one step at a time",
+            layout=w.Layout(width="100px"),
+        )
         self.score_button.on_click(lambda _b: self.next_score_step())
         self.move_box = w.Text(
-            placeholder="type a move: take 111000, place 111000 at (0,1) turn 3, done",
+            placeholder="or type a move: take 111000, place 111000 at (0,1) turn 3, done",
             continuous_update=False,
-            layout=w.Layout(width="360px"),
+            tooltip="moves in the game's notation, for those who know it",
+            layout=w.Layout(width="100%"),
         )
         self.move_box.observe(self._on_typed, names="value")
         r = self.rules
-        self.players_choice = w.Dropdown(options=[2, 3, 4], value=r.players, description="players")
+        self.players_choice = w.Dropdown(
+            options=[2, 3, 4], value=r.players, description="players", tooltip=_HELP["players"]
+        )
         self.seed_choice = w.BoundedIntText(
-            value=min(r.seed, _MAX_SEED), min=0, max=_MAX_SEED, description="seed"
+            value=min(r.seed, _MAX_SEED),
+            min=0,
+            max=_MAX_SEED,
+            description="deal",
+            tooltip=_HELP["seed"],
         )
         self._shown_seed = self.seed_choice.value
         self.leftover_choice = w.Dropdown(
-            options=list(hextiles.LEFTOVER_RULES), value=r.leftover, description="leftover"
+            options=_LEFTOVER_OPTIONS,
+            value=r.leftover,
+            description="leftover",
+            tooltip=_HELP["leftover"],
         )
-        self.contact_choice = w.Checkbox(value=r.marked_contact, description="marks may meet")
-        self.computer_choice = w.Checkbox(
-            value=opponent is not None, description="computer plays 2+"
+        self.contact_choice = w.Checkbox(
+            value=r.marked_contact,
+            description="marks may touch marks",
+            tooltip=_HELP["contact"],
+            indent=False,
+            layout=w.Layout(width="190px"),
         )
-        self.level_choice = w.Dropdown(
-            options=LEVEL_NAMES,
-            value=opponent if isinstance(opponent, str) else level or LEVEL_NAMES[0],
-            description="level",
-            layout=w.Layout(width="170px"),
+        new_button = w.Button(
+            description="New game",
+            button_style="primary",
+            tooltip="start again with the players, deal and rules chosen here",
         )
-        new_button = w.Button(description="New game", button_style="primary")
         new_button.on_click(lambda _b: self._new_from_controls())
+        self.new_button = new_button
         for c in (self.players_choice, self.seed_choice, self.leftover_choice):
-            c.layout = w.Layout(width="170px")
-            c.style = {"description_width": "60px"}
+            c.layout = w.Layout(width="175px")
+            c.style = {"description_width": "58px"}
+        self.leftover_choice.layout.width = "235px"
 
-        self.widget = w.VBox(
-            [
-                self.status,
-                w.HBox([w.Label("market:"), self.market_box]),
-                self.player_tabs,
-                self.view,
-                w.HBox([w.Label("reserve:"), self.reserve_box]),
-                w.HBox([self.chosen_html, left, right, self.keep_button, self.end_button]),
-                self.message_line,
-                w.HBox([self.undo_button, self.redo_button, self.hint_toggle, self.score_button]),
-                self.move_box,
-                w.HBox([self.players_choice, self.seed_choice, self.leftover_choice]),
-                w.HBox([self.contact_choice, self.computer_choice, new_button]),
-                self.level_choice,
-            ],
-            layout=w.Layout(max_width=f"{width + 220}px"),
+        figure_of = w.HBox(
+            [w.HTML('<span style="font-size:13px">Figure of</span>'), self.player_tabs],
+            layout=w.Layout(align_items="center"),
         )
-        self._auto()
+        tiles = [
+            w.HBox([self.market_label, self.market_row]),
+            w.HBox([self.reserve_label, self.reserve_row]),
+            w.HBox([self.chosen_html, left, right, self.keep_button, self.end_button]),
+        ]
+        if self.puzzle is not None:
+            self.widget = self._assemble(
+                [figure_of, self.view, self.info_line, self.move_box],
+                [*self._puzzle_panel(), *tiles, w.HBox([self.score_button])],
+                width=width,
+                panel_width=430,
+            )
+            self._refresh()
+            return
+        self.widget = self._assemble(
+            [figure_of, self.view, self.info_line],
+            [
+                *tiles,
+                w.HBox([self.undo_button, self.redo_button, self.hint_toggle, self.score_button]),
+            ],
+            [
+                self._computer_controls(self._seat_options()),
+                w.HBox([self.players_choice, self.leftover_choice]),
+                w.HBox([self.seed_choice, self.contact_choice]),
+                w.HBox([new_button]),
+                self.move_box,
+            ],
+            width=width,
+            panel_width=430,
+        )
         self._refresh()
+        self._computer_turn()
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -199,46 +683,136 @@ class HexTilesBoard(GameBoard):
         moves = f"{k} move" + ("" if k == 1 else "s")
         tail = repr(self.state).split(", ", 3)[-1].rstrip(">")
         return (
-            f"<HexTilesBoard {self.rules.players} players, seed {self.rules.seed}: {moves}, {tail}>"
+            f"<HexTilesBoard {self.rules.players} players, seed {self.rules.seed}: {moves}, "
+            f"{tail}{self._puzzle_repr()}>"
         )
+
+    def describe(self, before: hextiles.State, move: Any, after: hextiles.State) -> str:
+        """One decision in plain words (see :func:`describe_move`), naming the players as
+        the viewer knows them.
+
+        Raises:
+            InvalidNotationError: ``move`` is not a Hex Tiles move's notation.
+        """
+        return describe_move(before, move, after, lambda seat: self.person(seat, before))
+
+    def instruction(self) -> str:
+        """What to do now, in a few words."""
+        state = self.state
+        if state.must_take:
+            return "take a tile from the market (click its picture)"
+        if self.chosen is not None:
+            return "turn the tile, then click a cell of your figure"
+        if state.leftover_step:
+            return "place tiles from your reserve (the leftover is there) or end the turn"
+        return "choose a reserve tile to place, or end the turn"
+
+    def score_html(self) -> str:
+        """Every player's score now (tiles + longest marked border) and a small picture of
+        each figure, the computer's newest tiles outlined."""
+        state = self.state
+        recent = self._recent_cells()
+        over = state.outcome is not None
+        cells = []
+        size = 64 if len(state.figures) <= 2 else 52
+        for i, figure in enumerate(state.figures):
+            seat = state.rules.seats[i]
+            sc = hextiles.score(figure)
+            who = self.person(seat)
+            name = html.escape(state.player_name(i))
+            if who in ("you", "the computer"):
+                name += f" ({who})"
+            double = " ×2" if sc.closed else ""
+            label = f"{state.player_name(i)}'s figure: {len(figure)} tiles, score {sc.total}"
+            bold = "font-weight:bold;" if i == state.player else ""
+            cells.append(
+                f'<div style="display:flex;align-items:center;gap:4px;{bold}">'
+                f"{figure_svg(figure, size, recent.get(i, ()), label)}<div>{name}<br>"
+                f'<span title="tile marks + longest marked border{double}">'
+                f"{sc.tiles} + {sc.border}{double} = <b>{sc.total}</b></span></div></div>"
+            )
+        return (
+            f'<div style="font-size:13px"><b>{"Final scores" if over else "Scores now"}</b> '
+            '<small style="color:#555">(tile marks + longest marked border)</small>'
+            '<div style="display:flex;flex-wrap:wrap;gap:2px 14px">'
+            f"{''.join(cells)}</div></div>"
+        )
+
+    def banner_text(self) -> tuple[str, str]:
+        """Who won, by how much and why: "You won 61 to 19: the pool could not fill a
+        market." (the tone as the base board decides it)."""
+        outcome = self.state.outcome
+        if outcome is None:
+            return "", "neutral"
+        _text, tone = super().banner_text()
+        names = [self.person(seat) for seat in outcome.winners]
+        head = " and ".join(names) if len(names) <= 2 else ", ".join(names)
+        head = head[:1].upper() + head[1:] + (" won" if len(names) == 1 else " share the win")
+        scores = ", ".join(f"{self.person(seat)} {total}" for seat, total in outcome.scores.items())
+        why = _ENDINGS.get(outcome.ending, outcome.ending)
+        tie = " (fewer tiles break the tie)" if "tie-break" in outcome.reason else ""
+        return f"{head}: {why}. Scores: {scores}{tie}.", tone
+
+    def status_text(self) -> str:
+        """The line under the board: the round, the pool, and whose figure is shown."""
+        state = self.state
+        shown = self.shown_player
+        owner = self.person(state.rules.seats[shown])
+        whose = "your figure" if owner == "you" else f"{state.player_name(shown)}'s figure"
+        if owner == "the computer":
+            whose += " (the computer)"
+        head = f"Round {state.round_no} · {len(state.pool)} tiles left in the pool"
+        if state.outcome is not None:
+            return f"{head} · game over · showing {whose}"
+        if state.leftover_step:
+            head += " · the leftover step"
+        return f"{head} · showing {whose}"
 
     # -- actions ---------------------------------------------------------------------------
     def pick_market(self, pattern: str) -> None:
         """Take a market tile (taking is compulsory, once a turn) and choose it to place."""
+        if not self._puzzle_gate():
+            return
         try:
             move = hextiles.Move.take(pattern)
         except GamekitError as err:
             return self._say(str(err), False)
+        if self.puzzle is not None:
+            return self._puzzle_answer(move)
         if self._refused(move):
             return
         self._play(move)
         self.chosen, self.turn = move.pattern, 0
         self._say(
-            f"{self._who()} took {move.pattern}. Turn it, then click a cell to place it, or "
-            "Keep it in the reserve.",
+            f"{self._actor(-2)} took {tile_words(move.pattern)}. Turn it, then click a cell "
+            "to place it, or Keep it in the reserve.",
             True,
         )
 
     def pick_reserve(self, pattern: str) -> None:
         """Choose a reserve tile to place (clicking the chosen one again lets it go)."""
+        if not self._puzzle_gate():
+            return
         try:
             tile = hextiles.Tile.from_marks(pattern).pattern
         except GamekitError as err:
             return self._say(str(err), False)
+        if self.state.outcome is not None:
+            return self._say("The game is over. Undo, or start a new game.", False)
         if tile.marks not in self.state.reserve():
-            held = ", ".join(dict.fromkeys(self.state.reserve())) or "nothing"
-            return self._say(f"The reserve holds no {tile.marks} tile (it holds {held}).", False)
+            return self._say(f"Your reserve holds no such tile ({tile_words(tile)}).", False)
         if self.chosen == tile.marks:
             return self.keep()
         self.chosen, self.turn, self.attempt = tile.marks, 0, None
-        self._say(f"{tile.marks} chosen ({tile.name}): turn it, then click a cell.", True)
+        self._say(f"You chose {tile_words(tile)}: turn it, then click a cell.", True)
 
     def rotate(self, k: int = 1) -> None:
         """Turn the chosen tile ``k`` sixths clockwise (negative: anticlockwise)."""
         if self.chosen is None:
             return self._say("Pick a tile first.", False)
         self.turn = (self.turn + int(k)) % 6
-        self._say(f"{self.chosen} turned {self.turn}.", True)
+        turned = turn_words(self.chosen, self.turn) or "back as drawn in the reserve"
+        self._say(f"The tile is {turned}.", True)
 
     def key(self, name: str) -> None:
         """A key pressed on the board: ``r`` or → turns the chosen tile clockwise, ``l``
@@ -253,17 +827,26 @@ class HexTilesBoard(GameBoard):
             self.end_turn()
 
     def click(self, cell) -> None:
-        """A click on a cell of the figure shown: place the chosen tile there."""
+        """A click on a cell of the figure shown: place the chosen tile there (in a cells
+        puzzle: choose the cell, or let it go)."""
         self.attempt = None
+        if self.puzzle is not None and self.puzzle.kind == "cells":
+            try:
+                return self.toggle_cell(hextiles.cell_text(cell))
+            except GamekitError as err:
+                return self._say(str(err), False)
+        if not self._puzzle_gate():
+            return
         state = self.state
         if state.outcome is not None:
-            return self._say(f"{state.outcome.reason}. Undo, or start a new game.", False)
+            return self._say("The game is over. Undo, or start a new game.", False)
         if self.viewing is not None and self.viewing != state.player:
+            shown = state.player_name(self.viewing)
             self.viewing = None
+            mover = self.person(state.to_move)
+            whose = "your figure" if mover == "you" else f"{state.player_name(state.player)}'s"
             return self._say(
-                f"That was {state.player_name(self.shown_player)}'s figure; here is "
-                f"{self._who()}'s. Click again.",
-                False,
+                f"That was {shown}'s figure; here is {whose} again. Click again.", False
             )
         if self.chosen is None:
             hint = " Take a market tile first." if state.must_take else ""
@@ -274,67 +857,66 @@ class HexTilesBoard(GameBoard):
             move = hextiles.Move.place(self.chosen, cell, self.turn)
         except GamekitError as err:
             return self._say(str(err), False)
+        if self.puzzle is not None:  # the answer: graded, with the engine's words
+            return self._puzzle_answer(move, attempt=move)
+        problem = _placement_problem(
+            state.figure(), hextiles.Tile.from_marks(self.chosen), move.cell, self.turn
+        )
+        if problem is not None:
+            self.attempt = move.cell
+            return self._say(problem, False)
         if self._refused(move, cell=move.cell):
             return
+        before = state
         self._play(move)
-        self._say(
-            f"{self._who(-2)} placed {self.chosen} on {hextiles.cell_text(move.cell)} "
-            f"(turn {self.turn}).",
-            True,
-        )
         self.chosen, self.turn = None, 0
-        self._after_human()
+        self._say(self.describe(before, move, self.state), True)
+        self._computer_turn()
 
     def keep(self) -> None:
         """Leave the chosen tile in the reserve."""
         if self.chosen is None:
             return self._say("No tile is chosen.", False)
         tile, self.chosen, self.turn = self.chosen, None, 0
-        self._say(f"{tile} stays in the reserve. Place another tile or end the turn.", True)
+        self._say(
+            f"{tile_words(tile)[:1].upper()}{tile_words(tile)[1:]} stays in the reserve. "
+            "Place another tile or end the turn.",
+            True,
+        )
 
     def end_turn(self) -> None:
         """Say ``done`` (after taking a tile)."""
+        if not self._puzzle_gate():
+            return
         move = hextiles.Move.done()
+        if self.puzzle is not None:
+            return self._puzzle_answer(move)
         if self._refused(move):
             return
-        who = self._who()
+        before = self.state
         self._play(move)
         self.chosen, self.turn = None, 0
-        self._say(f"{who} ended the turn.", True)
-        self._after_human()
+        self._say(self.describe(before, move, self.state), True)
+        self._computer_turn()
 
     def type_move(self, text: str) -> None:
         """Play a typed move; a bad one is refused with the reason."""
         text = (text or "").strip()
-        if not text:
+        if not text or self._puzzle_typed(text) or not self._puzzle_gate():
             return
         try:
             move = hextiles.Move.parse(text)
         except GamekitError as err:
             return self._say(str(err), False)
+        if self.puzzle is not None:
+            return self._puzzle_answer(move, attempt=move if move.kind == "place" else None)
         if self._refused(move, cell=move.cell):
             return
-        who = self._who()
+        before = self.state
         self._play(move)
         self.chosen, self.turn = None, 0
-        self._say(f"{who} played {move}.", True)
-        self._after_human()
-
-    def undo(self) -> None:
-        """Take back the last move (and the computer's moves before it)."""
-        if not self._moves:
-            return self._say("Nothing to undo.", False)
-        self._undo_one()
-        while self._moves and self._computer_plays(self.state):
-            self._undo_one()
-        self._say(f"Took back {self._redo[-1]}.", True)
-
-    def redo(self) -> None:
-        if not self._redo:
-            return self._say("Nothing to redo.", False)
-        move = self._replay()
-        self.chosen, self.attempt, self.turn = None, None, 0
-        self._say(f"Played {move} again.", True)
+        self._say(self.describe(before, move, self.state), True)
+        self._computer_turn()
 
     def show_player(self, player: int | None) -> None:
         """Show another player's figure (``None``: the player to move)."""
@@ -356,6 +938,8 @@ class HexTilesBoard(GameBoard):
         Raises:
             ValueError: an option's value is not allowed.
         """
+        if self.puzzle is not None:
+            return self._say("This board shows a puzzle: Try again starts it anew.", False)
         if rules is None:
             opts = self.rules.to_dict()
             opts["seed"] = None
@@ -365,17 +949,37 @@ class HexTilesBoard(GameBoard):
             rules = hextiles.Rules(**opts)
         rules = self._dealt(rules)
         self._restart(rules)
+        seats = rules.seats
+        kept = tuple(s for s in self.computer_plays if s in seats)
+        self._computer_seats = seats[1:] if self._all_but_first or not kept else kept
+        self._set_seat_menu()
         self.seed_choice.value = min(rules.seed, _MAX_SEED)
         self._shown_seed = self.seed_choice.value
-        self.chosen, self.attempt, self.viewing, self.turn, self.score_step = None, None, None, 0, 0
-        self._say(f"New game: {rules.players} players, seed {rules.seed}.", True)
-        self._auto()
-        self._refresh()
+        self.players_choice.value = rules.players
+        self._clear_choice()
+        self._say(f"New game: {rules.players} players, deal number {rules.seed}.", True)
+        self._computer_turn()
 
     # -- internals -----------------------------------------------------------------------
-    def _who(self, back: int = -1) -> str:
+    def _clear_choice(self) -> None:
+        self.chosen, self.attempt, self.viewing, self.turn, self.score_step = None, None, None, 0, 0
+
+    def _move_cells(self, move: Any) -> tuple[str, ...]:
+        """The cell a puzzle mark shows a move on: a placement's (none for the others)."""
+        m = hextiles.Move.parse(move)
+        return (hextiles.cell_text(m.cell),) if m.kind == "place" else ()
+
+    def _cell_name(self, text: str) -> str | None:
+        """A typed cell, ``(1,-1)``, as the puzzles name it (``None`` if it is none)."""
+        try:
+            return hextiles.cell_text(text)
+        except GamekitError:
+            return None
+
+    def _actor(self, back: int = -1) -> str:
+        """Who moved from ``self._states[back]``, as the log names them."""
         state = self._states[back] if len(self._states) >= -back else self.state
-        return state.player_name(_mover(state))
+        return self.actor(state)
 
     def _dealt(self, rules: hextiles.Rules | None) -> hextiles.Rules:
         """``rules`` (default ones if ``None``) with a seed: if they have none, a new deal
@@ -390,62 +994,69 @@ class HexTilesBoard(GameBoard):
         if reason is None:
             return False
         self.attempt = cell
-        self._say(reason, False)
+        self._say(self._plain(move, reason), False)
         return True
 
+    def _plain(self, move: hextiles.Move, reason: str) -> str:
+        """A refusal in words a player reads (the engine's sentence names tiles by their
+        digits): taking and ending the turn; placements are told by ``click``."""
+        state = self.state
+        if move.kind == "take":
+            if state.leftover_step:
+                return (
+                    "Not now: this is the extra step with the leftover tile (it is in your "
+                    "reserve). Place tiles or end the turn."
+                )
+            if state.taken:
+                return (
+                    "You have taken your tile for this turn (one a turn). Place tiles from "
+                    "your reserve, or end the turn."
+                )
+            if not state.market:
+                return "The market is empty."
+            return f"The market holds no {hextiles.Tile.from_marks(move.pattern).colour} tile."
+        if move.kind == "done" and state.must_take:
+            return "Take a tile from the market first: taking one is compulsory each turn."
+        return reason
+
     def _play(self, move: hextiles.Move) -> None:
-        self._states.append(self.state.play(move))
-        self._moves.append(str(move))
-        self._redo = []
+        self._push(move)
         self.attempt = None
         self.viewing = None
         self.score_step = 0
 
-    def _undo_one(self) -> None:
-        self._take_back()
-        self.chosen, self.attempt, self.turn, self.viewing = None, None, 0, None
+    def _recent_cells(self) -> dict[int, list[tuple[int, int]]]:
+        """The cells the computer's last decisions filled, by player."""
+        out: dict[int, list[tuple[int, int]]] = {}
+        for before, notation, _after in self.last_computer_moves():
+            m = hextiles.Move.parse(notation)
+            if m.kind == "place":
+                out.setdefault(before._mover, []).append(m.cell)
+        return out
 
-    def _after_human(self) -> None:
-        played = self._auto()
-        if played:
-            self.message += f" The computer played {played} move{'s' if played > 1 else ''}."
-        outcome = self.state.outcome
-        if outcome is not None:
-            self.message += f" {outcome.reason}."
-        self._refresh()
-
-    def _auto(self) -> int:
-        """Let the computer play its turns; how many moves it made."""
-        count = 0
-        while self._computer_plays(self.state) and count < 500:
-            self._play(self._player.choose(self.state))
-            count += 1
-        return count
-
-    @property
-    def computer_plays(self) -> tuple[str, ...]:
-        """The seats the computer plays (when there is an opponent): those given, or every
-        seat but the first."""
+    def _seat_options(self) -> list[tuple[str, tuple[str, ...]]]:
         seats = self.rules.seats
-        if self._plays is None:
-            return tuple(seats[1:])
-        return tuple(s for s in self._plays if s in seats)
+        options = []
+        if len(seats) > 2:
+            options.append((f"Players 2–{len(seats)}", tuple(seats[1:])))
+        options += [(self.seat_label(s), (s,)) for s in seats]
+        return options
 
-    @property
-    def opponent(self) -> str | Player | None:
-        """The computer opponent: ``None``, a level or a :class:`~gamekit.players.Player`.
-        Setting it lets the computer play at once if it is its turn."""
-        return self._level
+    def _set_seat_menu(self) -> None:
+        """The "plays" menu for the players of the game now."""
+        menu = getattr(self, "seats_choice", None)
+        if menu is None:
+            return
+        menu.unobserve(self._on_seats_choice, names="value")
+        menu.options = self._seat_options()
+        if self.computer_plays in [v for _, v in menu.options]:
+            menu.value = self.computer_plays
+        menu.observe(self._on_seats_choice, names="value")
 
-    @opponent.setter
-    def opponent(self, level: str | Player | None) -> None:
-        self._player = make_opponent(level, self._seed, iterations=_MCTS_ITERATIONS)
-        self._level = level
-        self._after_human()
-
-    def _computer_plays(self, state: hextiles.State) -> bool:
-        """Whether the computer makes the next decision in ``state``."""
-        return self._player is not None and plays_now(state, self.computer_plays)
+    def _on_seats_choice(self, change) -> None:
+        if change["new"] is not None:
+            self._all_but_first = tuple(change["new"]) == tuple(self.rules.seats[1:])
+        super()._on_seats_choice(change)
 
     def _seats_numbered(self, numbers) -> tuple[str, ...]:
         """The seats of the old ``computer=`` numbers (0 for the first player)."""
@@ -461,7 +1072,8 @@ class HexTilesBoard(GameBoard):
         return tuple(seats[k] for k in numbers)
 
     def _on_svg_click(self, sx: float, sy: float) -> None:
-        cell = click_to_cell(hex_region(self._radius), self._transform, sx, sy)
+        radius, centre = self._window
+        cell = click_to_cell(hex_region(radius, centre), self._transform, sx, sy)
         if cell is not None:
             self.click(cell)
 
@@ -477,7 +1089,7 @@ class HexTilesBoard(GameBoard):
         self.show_player(int(change["new"]))
 
     def _new_from_controls(self) -> None:
-        """The "New game" button: a new deal, unless a seed was typed in the seed box."""
+        """The "New game" button: a new deal, unless a number was typed in the deal box."""
         typed = self.seed_choice.value
         try:
             rules = hextiles.Rules(
@@ -488,76 +1100,88 @@ class HexTilesBoard(GameBoard):
             )
         except ValueError as err:
             return self._say(str(err), False)
-        level = self.level_choice.value if self.computer_choice.value else None
-        if level is not None:
-            self._plays = None  # every seat but the first
-        self._player = make_opponent(level, self._seed, iterations=_MCTS_ITERATIONS)
-        self._level = level
         self.new_game(rules)
 
     def _mount_if_needed(self) -> None:
-        radius = max(radius_for(f, spare=2, least=3) for f in self.state.figures)
-        if radius != self._radius:
-            self._radius = radius
-            svg, self._transform = _template(radius)
-            self.view.svg = svg
-            self.view.label = f"Hex Tiles figure, window of radius {radius}"
-
-    def _tile_button(self, pattern: str, action, selected: bool, disabled: bool) -> w.VBox:
-        icon = w.HTML(tile_svg(pattern, 40, selected))
-        button = w.Button(
-            description=pattern,
-            disabled=disabled,
-            button_style="info" if selected else "",
-            layout=w.Layout(width="72px"),
-            tooltip=hextiles.Tile.from_marks(pattern).name,
+        """Show a window that fits the figure shown, centred on it; keep the one shown
+        while the figure still fits it well (a new window costs a round trip)."""
+        figure = self.state.figure(self.shown_player)
+        radius, centre = _window(figure)
+        if self._window is not None:
+            old_radius, old_centre = self._window
+            inside = all(
+                hex_distance(c, old_centre) <= old_radius
+                for c in [*figure.cells(), *figure.frontier()]
+            )
+            if inside and old_radius <= radius + 1:
+                return
+        self._window = (radius, centre)
+        svg, self._transform = _template(radius, centre)
+        # The label first: the picture reads it when the new SVG arrives.
+        self.view.label = (
+            "Hex Tiles figure (click a cell to place the chosen tile): "
+            f"a window of {3 * radius * (radius + 1) + 1} cells"
         )
-        button.on_click(lambda _b, p=pattern: action(p))
-        return w.VBox([icon, button])
+        self.view.svg = svg
+
+    def _tile_rows(self) -> None:
+        state = self.state
+        over = state.outcome is not None
+        mover = state.player_name(_mover(state))
+        who = self.person(state.rules.seats[_mover(state)])
+        whose = "Your" if who == "you" else f"{mover}'s"
+        self.market_label.value = (
+            '<div style="width:70px;font-size:13px"><b>Market</b><br>'
+            '<small style="color:#555">take one</small></div>'
+        )
+        self.reserve_label.value = (
+            f'<div style="width:70px;font-size:13px"><b>{html.escape(whose)}</b><br>'
+            '<small style="color:#555">reserve</small></div>'
+        )
+        self.market_row.show(state.market, dim=over or not state.must_take)
+        reserve = [] if over else list(state.reserve())
+        distinct = list(dict.fromkeys(reserve))
+        captions = [
+            hextiles.Tile.from_marks(p).colour
+            + (f" ×{reserve.count(p)}" if reserve.count(p) > 1 else "")
+            for p in distinct
+        ]
+        selected = distinct.index(self.chosen) if self.chosen in distinct else -1
+        self.reserve_row.show(distinct, captions, selected=selected)
 
     def _refresh(self) -> None:
         self._mount_if_needed()
+        radius, centre = self._window
         state = self.state
         shown = self.shown_player
         figure = state.figure(shown)
         scoring = state.outcome is not None
+        mine_shown = shown == state.player
         look = styles(
-            hex_region(self._radius),
+            hex_region(radius, centre),
             figure,
-            hints=self.chosen if (self.hints and self.chosen and shown == state.player) else None,
+            hints=self.chosen if (self.hints and self.chosen and mine_shown) else None,
+            turn=self.turn,
             attempt=self.attempt,
             outer=scoring or self.score_step >= 2,
             run=scoring or self.score_step >= 3,
+            recent=tuple(self._recent_cells().get(shown, ())),
+            verdicts=self.puzzle_marks() if mine_shown or self.puzzle is None else None,
         )
         self.view.styles = {name: s.to_json() for name, s in look.items()}
-        self.status.value = f"<b>{html.escape(self.status_text())}</b>"
-        colour = "#1b6e3a" if self._ok else "#b3261e"
-        self.message_line.value = (
-            f'<span style="color:{colour}">{html.escape(self.message)}</span>'
-            if self.message
-            else ""
+        self.info_line.value = (
+            f'<span style="font-size:13px;color:#333">{html.escape(self.status_text())}</span>'
         )
-        over = state.outcome is not None
-        # Rebuild the tile buttons only when what they show changes (it costs a round trip).
-        market_key = (state.market, over or not state.must_take)
-        if market_key != getattr(self, "_market_key", None):
-            self._market_key = market_key
-            self.market_box.children = [
-                self._tile_button(p, self.pick_market, False, market_key[1]) for p in state.market
-            ]
-        mover_reserve = tuple(dict.fromkeys(state.reserve())) if not over else ()
-        reserve_key = (mover_reserve, self.chosen, over)
-        if reserve_key != getattr(self, "_reserve_key", None):
-            self._reserve_key = reserve_key
-            self.reserve_box.children = [
-                self._tile_button(p, self.pick_reserve, p == self.chosen, over)
-                for p in mover_reserve
-            ]
+        self._tile_rows()
         if self.chosen:
             tile = hextiles.Tile.from_marks(self.chosen).rotated(self.turn)
-            self.chosen_html.value = tile_svg(tile, 44, True) + f" turn {self.turn}"
+            turned = turn_words(self.chosen, self.turn) or "as drawn"
+            self.chosen_html.value = (
+                f'<div style="display:flex;align-items:center;gap:4px;font-size:12px">'
+                f"{tile_svg(tile, 44, True)}<span>chosen,<br>{html.escape(turned)}</span></div>"
+            )
         else:
-            self.chosen_html.value = "<i>no tile chosen</i>"
+            self.chosen_html.value = '<i style="font-size:12px">no tile chosen</i>'
         self._syncing = True
         tabs = tuple((state.player_name(i), i) for i in range(state.rules.players))
         if tuple(self.player_tabs.options) != tabs:
@@ -566,23 +1190,8 @@ class HexTilesBoard(GameBoard):
             self.player_tabs.value = shown
         self._syncing = False
         self.keep_button.disabled = self.chosen is None
-        self.end_button.disabled = over or state.must_take
-        self.undo_button.disabled = not self._moves
-        self.redo_button.disabled = not self._redo
-
-    def status_text(self) -> str:
-        """The line above the board: round, pool, whose turn and what to do; or the end."""
-        state = self.state
-        shown = state.player_name(self.shown_player)
-        head = f"Round {state.round_no}, pool {len(state.pool)}. "
-        if state.outcome is not None:
-            return head + state.outcome.reason.replace("The game is over: ", "Game over: ")
-        who = state.player_name(_mover(state))
-        if state.leftover_step:
-            doing = "place tiles (the leftover is in the reserve) or end the turn"
-        elif state.must_take:
-            doing = "take a market tile"
-        else:
-            doing = "place reserve tiles or end the turn"
-        tail = f" Showing {shown}: {caption(state.figure(self.shown_player))}."
-        return head + f"{who} to {doing}." + tail
+        for b in self.rotate_buttons:
+            b.disabled = self.chosen is None
+        self.end_button.disabled = scoring or state.must_take
+        self.end_button.button_style = "" if self.end_button.disabled else "info"
+        self._refresh_panel()

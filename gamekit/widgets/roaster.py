@@ -8,6 +8,10 @@ Roast, then continue or stop with the buttons. In the cup test, click the cup or
 to choose. When the game is over the score appears step by step, each step's cup tokens
 ringed in violet. A refused action says why in the message line.
 
+Beside the table: the turn line with what to do now, the message line, the buttons, the
+log of every action in words, and the card (its roast table with the best total marked, the
+flavors it wants) with a forecast of the cup's score if the cup test began now.
+
 The widget only turns clicks into moves: :mod:`gamekit.roaster` decides what is legal. Every
 mouse action has a method (``click``, ``press``, ``type_move``, ``undo`` …), so lessons and
 tests drive the table the way a learner does.
@@ -17,27 +21,47 @@ tests drive the table the way a learner does.
 >>> board
 <RoasterBoard jamaica-blue-mountain standard seed=3: 2 moves, decide>
 >>> board.press("cup"); board.message
-"cup is not allowed: now is the step 'decide' (roast another round or stop), where the moves are: continue, stop."
+"Put the token in the cup is not allowed: now is the step 'decide' (roast another round or stop), where the moves are: continue, stop."
 """
 
 from __future__ import annotations
 
+import dataclasses
 import html
+import re
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 
 import ipywidgets as w
+import numpy as np
 
 from gamekit import roaster
 from gamekit.errors import GamekitError
 from gamekit.records import Record
-from gamekit.render.roaster import RoasterView, caption, layout, score_marks, slot_tokens, styles
-from gamekit.widgets.base import GameBoard
+from gamekit.render.roaster import (
+    STEP_WORDS,
+    RoasterView,
+    layout,
+    score_marks,
+    slot_tokens,
+    styles,
+)
+from gamekit.roaster.bag import say
+from gamekit.widgets.base import GameBoard, board_seed
 from gamekit.widgets.view import BoardView
 
-__all__ = ["RoasterBoard"]
+__all__ = ["RoasterBoard", "cup_forecast"]
 
 _BUTTONS = ("draw", "roast", "continue", "stop", "cup", "tray", "done")
+_BUTTON_TIPS = {
+    "draw": "draw this round's tokens from the bag",
+    "roast": "end the round: every bean drawn and not used goes up one roast level",
+    "continue": "heat up and roast another round",
+    "stop": "stop roasting and start the cup test",
+    "cup": "put the drawn token in the next cup slot",
+    "tray": "put the drawn token on the tray (tray tokens never score)",
+    "done": "keep the cup as it is (no exchange)",
+}
 _CHOOSE = {  # phase -> (area clicked, tokens a choice takes, action)
     "return-two": ("drawn", 2, "return"),
     "two-of-five": ("aside", 2, "discard"),
@@ -46,11 +70,175 @@ _CHOOSE = {  # phase -> (area clicked, tokens a choice takes, action)
     "exchange-choose": ("aside", 2, "keep"),
 }
 _FLAVOR_ACTIONS = {"body": "concentrate", "acidity": "preserve", "aroma": "spread"}
-_STEP_NAMES = ("roast", "flavor", "skill", "penalties", "total")
+_EFFECT_NAMES = {
+    "wild": "Wild flavor",
+    "more": "Two more tokens",
+    "new": "Two new tokens",
+    "five": "Two of five",
+    "remove": "Remove",
+    "concentrate": "Concentrate",
+    "preserve": "Preserve",
+    "spread": "Spread",
+}
+_PLAIN = {  # moves whose engine events say all there is
+    "draw": "",
+    "roast": "",
+    "continue": "",
+    "stop": "",
+    "cup": "",
+    "tray": "",
+    "keep": "",
+    "discard": "",
+    "return": "",
+    "exchange": "",
+    "done": "",
+}
+_ROASTED = {
+    "hard": "bean0",
+    "bean0": "bean1",
+    "bean1": "bean2",
+    "bean2": "bean3",
+    "bean3": "bean4",
+    "bean4": "burnt",
+}
+_BAD = ("hard", "burnt", "smoke", "defect")
+#: New deals are seeds below this (what the board's seed box can show).
+_MAX_SEED = 10**9
+_ROMAN = {1: "I", 2: "II", 3: "III"}
+#: Token ids that may appear in the engine's reasons, put in words there.
+_TOKEN_IDS = re.compile(r"\b(bean[0-4]|extra-bean)\b")
 
 
 def _names(tokens) -> str:
     return ", ".join(roaster.TOKEN_NAMES[t] for t in tokens)
+
+
+def _a(token: str) -> str:
+    """``"a level-0 bean"``, ``"an aroma token"``."""
+    name = roaster.TOKEN_NAMES.get(token, token)
+    if token in ("body", "acidity", "aroma", "moisture", "smoke"):
+        name += " token"
+    return ("an " if name[0] in "aeiou" else "a ") + name
+
+
+def move_words(move: roaster.Move) -> str:
+    """A move in words, as the player would say it ("use Preserve: pay an acidity token
+    to put back 2 level-0 beans unroasted").
+
+    >>> move_words(roaster.Move.parse("preserve acidity bean0 bean0 for select"))
+    'use Preserve (pay an acidity token into the Select pair) on 2 level-0 beans'
+    >>> move_words(roaster.Move.parse("cup"))
+    'put the token in the cup'
+    """
+    a, toks = move.action, tuple(move.tokens)
+    if a in ("concentrate", "preserve", "spread"):
+        payer, beans = (toks[0], toks[1:]) if toks else ("", ())
+        pair = roaster.TOKEN_NAMES.get(move.pair, move.pair) if move.pair else "a"
+        text = f"use {_EFFECT_NAMES[a]} (pay {_a(payer)} into the {pair} pair) on {say(beans)}"
+        if move.into:
+            text += f", making {say(move.into)}"
+        return text
+    if a == "wild":
+        return f"put {say(toks)} on the wild flavor's slots"
+    if a in _EFFECT_NAMES:
+        return f"use {_EFFECT_NAMES[a]} (pay {say(toks)})"
+    return {
+        "draw": "draw",
+        "roast": "roast",
+        "continue": "roast another round",
+        "stop": "stop roasting",
+        "cup": "put the token in the cup",
+        "tray": "put the token on the tray",
+        "done": "end the cup test without an exchange",
+        "keep": f"keep {say(toks)}",
+        "discard": f"take {say(toks)} out of the game",
+        "return": f"put back {say(toks)}",
+        "exchange": f"send {say(toks)} back from the cup",
+    }.get(a, str(move))
+
+
+def _pool(state: roaster.State) -> tuple[Counter, list[str]]:
+    """What the bag would hold, and the cup so far, if the cup test began now (this
+    round's drawn beans roasted, the beginner side's flavor tokens added)."""
+    pool = Counter(state.bag)
+    if state.phase in ("effects", "return-two", "two-of-five"):
+        for t, k in state.drawn.items():
+            pool[_ROASTED.get(t, t)] += k
+        for t, k in state.aside.items():
+            pool[t] += k
+    if state.phase in ("draw", "effects", "return-two", "two-of-five", "decide"):
+        pool.update(state.reserve)
+        cup = []
+    else:
+        cup = state.cup_tokens()
+        pool.update(state.aside)
+    return pool, cup
+
+
+@lru_cache(maxsize=64)
+def _forecast(
+    card: roaster.Card,
+    pool: tuple[tuple[str, int], ...],
+    cup: tuple[str, ...],
+    slots: int,
+    tray: int,
+    extra: int,
+    sweet: bool,
+    samples: int,
+) -> tuple[float, int, int, float]:
+    tokens = [t for t, k in pool for _ in range(k) if t != "moisture"]
+    cup = tuple(cup)
+    if sweet and "sweetness" not in cup:
+        cup += ("sweetness",)
+    rng = np.random.default_rng(0)
+    totals, levels = [], []
+    for _ in range(samples):
+        filled, on_tray = list(cup), 0
+        for j in rng.permutation(len(tokens)):
+            if len(filled) >= slots:
+                break
+            t = tokens[j]
+            if t in _BAD and on_tray < tray:
+                on_tray += 1
+            else:
+                filled.append(t)
+        s = roaster.score(filled, card, extra_bean=extra, slots=slots)
+        totals.append(s.total)
+        levels.append(sum(roaster.level(t) or 0 for t in filled) + extra)
+    low, high = np.percentile(totals, [10, 90])
+    return float(np.mean(totals)), int(round(low)), int(round(high)), float(np.mean(levels))
+
+
+def cup_forecast(state: roaster.State, samples: int = 300) -> tuple[float, int, int, float]:
+    """What the cup would score if the cup test began now: (average score, a low and a
+    high score that 8 cups in 10 fall between, the beans' average roast total). The cups are
+    drawn at random from the bag as it would be (a fixed sample, so the same state always
+    gives the same forecast); hard, burnt, smoke and defect beans go on the tray while it
+    has room, everything else into the cup.
+
+    >>> state = roaster.Rules(seed=3).start()
+    >>> mean, low, high, beans = cup_forecast(state)
+    >>> low <= mean <= high
+    True
+
+    Raises:
+        ValueError: the game is over (read ``state.outcome`` instead).
+    """
+    if state.outcome is not None:
+        raise ValueError("the game is over: its cup has a score, state.outcome.total")
+    pool, cup = _pool(state)
+    unlocked = state.unlocked
+    board = state.board
+    return _forecast(
+        state.rules.card,
+        tuple(sorted((t, k) for t, k in pool.items() if k)),
+        tuple(cup),
+        board.cup_slots,
+        state.tray_size - len(state.tray),
+        board.extra_bean if "extra-bean" in unlocked else 0,
+        "sweetness" in unlocked,
+        samples,
+    )
 
 
 @cache
@@ -63,17 +251,35 @@ class RoasterBoard(GameBoard):
     """A Coffee Roaster game on a clickable table, with its controls.
 
     ``RoasterBoard(rules)`` starts a new game; ``RoasterBoard(record=rec)`` continues a saved
-    one. Display it as the last line of a notebook cell.
+    one. Display it as the last line of a notebook cell. Rules without a seed get their
+    deal from the board's own generator, seeded by ``seed``: the same board gives the same
+    games, and each new game a new deal.
+
+    >>> RoasterBoard(roaster.Rules(), seed=0).rules.seed < 10**9
+    True
+
+    Raises:
+        TypeError, ValueError: ``seed`` is not a whole number of 0 or more (or ``None``).
     """
+
+    goal = (
+        "Fill a cup whose beans' roast levels add up to the card's best total, with the "
+        "flavors the card wants."
+    )
+    lesson = "10_roaster_rules.ipynb"
 
     def __init__(
         self,
         rules: roaster.Rules | None = None,
         *,
         record: Record | None = None,
-        width: int = 760,
+        width: int = 820,
         peek: bool = True,
+        seed: int | None = 0,
     ) -> None:
+        self._rng = np.random.default_rng(board_seed(seed))
+        if record is None:
+            rules = self._dealt(rules)
         self._load(rules, record, roaster.Rules)
         self.selected: list[str] = []
         self.choices: list[roaster.Move] = []
@@ -84,61 +290,96 @@ class RoasterBoard(GameBoard):
 
         self.view = BoardView(width=width)
         self.view.on_click(self._on_svg_click)
-        self.status = w.HTML()
-        self.message_line = w.HTML()
         self.bag_line = w.HTML()
         self.buttons = {}
         for name in _BUTTONS:
-            b = w.Button(description=name.capitalize(), layout=w.Layout(width="86px"))
+            b = w.Button(
+                description=name.capitalize(),
+                tooltip=_BUTTON_TIPS[name],
+                layout=w.Layout(width="86px"),
+            )
             b.on_click(lambda _b, n=name: self.press(n))
             self.buttons[name] = b
-        self.choice_box = w.HBox([])
-        self.clear_button = w.Button(description="Clear choice", layout=w.Layout(width="110px"))
+        self.choice_box = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
+        self.clear_button = w.Button(
+            description="Clear choice",
+            tooltip="forget the tokens you clicked",
+            layout=w.Layout(width="110px"),
+        )
         self.clear_button.on_click(lambda _b: self.clear())
         self._history_buttons()
-        self.peek_toggle = w.ToggleButton(value=peek, description="Peek in the bag", icon="eye")
+        self.peek_toggle = w.ToggleButton(
+            value=peek,
+            description="Peek in the bag",
+            icon="eye",
+            tooltip="show what is in the bag (the real game hides it)",
+            layout=w.Layout(width="150px"),
+        )
         self.peek_toggle.observe(lambda _c: self._refresh(), names="value")
         self.move_box = w.Text(
-            placeholder="type a move: draw, more aroma … (Enter)",
+            placeholder="or type a move: draw, more aroma … (Enter)",
             continuous_update=False,
             layout=w.Layout(width="300px"),
         )
         self.move_box.observe(self._on_typed, names="value")
-        self.score_html = w.HTML()
         self.next_step_button = w.Button(
-            description="Next score step", layout=w.Layout(width="140px")
+            description="Next score step",
+            tooltip="explain the score one part at a time",
+            layout=w.Layout(width="140px"),
         )
         self.next_step_button.on_click(lambda _b: self.next_step())
         r = self.rules
         self.card_choice = w.Dropdown(
-            options=list(roaster.CARDS),
+            options=[(f"{c.name} ({c.difficulty})", cid) for cid, c in roaster.CARDS.items()],
             value=r.card.id if r.card.id in roaster.CARDS else None,
             description="card",
+            tooltip="the coffee to roast (for a new game): its bag, flavors and roast table",
         )
         self.side_choice = w.Dropdown(
-            options=["standard", "beginner"], value=r.side, description="side"
+            options=[("standard", "standard"), ("beginner (easier)", "beginner")],
+            value=r.side,
+            description="side",
+            tooltip="the board's side (for a new game): the beginner side sets one body, "
+            "acidity and aroma token beside the board to use in any round",
         )
-        self.seed_choice = w.BoundedIntText(value=r.seed, min=0, max=10**9, description="seed")
+        self.seed_choice = w.BoundedIntText(
+            value=min(r.seed, _MAX_SEED),
+            min=0,
+            max=_MAX_SEED,
+            description="seed",
+            tooltip="the deal's number: type one to replay a deal; otherwise New game deals anew",
+        )
+        self._shown_seed = self.seed_choice.value
         for c in (self.card_choice, self.side_choice, self.seed_choice):
-            c.layout = w.Layout(width="240px")
+            c.layout = w.Layout(width="330px")
             c.style = {"description_width": "40px"}
-        new_button = w.Button(description="New game", button_style="primary")
+        new_button = w.Button(
+            description="New game",
+            button_style="primary",
+            tooltip="start again with the card and side above (a new deal unless you typed a seed)",
+        )
         new_button.on_click(lambda _b: self._new_from_controls())
-        self.widget = w.VBox(
-            [
-                self.status,
-                self.view,
-                w.HBox(list(self.buttons.values())),
-                w.HBox([self.clear_button, self.choice_box]),
-                self.message_line,
-                self.bag_line,
-                w.HBox([self.next_step_button]),
-                self.score_html,
+        buttons = list(self.buttons.values())
+        self.widget = self._assemble(
+            board=[self.view, self.bag_line],
+            actions=[
+                w.HBox(buttons[:4]),
+                w.HBox([*buttons[4:], self.clear_button]),
+                self.choice_box,
+                self.next_step_button,
                 w.HBox([self.undo_button, self.redo_button, self.peek_toggle]),
-                self.move_box,
-                w.HBox([self.card_choice, self.side_choice, self.seed_choice, new_button]),
             ],
-            layout=w.Layout(max_width=f"{width + 20}px"),
+            settings=[
+                self.move_box,
+                w.HTML("<b>New game</b>"),
+                self.card_choice,
+                w.HBox([self.side_choice]),
+                w.HBox([self.seed_choice]),
+                new_button,
+            ],
+            width=width,
+            panel_width=400,
+            log_height="130px",
         )
         self._mount()
 
@@ -154,6 +395,95 @@ class RoasterBoard(GameBoard):
         tail = f"scored {o.total}" if o else self.state.phase
         r = self.rules
         return f"<RoasterBoard {r.card.id} {r.side} seed={r.seed}: {moves}, {tail}>"
+
+    def describe(self, before: roaster.State, move: roaster.Move, after: roaster.State) -> str:
+        """One action in words: the engine's account of what happened, after the effect
+        used and what paid for it."""
+        if isinstance(move, str):
+            move = roaster.Move.parse(move)
+        events = " ".join(after.events)
+        if move.action in _PLAIN:
+            return events or f"You chose to {move_words(move)}."
+        text = f"You {move_words(move)}."
+        return f"{text} {events}" if events else text
+
+    def turn_text(self) -> str:
+        """``"Round 2"`` while the game goes on, ``"Game over"`` at the end."""
+        state = self.state
+        return "Game over" if state.outcome is not None else f"Round {state.round}"
+
+    def instruction(self) -> str:
+        return STEP_WORDS.get(self.state.phase, self.state.phase)
+
+    def banner_text(self) -> tuple[str, str]:
+        """The cup's score, what it is made of, and the title it reaches."""
+        outcome = self.state.outcome
+        if outcome is None:
+            return "", "neutral"
+        s = outcome.score
+        title = roaster.title(s.total)
+        text = (
+            f"Your cup scores {s.total}: {title}. Roast {s.roast}, flavor {s.flavor}, "
+            f"skill {s.skill}, penalties {s.penalty}."
+        )
+        nxt = next(
+            (low for low, name, _ in roaster.TITLES if low > s.total and name != title), None
+        )
+        if nxt is not None:
+            text += f" {nxt} or more would make you a {roaster.title(nxt)}."
+        return text, "win" if s.total >= roaster.TITLES[1][0] else "neutral"
+
+    def score_html(self) -> str:
+        """The card: its roast table (the best total marked), the flavors it wants, and
+        a forecast of the cup's score if the cup test began now."""
+        state = self.state
+        card = state.rules.card
+        best = card.optimum
+        cells = []
+        for total, points in card.roast_table.items():
+            style = "padding:1px 4px;text-align:center;border:1px solid #d8cbb3;"
+            if total == best:
+                style += "background:#c6ead6;font-weight:bold;border:2px solid #009e73;"
+            cells.append(f'<td style="{style}">{total}<br>{points}</td>')
+        table = (
+            '<table style="border-collapse:collapse;font-size:12px;margin:2px 0">'
+            '<tr><td style="padding:1px 4px;color:#6b6250">total<br>points</td>'
+            f"{''.join(cells)}</tr></table>"
+        )
+        wanted = say(t for t, k in card.flavors.items() for _ in range(k))
+        lines = [
+            f"<b>{html.escape(card.name)}</b> <span style='color:#6b6250'>"
+            f"({card.difficulty}, roast class {_ROMAN.get(card.roast_class, card.roast_class)})"
+            "</span>",
+            "<b>Roast table</b>: the cup's bean levels added up score "
+            f"(best: <b>{best}</b>; other totals score 0){table}",
+            f"<b>Flavors wanted</b>: {html.escape(wanted)} "
+            "<span style='color:#6b6250'>(a wild flavor stands in for one)</span>",
+        ]
+        if state.outcome is None:
+            mean, low, high, beans = cup_forecast(state)
+            lines.append(
+                f"<b>If the cup test began now</b>: about {mean:.0f} points (8 cups in 10 "
+                f"score {low} to {high}); its beans would add up to about {beans:.0f}."
+            )
+        else:
+            lines.append(f"<b>Your cup's score</b>, step by step:{self._steps_html()}")
+        return (
+            '<div style="font-size:13px;line-height:1.35;border:1px solid #d8cbb3;'
+            'border-radius:6px;padding:4px 8px;background:#fffaf0;margin-top:4px">'
+            + "".join(f"<div>{line}</div>" for line in lines)
+            + "</div>"
+        )
+
+    def _steps_html(self) -> str:
+        """The final score's steps shown so far (``score_step``), the last one marked."""
+        rows = []
+        for k, step in enumerate(self.state.score.steps):
+            if k > self.score_step:
+                break
+            style = "background:#efe3f7;font-weight:bold;" if k == self.score_step else ""
+            rows.append(f'<div class="gk-step" style="{style}">{html.escape(step)}</div>')
+        return "".join(rows)
 
     # -- actions -------------------------------------------------------------------------
     def press(self, name: str) -> None:
@@ -171,7 +501,7 @@ class RoasterBoard(GameBoard):
         except GamekitError as err:
             return self._say(str(err), False)
         if reason is not None:
-            return self._say(reason, False)
+            return self._say(self._refusal(move, reason), False)
         self._play(move)
 
     def click(self, slot: str) -> None:
@@ -181,7 +511,8 @@ class RoasterBoard(GameBoard):
         self.attempt = None
         if state.outcome is not None:
             return self._say(
-                f"The game is over: the cup scored {state.outcome.total}. Undo, or start a new game.",
+                f"The game is over: the cup scored {state.outcome.total}. Undo, or start a "
+                "new game.",
                 False,
             )
         area = slot.split(":")[0]
@@ -191,7 +522,8 @@ class RoasterBoard(GameBoard):
         if phase in _CHOOSE:
             where, k, action = _CHOOSE[phase]
             if area != where or slot not in slot_tokens(state):
-                return self._say(f"Click the tokens to choose from ({where}).", False)
+                place = {"drawn": "drawn", "aside": "set-aside", "cup": "cup"}[where]
+                return self._say(f"Click the {place} tokens to choose.", False)
             self._toggle(slot)
             tokens = self._selected_tokens()
             pool = (
@@ -207,7 +539,7 @@ class RoasterBoard(GameBoard):
             )
         if phase != "effects":
             return self._say(
-                f"Now is the step '{phase}': {roaster.PHASES[phase]}. Use the buttons.", False
+                f"Now: {STEP_WORDS.get(phase, phase)}. Use the buttons beside the table.", False
             )
         if area in ("drawn", "reserve"):
             if slot not in slot_tokens(state):
@@ -247,32 +579,50 @@ class RoasterBoard(GameBoard):
         self.score_step = min(self.score_step + 1, 4)
         self._refresh()
 
-    def undo(self) -> None:
-        if not self._moves:
-            return self._say("Nothing to undo.", False)
-        self._take_back()
-        self.selected, self.choices, self.attempt, self.score_step = [], [], None, 0
-        self._say(f"Took back {self._redo[-1]}.", True)
-
-    def redo(self) -> None:
-        if not self._redo:
-            return self._say("Nothing to redo.", False)
-        move = self._replay()
-        self.selected, self.choices, self.attempt = [], [], None
-        self._say(f"Played {move} again.", True)
-
     def new_game(self, rules: roaster.Rules | None = None, **options) -> None:
-        """Start again: ``new_game(card="zambia-kasama-aa", side="beginner", seed=4)``."""
+        """Start again: ``new_game(card="zambia-kasama-aa", side="beginner", seed=4)``.
+        Without a seed (in ``rules`` or the options) it is a new deal from the board's
+        generator.
+
+        Raises:
+            ValueError: an option's value is not allowed.
+        """
         if rules is None:
             opts = self.rules.to_dict()
+            opts["seed"] = None
             opts.update(options)
             rules = roaster.Rules(**opts)
+        rules = self._dealt(rules)
         self._restart(rules)
         self.selected, self.choices, self.attempt, self.score_step = [], [], None, 0
+        self.seed_choice.value = min(rules.seed, _MAX_SEED)
+        self._shown_seed = self.seed_choice.value
         self._mount()
-        self._say(f"New game: {rules.card.name}, {rules.side} side, seed {rules.seed}. Draw!", True)
+        self._say(
+            f"New game: {rules.card.name}, {rules.side} side (deal {rules.seed}). Press Draw!",
+            True,
+        )
 
     # -- internals -----------------------------------------------------------------------
+    def _dealt(self, rules: roaster.Rules | None) -> roaster.Rules:
+        """``rules`` (default ones if ``None``) with a seed: if they have none, a new deal
+        from the board's own generator (a number the seed box can show)."""
+        rules = roaster.Rules() if rules is None else rules
+        if rules.seed is None:
+            rules = dataclasses.replace(rules, seed=int(self._rng.integers(_MAX_SEED)))
+        return rules
+
+    def _clear_choice(self) -> None:
+        self.selected, self.choices, self.attempt, self.score_step = [], [], None, 0
+
+    def _refusal(self, move: roaster.Move, reason: str) -> str:
+        """The engine's reason, with the move's notation at its start put in words."""
+        head = str(move)
+        if reason.startswith(head):
+            words = move_words(move)
+            reason = words[:1].upper() + words[1:] + reason[len(head) :]
+        return _TOKEN_IDS.sub(lambda m: roaster.TOKEN_NAMES[m.group(0)], reason)
+
     def _toggle(self, slot: str) -> None:
         if slot in self.selected:
             self.selected.remove(slot)
@@ -288,7 +638,7 @@ class RoasterBoard(GameBoard):
         reason = self.state.why_illegal(move)
         if reason is not None:
             self.attempt = slot
-            return self._say(reason, False)
+            return self._say(self._refusal(move, reason), False)
         self._play(move)
 
     def _flavor_effect(self, pair: str, slot: str) -> None:
@@ -328,12 +678,10 @@ class RoasterBoard(GameBoard):
         self._try(roaster.Move(action, (payer, *beans), into, pair), slot)
 
     def _play(self, move: roaster.Move) -> None:
-        self._states.append(self.state.play(move))
-        self._moves.append(str(move))
-        self._redo = []
+        self._push(move)
         self.selected, self.choices, self.attempt = [], [], None
         self.score_step = 0
-        self._say(" ".join(self.state.events), True)
+        self._say(self.move_log[-1].words, True)
 
     def _on_svg_click(self, sx: float, sy: float) -> None:
         ax, bx, ay, by = self._transform
@@ -358,11 +706,13 @@ class RoasterBoard(GameBoard):
         self.type_move(text)
 
     def _new_from_controls(self) -> None:
+        """The "New game" button: a new deal, unless a seed was typed in the seed box."""
+        typed = self.seed_choice.value
         try:
             rules = roaster.Rules(
                 card=self.card_choice.value or self.rules.card,
                 side=self.side_choice.value,
-                seed=int(self.seed_choice.value),
+                seed=int(typed) if typed != self._shown_seed else None,
             )
         except ValueError as err:
             return self._say(str(err), False)
@@ -374,6 +724,9 @@ class RoasterBoard(GameBoard):
         self.view.svg = svg
         self._refresh()
 
+    def _picture_highlight(self) -> dict:
+        return {"peek": self.peek}
+
     def _refresh(self) -> None:
         state = self.state
         over = state.outcome is not None
@@ -382,42 +735,31 @@ class RoasterBoard(GameBoard):
             state, selected=self.selected, attempt=self.attempt, marks=marks, peek=self.peek
         )
         self.view.styles = {name: s.to_json() for name, s in look.items()}
-        self.status.value = f"<b>{html.escape(caption(state))}</b>"
-        colour = "#1b6e3a" if self._ok else "#b3261e"
-        self.message_line.value = (
-            f'<span style="color:{colour}">{html.escape(self.message)}</span>'
-            if self.message
-            else ""
-        )
         if self.peek:
-            bag = ", ".join(f"{k} {t}" for t, k in state.bag.items()) or "empty"
             self.bag_line.value = (
-                f"<small>In the bag ({state.bag_size}): {html.escape(bag)}</small>"
+                f"<span style='font-size:13px'>In the bag ({state.bag_size} tokens): "
+                f"{html.escape(say(t for t, k in state.bag.items() for _ in range(k)))}</span>"
             )
         else:
-            self.bag_line.value = f"<small>{state.bag_size} tokens in the bag (hidden)</small>"
+            self.bag_line.value = (
+                f"<span style='font-size:13px'>{state.bag_size} tokens in the bag (hidden)</span>"
+            )
         legal = {m.action for m in state.legal_moves()}
         for name, button in self.buttons.items():
             button.disabled = name not in legal
             button.button_style = "info" if name in legal else ""
         self.choice_box.children = [self._choice_button(k, m) for k, m in enumerate(self.choices)]
         self.clear_button.disabled = not self.selected and not self.choices
-        self.undo_button.disabled = not self._moves
-        self.redo_button.disabled = not self._redo
         self.next_step_button.layout.display = None if over else "none"
         self.next_step_button.disabled = not over or self.score_step >= 4
-        if over:
-            rows = []
-            for k, step in enumerate(state.score.steps):
-                if k > self.score_step:
-                    break
-                style = "background:#efe3f7;font-weight:bold" if k == self.score_step else ""
-                rows.append(f'<div style="{style}">{html.escape(step)}</div>')
-            self.score_html.value = "".join(rows)
-        else:
-            self.score_html.value = ""
+        self._refresh_panel()
 
     def _choice_button(self, k: int, move: roaster.Move) -> w.Button:
-        b = w.Button(description=str(move), layout=w.Layout(width="auto"))
+        words = move_words(move)
+        b = w.Button(
+            description=words[:1].upper() + words[1:],
+            tooltip=str(move),
+            layout=w.Layout(width="auto"),
+        )
         b.on_click(lambda _b: self.choose(k))
         return b

@@ -73,6 +73,7 @@ function render({ model, el }) {
     svg.removeAttribute("height");
     svg.style.width = "100%";
     svg.style.height = "auto";
+    svg.style.maxHeight = model.get("max_height");
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", model.get("label"));
     layers = {};
@@ -124,6 +125,8 @@ function render({ model, el }) {
   model.on("change:svg", mount);
   model.on("change:styles", update);
   model.on("change:width", () => { box.style.maxWidth = model.get("width") + "px"; });
+  model.on("change:max_height", () => { if (svg) svg.style.maxHeight = model.get("max_height"); });
+  model.on("change:label", () => { if (svg) svg.setAttribute("aria-label", model.get("label")); });
   mount();
   return () => {
     model.off("change:svg", mount);
@@ -141,6 +144,21 @@ _CSS = """
 .gamekit-board:focus-visible { outline: 2px solid #0072b2; }
 .gamekit-board svg { cursor: pointer; user-select: none; display: block; }
 .gamekit-board svg * { stroke-linejoin: round; stroke-linecap: butt; }
+/* A board drawn from a notebook's saved widget state (its kernel gone): one plain note on
+   top instead of a broken-link icon on every control. */
+.gamekit-app .jupyter-widgets-disconnected::before { content: none; display: none; }
+.gamekit-app.jupyter-widgets-disconnected::before {
+  content: "A picture of the board as it was saved. Run the cell again to play.";
+  display: block;
+  font: 13px/1.4 var(--jp-ui-font-family, sans-serif);
+  color: #6b6250;
+  background: #fff8e6;
+  border: 1px solid #e3cfa1;
+  border-radius: 4px;
+  padding: 3px 8px;
+  margin-bottom: 4px;
+  align-self: stretch;
+}
 """
 
 
@@ -155,6 +173,8 @@ class BoardView(anywidget.AnyWidget):
     svg = traitlets.Unicode("").tag(sync=True)
     styles = traitlets.Dict({}).tag(sync=True)
     width = traitlets.Int(460).tag(sync=True)
+    #: The tallest the picture may be (CSS): it shrinks, keeping its shape, to fit a screen.
+    max_height = traitlets.Unicode("calc(100vh - 160px)").tag(sync=True)
     label = traitlets.Unicode("game board").tag(sync=True)
     wants_keys = traitlets.Bool(False).tag(sync=True)
 

@@ -30,7 +30,10 @@ def test_the_coffee_app_plays_offline_with_no_code_shown(
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # e5, the centre
     page.wait_for_function("() => document.body.innerText.includes('Stone on e5')")
     page.get_by_role("button", name="/", exact=True).click()
-    page.wait_for_function("() => document.body.innerText.includes('Black played e5/')")
+    page.wait_for_function(
+        "() => document.body.innerText.includes('Black put a stone on e5 and laid the rod "
+        "along the rising diagonal')"
+    )
     page.wait_for_function(ICON_FONT_LOADED, timeout=15_000)  # Undo, Redo, Hints icons
     page.screenshot(path=str(screenshots / "demo_coffee.png"))
     assert outside_requests == []  # not even the icon font comes from a CDN
@@ -43,12 +46,18 @@ def test_the_coffee_app_can_be_played_with_the_keyboard_alone(page, voila_url):
     box.focus()
     page.keyboard.type("e5|")
     page.keyboard.press("Enter")
-    page.wait_for_function("() => document.body.innerText.includes('Black played e5|')")
+    page.wait_for_function(
+        "() => document.body.innerText.includes('Black put a stone on e5 and laid the rod "
+        "vertically')"
+    )
     page.wait_for_function("(el) => el.value === ''", arg=box.element_handle())
     legal = coffee.Rules().start().play("e5|").legal_moves()
     page.keyboard.type(str(legal[0]))
     page.keyboard.press("Enter")
-    page.wait_for_function(f"() => document.body.innerText.includes('Orange played {legal[0]}')")
+    page.wait_for_function(  # the move in words in the log, its notation beside it
+        f"() => document.querySelector('.gamekit-log').innerText.includes({str(legal[0])!r})"
+    )
+    assert "Orange put a stone on" in page.locator(".gamekit-log").inner_text()
     # Tab moves on from the text box to the Play button; Enter presses it.
     page.keyboard.type("a1/")
     page.keyboard.press("Tab")

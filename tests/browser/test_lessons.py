@@ -60,9 +60,18 @@ def open_and_run(page, lab_url, name: str) -> None:
     page.wait_for_function(KERNEL_IDLE, timeout=60_000)
 
 
+# A board's outermost box (boards laid out by the board base nest boxes inside it).
+BOARD_AREA = ".widget-vbox:has(.gamekit-board):not(.widget-vbox *)"
+
+
 def board_area(page, k: int):
     """The k-th board widget (board plus its controls) on the page."""
-    return page.locator(".widget-vbox:has(.gamekit-board)").nth(k)
+    return page.locator(BOARD_AREA).nth(k)
+
+
+def choice(area, label: str):
+    """The menu of a board's controls named ``label``."""
+    return area.locator(f".widget-dropdown:has(label:text-is('{label}')) select")
 
 
 def paints(area) -> int:
@@ -97,18 +106,19 @@ def test_lesson_runs_in_jupyterlab_and_its_boards_answer_clicks(
         arg=expected_boards,
         timeout=60_000,
     )
-    boards = page.locator(".widget-vbox:has(.gamekit-board)")
+    boards = page.locator(BOARD_AREA)
     assert boards.count() == expected_boards
     for k in range(expected_boards):
         assert paints(board_area(page, k)) >= 1  # styles reached the SVG
 
     for k in range(expected_boards):
         area = board_area(page, k)
-        status = area.locator(".widget-html").first.inner_text()
+        turn = area.locator(".gamekit-turn")
+        status = (turn if turn.count() else area.locator(".widget-html").first).inner_text()
         if "any empty cell" not in status:
             continue  # not a fresh game: the lesson set up a position
-        kind = "square" if area.locator("select").first.input_value() == "square" else "hex"
-        size = int(area.locator("select").nth(1).input_value())
+        kind = "square" if choice(area, "board").input_value() == "square" else "hex"
+        size = int(choice(area, "size").input_value())
         grid = coffee.Rules(board=kind, size=size).grid
         centre = grid.labels[len(grid) // 2]  # the middle cell: legal on an empty board
         before = paints(area)
@@ -118,15 +128,17 @@ def test_lesson_runs_in_jupyterlab_and_its_boards_answer_clicks(
             arg=[area.locator(".gamekit-board").element_handle(), before],
             timeout=15_000,
         )
-        message = area.locator(".widget-html").nth(1)
+        message = area.locator(".gamekit-message")
         page.wait_for_function(
             "(el) => el.innerText.includes('choose the rod')", arg=message.element_handle()
         )
         area.get_by_role("button", name="|", exact=True).click()
         page.wait_for_function(
-            "(el) => el.innerText.includes('played')", arg=message.element_handle()
+            "(el) => el.innerText.includes('laid the rod')", arg=message.element_handle()
         )
-        assert re.search(r"Black played \w+\|", message.inner_text())
+        assert re.search(
+            r"Black put a stone on \w+ and laid the rod vertically", message.inner_text()
+        )
         # Now an illegal click: the stone just placed.
         click_cell(page, area, kind, size, centre)
         page.wait_for_function(

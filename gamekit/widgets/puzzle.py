@@ -1,0 +1,714 @@
+"""Puzzle mode: a game's own board as the answer sheet of a :class:`~gamekit.puzzles.Puzzle`.
+
+``puzzles.get("gipf-row-1").board()`` (the same as ``GipfBoard(puzzle=...)``) shows the
+puzzle's position on the game's board, the task on top and an answer panel beside it, in
+the words of the game's free board:
+
+- a **move** puzzle: make the move on the board as in a game (click it, or type it); it is
+  checked as soon as it is complete. In GIPF, when the goal is judged at the end of the
+  turn (win this turn, leave no win to the opponent), the removals that follow the push
+  belong to the answer: the turn is checked once it is over. The move stays on the board,
+  its cells tinted green (right) or red (wrong); a refused move is tinted red where it was
+  tried and not played.
+- a **cells** puzzle: clicks (or typed names) choose cells, tinted blue; **Check** grades
+  the set: the chosen cells turn green or red.
+- a **choice** puzzle: the board shows the position; one button per choice answers.
+
+The first wrong try brings the puzzle's hint; the answer (its words, and its cells
+outlined in green on the start position) comes only with **Show answer** or after three
+wrong tries (:class:`~gamekit.puzzles.Attempts`). **Try again** puts the start position
+back; so does the next click on the board after a graded move. There is no computer
+opponent, no undo and no new game in puzzle mode: the puzzle decides the position.
+
+:class:`PuzzleMode` is the part every board shares (the panel, the tries, the marks, the
+words); the rules engine and :mod:`gamekit.puzzles` decide what is right. A board adds
+only what is its own: it calls :meth:`PuzzleMode._puzzle_gate` before an action that makes
+a move, hands a complete move to :meth:`PuzzleMode._puzzle_answer` and a clicked cell to
+:meth:`PuzzleMode.toggle_cell`, says which cells a move is drawn on
+(:meth:`PuzzleMode._move_cells`), and draws :meth:`PuzzleMode.puzzle_marks`.
+
+>>> from gamekit import puzzles
+>>> board = puzzles.get("gipf-row-1").board()
+>>> board.click("b6"); board.click("b5")
+>>> board.grade.right, board.attempts.wrong
+(False, 1)
+>>> print(board.feedback_text())
+After b6-b5, no row of four white pieces stands.
+Hint: A push shifts a whole line: look for a white piece that a push would move into place, not only for an empty spot to fill.
+Tries: 1, 1 wrong. The answer shows after 2 more wrong tries, or with Show answer.
+>>> board.click("a5"); board.click("b5")
+>>> board.grade.message
+'Right! After a5-b5, White has a row of four: b5–e5.'
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from gamekit.errors import GamekitError
+from gamekit.game import lineage
+from gamekit.puzzles import PUZZLES, Attempts, Grade, Puzzle, _first_sentence, get
+
+__all__ = ["PuzzleLadder", "PuzzleMode"]
+
+#: The look of the verdict box: (text colour, background, border, sign).
+_BOX = {
+    True: ("#1b5e20", "#e8f5e9", "#2e7d32", "✔"),
+    False: ("#8c1d18", "#fdecea", "#b3261e", "✘"),
+}
+_SOLVED = "Solved! Press Try again to play it once more, or go on to the next puzzle."
+#: Cell names in typed text: ``c3`` or ``(1,-1)``.
+_CELL_WORDS = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)|[A-Za-z]\d{1,2}")
+
+
+class PuzzleMode:
+    """Puzzle mode, shared by the game boards (mixed into each ``GameBoard`` subclass).
+
+    A board in puzzle mode has ``puzzle`` (the :class:`~gamekit.puzzles.Puzzle`),
+    ``attempts`` (its :class:`~gamekit.puzzles.Attempts`), ``grade`` (the last
+    :class:`~gamekit.puzzles.Grade`, ``None`` before a try), ``cells`` (the chosen cells of a
+    cells puzzle) and the actions :meth:`check`, :meth:`show_answer`, :meth:`try_again`,
+    :meth:`choose_answer` and :meth:`toggle_cell`, besides the board's own ``click``,
+    ``type_move`` … A board without a puzzle is not changed by it.
+    """
+
+    puzzle: Puzzle | None = None
+    attempts: Attempts | None = None
+    grade: Grade | None = None
+    cells: frozenset[str] = frozenset()
+    _tried: tuple[Any, ...] | None = None
+    _turn: tuple[Any, ...] = ()
+    _graded: bool = False
+    _locked: bool = False
+
+    # -- set-up (from a board's constructor) ---------------------------------------------
+    def _load_puzzle(self, puzzle: Any, game: str, **others: Any) -> None:
+        """Start on ``puzzle``'s position (a puzzle of ``game``); ``others`` are the
+        constructor's arguments that a puzzle replaces (``rules``, ``record`` …), which
+        must not be given."""
+        if not isinstance(puzzle, Puzzle):
+            raise TypeError(
+                f"puzzle must be a Puzzle (see gamekit.puzzles.get), not {type(puzzle).__name__}"
+            )
+        if game not in lineage(puzzle.rules):
+            raise ValueError(
+                f"puzzle {puzzle.id!r} is a {puzzle.game} puzzle: show it on its own board "
+                f"(puzzle.board()), not on a {game} board"
+            )
+        given = [name for name, value in others.items() if value is not None]
+        if given:
+            raise ValueError(
+                f"a board that shows a puzzle takes no {' or '.join(given)}: the puzzle "
+                "decides the position, and nobody plays against the learner"
+            )
+        self.puzzle = puzzle
+        self.attempts = Attempts(puzzle)
+        self.grade = None
+        self.cells = frozenset()
+        self._tried, self._turn = None, ()
+        self._graded = self._locked = False
+        self._start_at(puzzle.start())
+
+    def _start_at(self, state: Any) -> None:
+        """The board's history: ``state`` alone (the puzzle's position)."""
+        self._states = [state]
+        self._moves, self._redo = [], []
+        self._by_computer, self._redo_by_computer = [], []
+        self._log_cache = []
+
+    def _puzzle_panel(self) -> list[w.Widget]:
+        """The answer panel's widgets (made once): the choice buttons, Check, Show answer,
+        Try again, and the verdict with the hint and the answer."""
+        p = self.puzzle
+        assert p is not None
+        self.choice_buttons = {}
+        for label in p.choices:
+            b = w.Button(
+                description=label[:1].upper() + label[1:],
+                tooltip=f"answer: {label}",
+                layout=w.Layout(width="auto", min_width="90px"),
+            )
+            b.on_click(lambda _b, c=label: self.choose_answer(c))
+            b.add_class("gamekit-puzzle-choice")
+            self.choice_buttons[label] = b
+        self.check_button = w.Button(
+            description="Check",
+            icon="check",
+            button_style="primary",
+            tooltip="grade the cells you chose",
+            layout=w.Layout(width="90px"),
+        )
+        self.check_button.on_click(lambda _b: self.check())
+        self.answer_button = w.Button(
+            description="Show answer",
+            icon="eye",
+            tooltip="show the answer on the board and in words",
+            layout=w.Layout(width="125px"),
+        )
+        self.answer_button.on_click(lambda _b: self.show_answer())
+        self.again_button = w.Button(
+            description="Try again",
+            icon="refresh",
+            tooltip="put the puzzle's position back and have another go",
+            layout=w.Layout(width="105px"),
+        )
+        self.again_button.on_click(lambda _b: self.try_again())
+        self.check_button.layout.display = None if p.kind == "cells" else "none"
+        self.feedback = w.HTML(layout=w.Layout(min_height="2.4em", margin="2px 0 4px 0"))
+        self.feedback.add_class("gamekit-puzzle-feedback")
+        buttons = w.HBox([self.check_button, self.answer_button, self.again_button])
+        buttons.add_class("gamekit-puzzle-buttons")
+        widgets: list[w.Widget] = []
+        if self.choice_buttons:
+            choices = w.HBox(
+                list(self.choice_buttons.values()), layout=w.Layout(flex_flow="row wrap")
+            )
+            choices.add_class("gamekit-puzzle-choices")
+            widgets.append(choices)
+        return [*widgets, buttons, self.feedback]
+
+    # -- reading -------------------------------------------------------------------------
+    @property
+    def solved(self) -> bool:
+        """Whether the learner's last try was right (the board then takes no more tries
+        until :meth:`try_again`)."""
+        return self._locked
+
+    def _puzzle_repr(self) -> str:
+        """``", puzzle gipf-row-1 (2 tries, solved)"`` for a board's repr ("" without one)."""
+        if self.puzzle is None or self.attempts is None:
+            return ""
+        a = self.attempts
+        state = "solved" if self._locked else "revealed" if a.revealed else "open"
+        tries = f"{a.tries} tr{'y' if a.tries == 1 else 'ies'}"
+        return f", puzzle {self.puzzle.id} ({tries}, {state})"
+
+    def _seat_words(self) -> str:
+        """`` (White)`` after "Your move" in a game of several seats; "" in a solo game."""
+        start = self.puzzle.start()
+        seat = start.to_move
+        if seat is None or len(start.rules.seats) < 2:
+            return ""
+        return f" ({self.seat_label(seat)})"
+
+    def puzzle_instruction(self) -> str:
+        """What to do now in the puzzle, as the turn line says it (HTML)."""
+        p = self.puzzle
+        if self._locked:
+            return "<b>Solved!</b> Try again to play it once more"
+        if p.kind == "cells":
+            return "<b>Click the cells</b> of your answer, then press Check"
+        if p.kind == "choice":
+            return "<b>Choose your answer</b> with a button below"
+        if self._graded:
+            return "<b>Another try?</b> Click the board: it goes back to the puzzle's position"
+        head = "Finish your turn" if self._turn else "Your move"
+        hint = self.instruction()
+        text = f"<b>{head}{html.escape(self._seat_words())}</b>"
+        return text + (f": {html.escape(hint)}" if hint else "")
+
+    def feedback_text(self) -> str:
+        """The answer panel's words, one line each: the verdict, the hint (after a wrong
+        try), the answer (once shown) and the tries ("" before anything happened)."""
+        if self.puzzle is None or self.attempts is None:
+            return ""
+        return "\n".join(text for _kind, text in self._feedback_lines())
+
+    def _feedback_lines(self) -> list[tuple[str, str]]:
+        p, a = self.puzzle, self.attempts
+        lines = []
+        if self.grade is not None:
+            message = self.grade.message
+            if a.revealed:  # the third wrong try's message ends with the answer: shown below
+                message = message.removesuffix(" " + p.solution())
+            lines.append(("right" if self.grade.right else "wrong", message))
+        if a.wrong and not self._locked:
+            lines.append(("hint", f"Hint: {p.hint}"))
+        if a.revealed:
+            lines.append(("answer", p.solution()))
+        if a.tries:
+            text = f"Tries: {a.tries}, {a.wrong} wrong."
+            if not a.revealed and not a.solved:
+                left = a.reveal_after - a.wrong
+                text += (
+                    f" The answer shows after {left} more wrong "
+                    f"{'try' if left == 1 else 'tries'}, or with Show answer."
+                )
+            lines.append(("tries", text))
+        return lines
+
+    def _feedback_html(self) -> str:
+        parts = []
+        for kind, text in self._feedback_lines():
+            words = html.escape(text)
+            if kind in ("right", "wrong"):
+                colour, background, border, sign = _BOX[kind == "right"]
+                parts.append(
+                    f'<div class="gamekit-verdict gamekit-{kind}" style="color:{colour};'
+                    f"background:{background};border:2px solid {border};border-radius:6px;"
+                    f'padding:4px 8px;margin-bottom:3px"><b>{sign}</b> {words}</div>'
+                )
+            elif kind == "hint":
+                parts.append(
+                    '<div class="gamekit-hint" style="background:#fff8e1;border-left:4px '
+                    f'solid #e69f00;padding:2px 8px;margin-bottom:3px">{words}</div>'
+                )
+            elif kind == "answer":
+                parts.append(
+                    '<div class="gamekit-answer" style="border-left:4px solid #009e73;'
+                    f'padding:2px 8px;margin-bottom:3px"><b>Answer.</b> {words}</div>'
+                )
+            else:
+                parts.append(f'<div style="color:#6b7280;font-size:12px">{words}</div>')
+        return f'<div style="font-size:14px;line-height:1.35">{"".join(parts)}</div>'
+
+    def puzzle_marks(self) -> dict[str, str]:
+        """What the board draws for the puzzle, by cell (the names its puzzles use): a
+        tone of :data:`gamekit.render.board.VERDICTS` ("chosen", "right", "wrong",
+        "answer"); ``{}`` without a puzzle."""
+        p = self.puzzle
+        if p is None or self.attempts is None:
+            return {}
+        out: dict[str, str] = {}
+        revealed = self.attempts.revealed
+        if p.kind == "cells":
+            right = p.answers()[0]
+            if revealed:
+                out.update(dict.fromkeys(right - self.cells, "answer"))
+            for cell in self.cells:
+                out[cell] = ("right" if cell in right else "wrong") if self._graded else "chosen"
+        elif p.kind == "move":
+            if self._graded and self._tried:
+                tone = "right" if self.grade is not None and self.grade.right else "wrong"
+                for move in self._tried:
+                    out.update(dict.fromkeys(self._move_cells(move), tone))
+            if revealed and not self._moves:  # the answers: moves from the start position
+                for answer in p.answers():
+                    out.update(dict.fromkeys(self._move_cells(answer), "answer"))
+        return out
+
+    def _move_cells(self, move: Any) -> tuple[str, ...]:
+        """The cells a move is drawn on (the puzzle marks). Hook: none by default."""
+        return ()
+
+    def _cell_name(self, text: str) -> str | None:
+        """A typed cell name as the puzzle names cells (``None`` if it names none). Hook."""
+        text = text.strip().lower()
+        return text or None
+
+    # -- the side panel (overrides of the board base) ------------------------------------
+    def _goal_html(self) -> str:
+        if self.puzzle is None:
+            return super()._goal_html()  # type: ignore[misc]
+        p = self.puzzle
+        return (
+            '<div class="gamekit-task" style="font-size:15px;line-height:1.4;'
+            'background:#f1f5fb;border-left:4px solid #0072b2;padding:4px 10px">'
+            f'<b>Puzzle</b> <span style="color:#4b5563">(level {p.level})</span>: '
+            f"{html.escape(p.task)}</div>"
+        )
+
+    def _turn_html(self) -> str:
+        if self.puzzle is None:
+            return super()._turn_html()  # type: ignore[misc]
+        return f'<div style="font-size:16px;line-height:1.35">{self.puzzle_instruction()}</div>'
+
+    def _refresh_panel(self) -> None:
+        super()._refresh_panel()  # type: ignore[misc]
+        if self.puzzle is None or not hasattr(self, "feedback"):
+            return
+        self.feedback.value = self._feedback_html()
+        a = self.attempts
+        self.check_button.disabled = self._locked
+        self.answer_button.disabled = a.revealed
+        self.again_button.disabled = not (
+            self._moves or self.cells or self._graded or self.grade is not None
+        )
+        tried = self._tried[0] if self.puzzle.kind == "choice" and self._tried else None
+        answers = set(self.puzzle.answers()) if a.revealed else set()
+        for label, button in self.choice_buttons.items():
+            if label == tried and self.grade is not None:
+                button.button_style = "success" if self.grade.right else "danger"
+            elif label in answers:
+                button.button_style = "success"
+            else:
+                button.button_style = ""
+            button.disabled = self._locked
+
+    # -- actions -------------------------------------------------------------------------
+    def check(self) -> None:
+        """Grade the chosen cells (a cells puzzle); a move is graded as soon as it is made,
+        a choice as soon as it is chosen."""
+        p = self.puzzle
+        if p is None:
+            return self._say("This board shows no puzzle: there is nothing to check.", False)
+        if self._locked:
+            return self._say(_SOLVED, True)
+        if p.kind == "move":
+            if self._turn:
+                return self._say("Finish your turn first: it is checked once it is over.", False)
+            return self._say(
+                "Make your move on the board: it is checked as soon as it is complete.", False
+            )
+        if p.kind == "choice":
+            return self._say("Answer with one of the buttons.", False)
+        if not self.cells:
+            return self._say("Click the cells of your answer first, then press Check.", False)
+        self._graded_try(sorted(self.cells), (frozenset(self.cells),))
+        self._say("Checked: the chosen cells are green where right, red where wrong.", True)
+
+    def choose_answer(self, choice: str) -> None:
+        """Answer a choice puzzle with one of its ``choices`` (what its buttons do)."""
+        p = self.puzzle
+        if p is None or p.kind != "choice":
+            return self._say("This puzzle is not answered with a choice.", False)
+        if self._locked:
+            return self._say(_SOLVED, True)
+        label = " ".join(str(choice).lower().split())
+        if label not in p.choices and label in p.moves_of_choices:  # the board's own move
+            label = p.choices[p.moves_of_choices.index(label)]
+        if label not in p.choices:
+            listed = " or ".join(p.choices)
+            return self._say(f"{choice!r} is not one of the answers: {listed}.", False)
+        self._graded_try(label, (label,))
+        self._say(f"You answered: {label}.", True)
+
+    def toggle_cell(self, cell: str) -> None:
+        """Choose ``cell`` for a cells puzzle's answer, or let it go if chosen."""
+        p = self.puzzle
+        if p is None or p.kind != "cells":
+            return self._say("This puzzle is not answered with cells.", False)
+        if self._locked:
+            return self._say(_SOLVED, True)
+        self._graded = False  # the marks go back to "chosen" until the next Check
+        self.cells = self.cells ^ {cell}
+        chosen = sorted(self.cells, key=_order)
+        if not chosen:
+            return self._say("No cell chosen.", True)
+        k = len(chosen)
+        self._say(
+            f"Chosen: {', '.join(chosen)} ({k} cell{'s' if k != 1 else ''}). Press Check when "
+            "your answer is complete.",
+            True,
+        )
+
+    def show_answer(self) -> None:
+        """Show the answer: in words below the board, and outlined on the start position."""
+        if self.puzzle is None or self.attempts is None:
+            return self._say("This board shows no puzzle.", False)
+        self.attempts.reveal()
+        if self._moves:
+            self._back_to_start(keep_marks=self._graded)
+        self._say("Here is the answer, in green.", True)
+
+    def try_again(self) -> None:
+        """Put the puzzle's position back for another go (the tries so far still count)."""
+        if self.puzzle is None:
+            return self._say("This board shows no puzzle.", False)
+        self._back_to_start()
+        self._clear_choice()
+        self.cells = frozenset()
+        self.grade, self._tried, self._locked = None, None, False
+        self._say("Back to the puzzle's position: have another go.", True)
+
+    def undo(self) -> None:
+        if self.puzzle is None:
+            return super().undo()  # type: ignore[misc]
+        self._say("In a puzzle, Try again puts the start position back.", False)
+
+    def redo(self) -> None:
+        if self.puzzle is None:
+            return super().redo()  # type: ignore[misc]
+        self._say("In a puzzle, Try again puts the start position back.", False)
+
+    # -- what a board calls ----------------------------------------------------------------
+    def _puzzle_gate(self) -> bool:
+        """Called first by a board action that makes a move: whether it may go on. After a
+        graded try the puzzle's position comes back first; a solved puzzle, or one not
+        answered by a move, refuses (with the reason in the message line)."""
+        p = self.puzzle
+        if p is None:
+            return True
+        if self._locked:
+            self._say(_SOLVED, True)
+            return False
+        if p.kind == "cells":
+            self._say("Click the cells of your answer on the board, then press Check.", False)
+            return False
+        if p.kind == "choice" and not p.moves_of_choices:
+            self._say("This puzzle is answered with the buttons beside the board.", False)
+            return False
+        if self._graded:
+            self._back_to_start()
+        return True
+
+    def _rule_words(self, reason: str) -> str:
+        """A board's refusal as a puzzle shows it: its first sentence, the move and the rule
+        it breaks (the free board goes on to list what is possible, which may answer the
+        puzzle); unchanged without a puzzle."""
+        if self.puzzle is None:
+            return reason
+        return _first_sentence(reason)
+
+    def _puzzle_typed(self, text: str) -> bool:
+        """Typed text in a cells or choice puzzle: cell names toggle cells (``check``
+        checks), a choice answers. Whether the text was handled (a move puzzle's moves are
+        the board's)."""
+        p = self.puzzle
+        if p is None or p.kind == "move":
+            return False
+        text = (text or "").strip()
+        if not text:
+            return True
+        if p.kind == "choice":
+            self.choose_answer(text)
+            return True
+        if text.lower() == "check":
+            self.check()
+            return True
+        names = [self._cell_name(m) for m in _CELL_WORDS.findall(text)]
+        if not names or None in names:
+            self._say(
+                f"{text!r} names no cell of this board. Type cells such as c3, or check.", False
+            )
+            return True
+        for name in names:
+            self.toggle_cell(name)
+        return True
+
+    def _puzzle_answer(self, move: Any, attempt: Any = None) -> None:
+        """A complete move made on the board: graded at once (or, while the learner's turn
+        goes on and the goal judges its end, played and kept until the turn is over). A
+        legal move is played; a refused one is not, and ``attempt`` becomes the board's
+        ``attempt`` (what it draws where the move was tried). A move of another kind than
+        the task asks for (outside the puzzle's focus) is not counted as a try."""
+        p = self.puzzle
+        assert p is not None and self.attempts is not None
+        if p.kind == "choice":  # the board's own move for a choice (Roaster's cup or tray)
+            if str(move) in p.moves_of_choices:
+                return self.choose_answer(str(move))
+            return self._say("This puzzle is answered with the buttons beside the board.", False)
+        if p.kind == "cells":
+            return self._say("Click the cells of your answer on the board, then Check.", False)
+        if not self._turn and not p.in_focus(move):
+            return self._say(f"The task asks for {p.about}: {move} does not count as a try.", False)
+        before = self.state
+        try:
+            legal = before.why_illegal(move) is None
+        except GamekitError:
+            legal = False
+        turn = (*self._turn, move)
+        words = ""
+        if legal:  # played (a refused move is not: the choices made for it stay)
+            self._push(move)
+            words = self.move_log[-1].words
+            self._clear_choice()
+            if p.turn_goes_on(self.state):
+                self._turn = turn
+                return self._say(f"{words} Now finish your turn.", True)
+        self._turn = ()
+        answer = [str(m) for m in turn] if len(turn) > 1 else move
+        self._graded_try(answer, turn)
+        if not legal:
+            self.attempt = attempt
+            words = f"{move} was not played: it breaks a rule (see why below)."
+        elif self.attempts.revealed and not self.grade.right:
+            self._back_to_start(keep_marks=True)
+            words += " Back at the start: the answer is outlined in green."
+        self._say(words, legal)
+
+    # -- internals -------------------------------------------------------------------------
+    def _graded_try(self, answer: Any, tried: tuple[Any, ...]) -> None:
+        self.grade = self.attempts.check(answer)
+        self._tried = tried
+        self._graded = True
+        self._locked = self.grade.right
+        for listener in list(getattr(self, "_grade_listeners", ())):
+            listener(self)
+
+    def on_grade(self, listener: Callable[[Any], None]) -> None:
+        """Call ``listener(board)`` after each graded try (a progress display, say)."""
+        if not hasattr(self, "_grade_listeners"):
+            self._grade_listeners: list[Callable[[Any], None]] = []
+        self._grade_listeners.append(listener)
+
+    def _back_to_start(self, keep_marks: bool = False) -> None:
+        """The puzzle's position again (a choice made on it, such as a chosen tile, stays
+        if nothing was played); ``keep_marks`` keeps the last try's marks, drawn on it,
+        until the next action."""
+        if self._moves or self._turn:
+            self._start_at(self.puzzle.start())
+            self._turn = ()
+            self._clear_choice()
+        if not keep_marks:
+            self._graded = False
+
+
+def _order(cell: str) -> tuple[Any, ...]:
+    m = re.fullmatch(r"([a-z])(\d+)", cell)
+    if m:
+        return (0, m.group(1), int(m.group(2)), "")
+    nums = re.findall(r"-?\d+", cell)
+    return (1, "", 0, tuple(int(x) for x in nums)) if nums else (2, cell, 0, "")
+
+
+#: The games' names as a player reads them.
+GAME_NAMES = {
+    "coffee": "Coffee",
+    "gipf": "GIPF",
+    "hextiles": "Hex Tiles",
+    "roaster": "Coffee Roaster",
+}
+
+
+class PuzzleLadder:
+    """Pick a game and a puzzle of its ladder (:data:`gamekit.puzzles.PUZZLES`, level 1
+    first) and solve it on the board: the puzzles app. Each puzzle keeps its board, so
+    its tries and a solve stay when the learner comes back to it; the puzzle menu ticks
+    the solved ones. Display it as the last line of a notebook cell.
+
+    >>> ladder = PuzzleLadder("gipf")
+    >>> ladder
+    <PuzzleLadder gipf: gipf-legal-1>
+    >>> ladder.next(); ladder.puzzle.id
+    'gipf-pushed-1'
+
+    Raises:
+        TypeError, ValueError: ``game`` is not a game with puzzles, or ``puzzle_id`` is
+            not one of its puzzles (see :func:`gamekit.puzzles.get`).
+    """
+
+    def __init__(self, game: str = "coffee", puzzle_id: str | None = None) -> None:
+        if not isinstance(game, str) or game not in PUZZLES:
+            raise ValueError(f"game must be one of {', '.join(PUZZLES)}, not {game!r}")
+        first = get(puzzle_id) if puzzle_id is not None else PUZZLES[game][0]
+        self._boards: dict[str, Any] = {}
+        self._syncing = False
+        self.game_choice = w.Dropdown(
+            options=[(GAME_NAMES.get(g, g), g) for g in PUZZLES],
+            value=first.game,
+            description="Game",
+            layout=w.Layout(width="220px"),
+            style={"description_width": "50px"},
+        )
+        self.puzzle_choice = w.Dropdown(
+            description="Puzzle",
+            layout=w.Layout(width="520px"),
+            style={"description_width": "55px"},
+        )
+        self.next_button = w.Button(
+            description="Next puzzle",
+            icon="arrow-right",
+            tooltip="the next puzzle of the ladder",
+            layout=w.Layout(width="130px"),
+        )
+        self.progress = w.HTML()
+        self.holder = w.VBox([])
+        self.game_choice.observe(self._on_game, names="value")
+        self.puzzle_choice.observe(self._on_puzzle, names="value")
+        self.next_button.on_click(lambda _b: self.next())
+        controls = w.HBox(
+            [self.game_choice, self.puzzle_choice, self.next_button, self.progress],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        controls.add_class("gamekit-ladder")
+        self.widget = w.VBox([controls, self.holder])
+        self.show(first.id)
+
+    def __repr__(self) -> str:
+        return f"<PuzzleLadder {self.puzzle.game}: {self.puzzle.id}>"
+
+    @property
+    def puzzle(self) -> Puzzle:
+        """The puzzle shown."""
+        return get(self.puzzle_choice.value)
+
+    @property
+    def board(self) -> Any:
+        """The board of the puzzle shown (in puzzle mode)."""
+        return self._board_of(self.puzzle)
+
+    def show(self, puzzle_id: str) -> None:
+        """Show the puzzle ``puzzle_id`` on its board.
+
+        Raises:
+            TypeError, ValueError: no puzzle has that id.
+        """
+        p = get(puzzle_id)
+        self._syncing = True
+        try:
+            self.game_choice.value = p.game
+            self.puzzle_choice.options = self._options(p.game)
+            self.puzzle_choice.value = p.id
+        finally:
+            self._syncing = False
+        self.holder.children = [self._board_of(p).widget]
+        self._update()
+
+    def next(self) -> None:
+        """The next puzzle of the ladder (after the last, the first of the next game)."""
+        ids = [q.id for q in PUZZLES[self.puzzle.game]]
+        k = ids.index(self.puzzle.id)
+        if k + 1 < len(ids):
+            return self.show(ids[k + 1])
+        games = list(PUZZLES)
+        game = games[(games.index(self.puzzle.game) + 1) % len(games)]
+        self.show(PUZZLES[game][0].id)
+
+    def _board_of(self, p: Puzzle) -> Any:
+        board = self._boards.get(p.id)
+        if board is None:
+            board = self._boards[p.id] = p.board()
+            board.on_grade(lambda _board: self._update())
+        return board
+
+    def _options(self, game: str) -> list[tuple[str, str]]:
+        out = []
+        for k, p in enumerate(PUZZLES[game], 1):
+            board = self._boards.get(p.id)
+            tick = "✓ " if board is not None and board.attempts.solved else ""
+            task = p.task if len(p.task) <= 60 else p.task[:57].rstrip() + "…"
+            out.append((f"{tick}{k}. level {p.level}: {task}", p.id))
+        return out
+
+    def _update(self) -> None:
+        """Tick the solved puzzles and count them."""
+        game = self.puzzle.game
+        value = self.puzzle_choice.value
+        self._syncing = True
+        try:
+            self.puzzle_choice.options = self._options(game)
+            self.puzzle_choice.value = value
+        finally:
+            self._syncing = False
+        ladder = PUZZLES[game]
+        solved = sum(
+            1 for p in ladder if p.id in self._boards and self._boards[p.id].attempts.solved
+        )
+        self.progress.value = (
+            f'<span style="font-size:13px;color:#4b5563;margin-left:8px">'
+            f"{GAME_NAMES.get(game, game)}: {solved} of {len(ladder)} solved</span>"
+        )
+
+    def _on_game(self, change) -> None:
+        if not self._syncing:
+            self.show(PUZZLES[change["new"]][0].id)
+
+    def _on_puzzle(self, change) -> None:
+        if not self._syncing and change["new"] is not None:
+            self.show(change["new"])
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The widget, with this object's short text instead of the widget tree (so a
+        stored notebook output is stable)."""
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, tuple):
+            bundle = bundle[0]
+        bundle = dict(bundle or {})
+        bundle["text/plain"] = repr(self)
+        return bundle

@@ -1,0 +1,141 @@
+"""Puzzle mode in classroom mode (Voila's puzzles app), clicked like a learner: for each game
+one puzzle answered wrong (the hint shows, the answer does not) and then right, with the
+board's own clicks, cells and buttons. Screenshots: ``puzzle_<game>_wrong.png`` and
+``puzzle_<game>_right.png``."""
+
+from __future__ import annotations
+
+from gamekit import coffee, gipf, puzzles
+from gamekit.grids import hex_region
+from gamekit.widgets.hextiles import _window
+from gamekit.widgets.puzzle import GAME_NAMES, PuzzleLadder
+
+VERDICT = ".gamekit-puzzle-feedback .gamekit-verdict"
+
+
+def open_puzzle(page, voila_url, puzzle_id: str) -> None:
+    """Open the puzzles app and choose ``puzzle_id`` with its two menus."""
+    p = puzzles.get(puzzle_id)
+    page.goto(f"{voila_url}/voila/render/puzzles.ipynb")
+    page.wait_for_selector(".gamekit-board[data-paints] svg", timeout=90_000)
+    menus = page.locator(".gamekit-ladder select")
+    if p.game != "coffee":
+        menus.nth(0).select_option(label=GAME_NAMES[p.game])
+        page.wait_for_function(
+            "(name) => [...document.querySelectorAll('.gamekit-ladder select')][1]"
+            ".selectedOptions[0].value.startsWith('1.')",
+        )
+    label = dict((v, k) for k, v in PuzzleLadder(p.game)._options(p.game))[p.id]
+    menus.nth(1).select_option(label=label)
+    page.locator(".gamekit-task").filter(has_text=p.task[:40]).wait_for(timeout=30_000)
+
+
+def click_shape(page, layer: str, index: int) -> None:
+    """Click the centre of the ``index``-th shape of a layer of the board's SVG."""
+    shape = page.locator(f".gamekit-board svg g#layer-{layer} path").nth(index)
+    box = shape.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def verdict(page, kind: str) -> str:
+    """Wait for the verdict box of a ``kind`` ("right" or "wrong") try; its words."""
+    box = page.locator(f"{VERDICT}.gamekit-{kind}")
+    box.wait_for(timeout=30_000)
+    return box.inner_text()
+
+
+def feedback(page) -> str:
+    return page.locator(".gamekit-puzzle-feedback").inner_text()
+
+
+def check_wrong_then(page, p, screenshots, game: str) -> None:
+    """After the first wrong try: the hint shows, the answer does not."""
+    text = feedback(page)
+    assert p.hint in text, text
+    assert "Answer." not in text and p.solution() not in text
+    page.screenshot(path=str(screenshots / f"puzzle_{game}_wrong.png"))
+
+
+def test_a_coffee_puzzle_by_clicks_wrong_then_right(page, voila_url, screenshots):
+    p = puzzles.get("coffee-block-1")
+    open_puzzle(page, voila_url, p.id)
+    index = p.start().grid.index
+    click_shape(page, "cells", index("c4"))
+    page.get_by_text("Stone on c4").wait_for()
+    page.get_by_role("button", name="-", exact=True).click()  # c4-: Black can still move
+    assert "Black still has" in verdict(page, "wrong")
+    check_wrong_then(page, p, screenshots, "coffee")
+    click_shape(page, "cells", index("c4"))  # a new try: the start position comes back
+    page.get_by_text("Stone on c4").wait_for()
+    page.get_by_role("button", name="|", exact=True).click()
+    assert verdict(page, "right").startswith("✔ Right!")
+    page.screenshot(path=str(screenshots / "puzzle_coffee_right.png"))
+
+
+def test_a_gipf_puzzle_by_clicks_wrong_then_right(page, voila_url, screenshots):
+    p = puzzles.get("gipf-row-1")
+    open_puzzle(page, voila_url, p.id)
+    index = gipf.GRID.index
+    click_shape(page, "points", index("b6"))
+    page.get_by_text("Piece on b6").wait_for()
+    click_shape(page, "points", index("b5"))  # legal, but no row
+    assert "no row of four" in verdict(page, "wrong")
+    check_wrong_then(page, p, screenshots, "gipf")
+    click_shape(page, "points", index("a5"))
+    page.get_by_text("Piece on a5").wait_for()
+    click_shape(page, "points", index("b5"))
+    assert "White has a row of four" in verdict(page, "right")
+    page.screenshot(path=str(screenshots / "puzzle_gipf_right.png"))
+
+
+def test_a_hextiles_cells_puzzle_by_clicks_and_check_wrong_then_right(
+    page, voila_url, screenshots
+):
+    p = puzzles.get("hextiles-cells-1")
+    open_puzzle(page, voila_url, p.id)
+    window = hex_region(*_window(p.start().figure()))
+    right = sorted(p.answers()[0])
+    for cell in right[:-1]:
+        click_shape(page, "cells", window.at(_pair(cell)))
+        page.get_by_text(f"Chosen: ").wait_for()
+    page.get_by_role("button", name="Check").click()
+    assert "1 cell is missing" in verdict(page, "wrong")
+    check_wrong_then(page, p, screenshots, "hextiles")
+    click_shape(page, "cells", window.at(_pair(right[-1])))
+    page.get_by_role("button", name="Check").click()
+    assert verdict(page, "right").startswith("✔ Right! All")
+    page.screenshot(path=str(screenshots / "puzzle_hextiles_right.png"))
+
+
+def _pair(cell: str) -> tuple[int, int]:
+    q, r = cell.strip("()").split(",")
+    return int(q), int(r)
+
+
+def test_a_roaster_choice_puzzle_by_buttons_wrong_then_right(page, voila_url, screenshots):
+    p = puzzles.get("roaster-cup-1")
+    open_puzzle(page, voila_url, p.id)
+    wrong = next(c for c in p.choices if c not in p.answers())
+    choices = page.locator("button.gamekit-puzzle-choice")
+    choices.filter(has_text=wrong.capitalize()).click()
+    assert "expected cup score" in verdict(page, "wrong")
+    check_wrong_then(page, p, screenshots, "roaster")
+    choices.filter(has_text=p.answers()[0].capitalize()).click()
+    assert verdict(page, "right").startswith("✔ Right!")
+    page.screenshot(path=str(screenshots / "puzzle_roaster_right.png"))
+
+
+def test_a_puzzle_is_answered_with_the_keyboard_alone(page, voila_url):
+    p = puzzles.get("coffee-win-1")
+    open_puzzle(page, voila_url, p.id)
+    box = page.get_by_placeholder("type a move")
+    box.focus()
+    page.keyboard.type(str(coffee.Move("a1", "|")))
+    page.keyboard.press("Enter")
+    verdict(page, "wrong")
+    page.keyboard.press("Shift+Tab")  # back to the box (from Play)
+    box.fill("")
+    box.focus()
+    page.keyboard.type(str(p.answers()[0]))
+    page.keyboard.press("Enter")
+    assert verdict(page, "right").startswith("✔ Right!")

@@ -1,0 +1,365 @@
+"""Tests of puzzle mode (gamekit.widgets.puzzle) on every game's board, without a browser:
+every puzzle's board is built, answered right with each of its answers made the way a
+learner makes them (clicks, buttons, typed text), answered wrong (the hint first, the answer
+only after three wrong tries or on request), and put back with Try again."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamekit import coffee, gipf, hextiles, puzzles, roaster
+from gamekit.puzzles import PUZZLES, Puzzle
+from gamekit.render.board import VERDICTS
+
+ALL = [p for ladder in PUZZLES.values() for p in ladder]
+IDS = [p.id for p in ALL]
+
+
+@pytest.fixture(autouse=True)
+def no_swallowed_errors(caplog):
+    """ipywidgets only logs an exception raised in a callback: such a log fails the test."""
+    yield
+    records = caplog.get_records("setup") + caplog.get_records("call")
+    errors = [r.getMessage() for r in records if "Exception in callback" in r.getMessage()]
+    assert not errors, errors[0]
+
+
+# ---------------------------------------------------------------------------------------
+# Answering on the board as a learner does
+# ---------------------------------------------------------------------------------------
+
+
+def _one_row_spot(state: gipf.State, segment: tuple[str, ...]) -> str:
+    """A spot of ``segment`` in no other row the mover may take (a click chooses the row)."""
+    others = [r.segment for r in state.rows() if r.segment != tuple(segment)]
+    return next(s for s in segment if not any(s in o for o in others))
+
+
+def make_move(board, move) -> None:
+    """Make ``move`` with the board's clicks and buttons."""
+    game = board.puzzle.game
+    if game == "coffee":
+        m = coffee.Move.parse(move)
+        if m.is_swap:
+            return board.swap()
+        board.click(m.cell)
+        if board.pending is not None:
+            board.axis_buttons[m.axis].click()
+    elif game == "gipf":
+        m = gipf.Move.parse(move)
+        if isinstance(m, gipf.Push):
+            board.gipf_toggle.value = m.gipf
+            if board.dot != m.dot:  # a refused push leaves its dot chosen (a click drops it)
+                board.click(m.dot)
+            board.click(m.entry)
+        else:
+            board.click(_one_row_spot(board.state, m.segment))
+            if board.segment is not None:  # a row with GIPF pieces: say which stay
+                for spot in m.kept:
+                    board.toggle_keep(spot)
+                board.remove_button.click()
+    elif game == "hextiles":
+        m = hextiles.Move.parse(move)
+        if board._graded and board._moves:  # the tile is on the figure: click the board first
+            board.click((0, 0))
+        if m.kind == "take":
+            board.market_row.pick(board.market_row.patterns.index(m.pattern))
+        elif m.kind == "place":
+            if board.chosen != m.pattern:  # a refused placement leaves its tile chosen
+                board.reserve_row.pick(board.reserve_row.patterns.index(m.pattern))
+            board.rotate((m.turn - board.turn) % 6)
+            board.click(m.cell)
+        else:
+            board.end_button.click()
+    else:  # Coffee Roaster: typed (its clicks have a test of their own)
+        board.move_box.value = str(move)
+
+
+def finish_turn(board, right: bool) -> None:
+    """While the learner's turn goes on (GIPF's removals after the push of a win or safe
+    puzzle), make a removal that keeps the whole turn ``right`` (or spoils it), if any."""
+    while board._turn:
+        done = list(board._turn)
+        moves = board.state.legal_moves()
+        good = [m for m in moves if board.puzzle.check([*map(str, done), str(m)]).right == right]
+        make_move(board, (good or moves)[0])
+
+
+def answer(board, given) -> None:
+    """Give ``given`` (a move, a set of cells or a choice) on the board."""
+    p: Puzzle = board.puzzle
+    if p.kind == "cells":
+        for cell in sorted(set(given) ^ board.cells):  # a click chooses a cell or lets it go
+            board.click(cell)
+        board.check_button.click()
+    elif p.kind == "choice":
+        board.choice_buttons[given].click()
+    else:
+        make_move(board, given)
+        finish_turn(board, right=True)
+
+
+def _refused_moves(state):
+    """Moves of the game that the rules may refuse in ``state`` (and legal ones)."""
+    if isinstance(state, coffee.State):
+        return [coffee.Move(c, a) for c in state.grid.labels for a in state.grid.axes]
+    if isinstance(state, gipf.State):
+        label = gipf.GRID.label
+        return [gipf.Push(label(d), label(e)) for d, e in sorted(gipf._tables().entries)]
+    if isinstance(state, hextiles.State):
+        figure = state.figure()
+        return [
+            hextiles.Move.place(t, c, k)
+            for t in dict.fromkeys(state.reserve())
+            for c in figure.frontier()
+            for k in range(6)
+        ]
+    return []
+
+
+def _cells(state) -> list[str]:
+    """Cells of the board, named as its puzzles name them."""
+    if isinstance(state, hextiles.State):
+        return [hextiles.cell_text(c) for c in state.figure().frontier()]
+    grid = gipf.GRID if isinstance(state, gipf.State) else state.grid
+    return list(grid.labels)
+
+
+def wrong_answer(p: Puzzle):
+    """An answer that does not meet the goal: a legal move of the task's kind when there is
+    one (else a refused one), a set of cells with one missing, another choice."""
+    if p.kind == "cells":
+        right = sorted(p.answers()[0])
+        if len(right) > 1:
+            return set(right[1:])
+        return {*right, next(c for c in _cells(p.start()) if c not in right)}
+    if p.kind == "choice":
+        return next(c for c in p.choices if c not in p.answers())
+    start = p.start()
+    for m in [*start.legal_moves(), *_refused_moves(start)]:
+        if not p.in_focus(m) or p.check(m).right:
+            continue
+        if start.why_illegal(m) is None and p.turn_goes_on(start.play(m)):
+            continue
+        return m
+    raise AssertionError(f"{p.id}: no wrong answer found")
+
+
+# ---------------------------------------------------------------------------------------
+# Every puzzle
+# ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("p", ALL, ids=IDS)
+def test_every_puzzle_board_shows_the_task_on_the_start_position(p: Puzzle) -> None:
+    board = p.board()
+    assert type(board).__name__.lower().startswith(p.game.replace("hextiles", "hextiles"))
+    assert board.puzzle is p and board.state == p.start()
+    assert board.opponent is None and not board.hints
+    assert "Puzzle" in board.goal_line.value and board.grade is None
+    assert board.feedback_text() == "" and board.puzzle_marks() == {}
+    assert f"puzzle {p.id} (0 tries, open)" in repr(board) and "0x" not in repr(board)
+
+
+@pytest.mark.parametrize("p", ALL, ids=IDS)
+def test_each_answer_made_on_the_board_grades_right(p: Puzzle) -> None:
+    board = p.board()
+    for given in p.answers():
+        answer(board, given)
+        assert board.grade is not None and board.grade.right, (given, board.feedback_text())
+        assert board.solved and board.feedback_text().startswith("Right!")
+        assert "Hint" not in board.feedback_text()
+        board.again_button.click()
+        assert board.state == p.start() and not board.solved and board.grade is None
+    assert board.attempts.wrong == 0
+
+
+@pytest.mark.parametrize("p", ALL, ids=IDS)
+def test_a_wrong_answer_gets_the_hint_first_and_the_answer_after_three(p: Puzzle) -> None:
+    board = p.board()
+    given = wrong_answer(p)
+    answer(board, given)
+    grade = board.grade
+    assert grade is not None and not grade.right, board.feedback_text()
+    text = board.feedback_text()
+    assert f"Hint: {p.hint}" in text and p.solution() not in text
+    assert not board.attempts.revealed
+    assert "answer" not in board.puzzle_marks().values()
+    answer(board, given)  # the same mistake again (a click first puts the start back)
+    assert board.attempts.wrong == 2 and not board.attempts.revealed
+    answer(board, given)
+    assert board.attempts.revealed and p.solution() in board.feedback_text()
+    marks = board.puzzle_marks()
+    if p.kind == "cells":  # the cells missing from the answer are outlined green
+        assert {c for c, tone in marks.items() if tone == "answer"} == p.answers()[0] - set(given)
+    elif any(board._move_cells(a) for a in p.answers()):
+        assert "answer" in marks.values()
+    board.try_again()
+    assert board.state == p.start() and board.cells == frozenset() and board.grade is None
+    assert board.attempts.wrong == 3  # the tries still count
+
+
+@pytest.mark.parametrize("pid", ["coffee-block-1", "gipf-pushed-1", "roaster-cup-1"])
+def test_show_answer_reveals_the_answer_at_once(pid: str) -> None:
+    p = puzzles.get(pid)
+    board = p.board()
+    board.answer_button.click()
+    assert board.attempts.revealed and board.attempts.tries == 0
+    assert board.feedback_text() == p.solution() and board.answer_button.disabled
+
+
+# ---------------------------------------------------------------------------------------
+# How a try goes
+# ---------------------------------------------------------------------------------------
+
+
+def test_a_wrong_move_stays_on_the_board_tinted_red_until_the_next_click() -> None:
+    p = puzzles.get("gipf-row-1")
+    board = p.board()
+    board.click("b6")
+    board.click("b5")  # legal, and no row
+    assert board.state == p.start().play("b6-b5") and not board.grade.right
+    assert board.puzzle_marks() == {"b6": "wrong", "b5": "wrong"}
+    tint = board.view.styles["tint"]
+    assert tint["edge"][gipf.GRID.index("b5")] == VERDICTS["wrong"][1]
+    board.click("a5")  # a new try: the puzzle's position comes back first
+    assert board.state == p.start() and board.dot == "a5" and board.puzzle_marks() == {}
+    board.click("b5")
+    assert board.grade.right and board.puzzle_marks() == {"a5": "right", "b5": "right"}
+
+
+def test_a_solved_puzzle_takes_no_more_tries_until_try_again() -> None:
+    p = puzzles.get("gipf-row-1")
+    board = p.board()
+    board.click("a5")
+    board.click("b5")
+    board.click("e1")
+    assert board.message.startswith("Solved!") and board.attempts.tries == 1
+    board.try_again()
+    board.click("e1")
+    assert board.dot == "e1"
+
+
+def test_a_move_the_task_does_not_ask_for_is_not_counted() -> None:
+    board = puzzles.get("gipf-legal-1").board()
+    board.click("e1")
+    board.click("e2")
+    assert board.attempts.tries == 0 and board.state == board.puzzle.start()
+    assert board.message == "The task asks for a push from b1: e1-e2 does not count as a try."
+
+
+def test_the_board_keeps_the_answer_to_itself_while_the_learner_tries() -> None:
+    board = puzzles.get("gipf-legal-1").board()
+    board.click("b1")
+    assert board.message == "Piece on b1: now click the spot where it enters."
+    assert "c2" not in board.turn_line.value
+    arrows = board.view.styles["arrows"]
+    assert all(c == "none" for c in arrows["face"])  # no arrow shows the open way in
+    assert board.hint_toggle not in _all_widgets(board.widget)
+
+
+def _all_widgets(widget) -> list:
+    out = [widget]
+    for child in getattr(widget, "children", ()):
+        out += _all_widgets(child)
+    return out
+
+
+def test_a_gipf_win_is_the_whole_turn_push_and_removal() -> None:
+    p = puzzles.get("gipf-win-1")
+    board = p.board()
+    board.click("a1")
+    board.click("b2")
+    assert board.grade is None and board._turn and "Finish your turn" in board.turn_line.value
+    board.click("c3")  # the row b2-h5, with Black's GIPF piece f5 among its extensions
+    board.toggle_keep("f5")  # ... left on the board: no win
+    board.remove()
+    assert not board.grade.right and "the game goes on" in board.grade.message
+    board.click("a1")
+    board.click("b2")
+    board.click("c3")
+    board.remove()
+    assert board.grade.right and board.state.outcome.winner == "white"
+    assert board.grade.message == (
+        "Right! After a1-b2 xb2-h5, White wins: Black has no GIPF piece left on the board."
+    )
+
+
+def test_a_gipf_removal_puzzle_starts_with_nothing_kept_and_asks_no_confirmation() -> None:
+    board = puzzles.get("gipf-keep-1").board()
+    board.click("e3")
+    assert board.keep == set()
+    board.remove()
+    assert board.confirming is None and not board.grade.right
+    assert board.grade.message.startswith("After xe2-e5 the game is over")
+
+
+def test_a_refused_placement_keeps_the_tile_chosen_and_draws_it_where_tried() -> None:
+    board = puzzles.get("hextiles-turn-1").board()
+    board.pick_reserve("111000")
+    board.click((0, -1))
+    assert not board.grade.right and board.chosen == "111000"
+    assert board.state == board.puzzle.start() and board.attempt is not None
+    assert board.puzzle_marks() == {"(0,-1)": "wrong"}
+    board.rotate(2)
+    board.click((0, -1))
+    assert board.grade.right and board.attempts.tries == 2
+
+
+def test_cells_are_chosen_by_click_and_graded_green_and_red() -> None:
+    p = puzzles.get("gipf-pushed-1")
+    board = p.board()
+    for spot in ("e2", "e3", "e5"):
+        board.click(spot)
+    assert board.puzzle_marks() == dict.fromkeys(("e2", "e3", "e5"), "chosen")
+    board.check()
+    assert not board.grade.right
+    assert board.puzzle_marks() == {"e2": "right", "e3": "right", "e5": "wrong"}
+    tint = board.view.styles["tint"]
+    assert tint["face"][gipf.GRID.index("e5")] == VERDICTS["wrong"][0]
+    board.click("e5")
+    board.click("e4")
+    assert set(board.puzzle_marks().values()) == {"chosen"}
+    board.check()
+    assert board.grade.right and board.grade.message == "Right! All 3 cells."
+
+
+def test_cells_and_choices_can_be_typed() -> None:
+    board = puzzles.get("hextiles-cells-2").board()
+    board.move_box.value = "(1,-1) (-1,0), (0,-1)"
+    board.move_box.value = "check"
+    assert board.grade.right
+    board = puzzles.get("roaster-cup-1").board()
+    board.type_move("Tray")
+    assert board.grade.right and board.choice_buttons["tray"].button_style == "success"
+    board = puzzles.get("gipf-win-1").board()
+    board.type_move("a1-b2 xb2-h5")
+    assert board.grade.right
+
+
+def test_check_on_a_move_puzzle_says_how_it_is_answered() -> None:
+    board = puzzles.get("gipf-row-1").board()
+    board.check()
+    assert board.message == "Make your move on the board: it is checked as soon as it is complete."
+    assert board.attempts.tries == 0
+    board.undo()
+    assert board.message == "In a puzzle, Try again puts the start position back."
+
+
+def test_a_puzzle_board_refuses_rules_an_opponent_or_another_game() -> None:
+    p = puzzles.get("gipf-row-1")
+    from gamekit.widgets import GipfBoard, HexTilesBoard
+
+    with pytest.raises(ValueError, match="takes no rules"):
+        GipfBoard(gipf.Rules(), puzzle=p)
+    with pytest.raises(ValueError, match="takes no opponent"):
+        GipfBoard(puzzle=p, opponent="simple")
+    with pytest.raises(ValueError, match="is a gipf puzzle"):
+        HexTilesBoard(puzzle=p)
+    with pytest.raises(TypeError, match="puzzle must be a Puzzle"):
+        GipfBoard(puzzle="gipf-row-1")
+
+
+def test_puzzle_board_options_reach_the_board() -> None:
+    board = puzzles.get("hextiles-best-1").board(width=400)
+    assert board.view.width == 400

@@ -319,7 +319,9 @@ class Rules:
             value = getattr(self, name)
             if isinstance(value, np.integer):
                 object.__setattr__(self, name, int(value))
-            elif value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            elif (value is not None or name == "size") and (
+                isinstance(value, bool) or not isinstance(value, int)
+            ):
                 raise ValueError(f"{name} must be a whole number, not {_show(value)}")
         if not 0 < self.size < 100:  # grids checks the rest; this keeps huge numbers short
             kind, limits = ("hexhex", "2 to 13") if self.board == "hex" else ("square", "3 to 26")

@@ -319,7 +319,7 @@ class Record:
         if missing:
             raise InvalidRecordError(f"the game record has no {missing[0]!r} entry")
         version = data.get("format", FORMAT)
-        if isinstance(version, bool) or version != FORMAT or not isinstance(version, int):
+        if isinstance(version, bool) or not isinstance(version, int) or version != FORMAT:
             raise InvalidRecordError(
                 f"record format {_show(version)} is not one this gamekit reads ({FORMAT})"
             )

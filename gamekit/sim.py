@@ -34,6 +34,7 @@ from typing import Any, cast
 
 import numpy as np
 
+from gamekit.errors import shown
 from gamekit.game import Rules, State, game_of, player_index
 from gamekit.players import Player, RandomPlayer, _position, _whole
 
@@ -134,11 +135,11 @@ class Results:
             ValueError: there are no games, or ``ended`` is not a way this game ends.
         """
         if not isinstance(ended, str):
-            raise TypeError(f"ended must be the name of an ending, not {ended!r}")
+            raise TypeError(f"ended must be the name of an ending, not {shown(ended)}")
         known = getattr(type(self.rules), "endings", None)
         if known is not None and ended not in (*known, "unfinished"):
             words = ", ".join((*known, "unfinished"))
-            raise ValueError(f"{self.game} games end in one of {words}, not {ended!r}")
+            raise ValueError(f"{self.game} games end in one of {words}, not {shown(ended)}")
         self._need_games("a share")
         p = float((self.ended == ended).mean())
         return p, float(np.sqrt(p * (1 - p) / self.games))
@@ -208,18 +209,18 @@ def _check_rules(rules: Any, argument: str = "rules") -> str:
         return game_of(rules)
     except TypeError:
         raise TypeError(
-            f"{argument} must be the rules of a game (such as coffee.Rules()), not {rules!r}"
+            f"{argument} must be the rules of a game (such as coffee.Rules()), not {shown(rules)}"
         ) from None
 
 
 def _check_players(players: Any, rules: Any) -> list[Player]:
     """``players`` as a list, one :class:`~gamekit.players.Player` per seat of ``rules``."""
     if isinstance(players, (str, bytes, Player)) or not isinstance(players, Sequence):
-        raise TypeError(f"players must be a list of players, one per seat, not {players!r}")
+        raise TypeError(f"players must be a list of players, one per seat, not {shown(players)}")
     checked: list[Player] = list(players)
     for player in checked:
         if not isinstance(player, Player):
-            raise TypeError(f"players must be gamekit.players.Player objects, not {player!r}")
+            raise TypeError(f"players must be gamekit.players.Player objects, not {shown(player)}")
     seats = rules.seats
     if len(checked) != len(seats):
         raise ValueError(
@@ -242,7 +243,7 @@ def _check_progress(progress: Any) -> bool | str:
         return progress
     if isinstance(progress, str) and progress == "auto":
         return "auto"
-    raise ValueError(f"progress must be True, False or 'auto', not {progress!r}")
+    raise ValueError(f"progress must be True, False or 'auto', not {shown(progress)}")
 
 
 def _game_seed(seed: np.random.SeedSequence) -> int:
@@ -386,7 +387,7 @@ def play_many(
     max_plies = _whole(max_plies, "max_plies", 1)
     progress = _check_progress(progress)
     if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise TypeError(f"executor must have a submit(fn, *args) method, not {executor!r}")
+        raise TypeError(f"executor must have a submit(fn, *args) method, not {shown(executor)}")
     if isinstance(rules, (list, tuple)):
         if len(rules) != games:
             raise ValueError(f"give one rules object per game: {len(rules)} for {games} games")

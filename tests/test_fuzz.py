@@ -25,43 +25,9 @@ pytestmark = pytest.mark.fuzz
 GAMES = fuzzing.game_names()
 CALLS = fuzzing.calls()
 
-# Findings still open when the harness landed (issue #12). Each xfail is strict: the test
-# fails again as soon as its finding is fixed, and then the entry goes.
-_SHOWN = "use gamekit.errors.shown, which does not"
-_DEEP = "finding: {} puts repr(value) in its message: a 100,000-deep list raises RecursionError; "
-_SIM, _PLAYERS, _HEXTILES = (
-    _DEEP.format(where) + _SHOWN
-    for where in ("gamekit/sim.py", "gamekit/players.py (_whole, _real, _seed)", "hextiles._show")
-)
-OPEN_FINDINGS = {
-    **dict.fromkeys(
-        ["sim.play_many-" + a for a in ("rules", "players", "executor", "progress")], _SIM
-    ),
-    **dict.fromkeys(
-        ["sim.play_many-" + a for a in ("games", "seed", "chunk", "max_plies")]
-        + ["sim.Results.win_rate-seat", "perft.perft-depth"]
-        + ["players.MCTSPlayer-" + a for a in ("iterations", "seconds", "max_playout", "seed")]
-        + ["players.RandomPlayer-seed", "players.GreedyPlayer-seed"],
-        _PLAYERS,
-    ),
-    "players.MCTSPlayer-c": _PLAYERS + "; and MCTSPlayer(c=10**5000) raises OverflowError "
-    "(players._real calls float(value))",
-    "coffee.Rules.from_dict-data": "finding: coffee.Rules(size=None) compares None < 100 "
-    "before checking the type (a raw TypeError '<' not supported); from_dict must raise "
-    "ValueError",
-    **dict.fromkeys(
-        [f"hextiles.Rules-{f}" for f in ("players", "seed", "copies", "patterns", "leftover")]
-        + ["hextiles.Rules-marked_contact", "hextiles.Rules.from_dict-data"]
-        + ["hextiles.Rules.start-seed", "hextiles.Rules.replay-moves"],
-        _HEXTILES,
-    ),
-    **dict.fromkeys(
-        [f"records-{name}" for name in fuzzing.SHIPPED],
-        "finding: Record.from_dict compares format != 1 before checking its type: "
-        "{'format': numpy.arange(3), ...} raises 'The truth value of an array ... is "
-        "ambiguous' (a ValueError, not InvalidRecordError)",
-    ),
-}
+# Findings still open (issue #12), each an id -> why. A strict xfail: the test fails again as
+# soon as its finding is fixed, and then the entry goes. Empty: every finding is fixed.
+OPEN_FINDINGS: dict[str, str] = {}
 
 
 def _params(cases: list[tuple], ids: list[str]) -> list:

@@ -1,12 +1,12 @@
-"""Tests of gamekit.widgets.quiz: the "Check yourself" grades of the lessons. A grade is true
+"""Tests of gamekit.quiz: the "Check yourself" grades of the lessons. A grade is true
 when the answer is right and shows in a notebook as its message."""
 
 from __future__ import annotations
 
 import pytest
 
+from gamekit.quiz import Grade
 from gamekit.widgets import check_answer, check_cells
-from gamekit.widgets.quiz import Grade
 
 ASK = "Write your answer in place of ... and run the cell again."
 

@@ -18,17 +18,15 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import matplotlib
 import numpy as np
 from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_hex, to_rgba_array
 from matplotlib.figure import Figure
-
-from gamekit.grids import Grid
 
 __all__ = [
     "BoardDrawing",
@@ -164,6 +162,23 @@ class Picture(Figure):
         return "<Figure " + super().__repr__().partition(" ")[2]
 
 
+class Area(Protocol):
+    """What :class:`BoardDrawing` reads of what it draws: a :class:`~gamekit.grids.Grid`,
+    or any area with a kind, a size, cell centres and bounds (a table with no cells)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def size(self) -> int: ...
+
+    @property
+    def centres(self) -> Iterable[Any]: ...
+
+    @property
+    def bounds(self) -> tuple[float, float, float, float]: ...
+
+
 class BoardDrawing:
     """A figure of a grid, made of named layers whose styles change in place.
 
@@ -172,7 +187,7 @@ class BoardDrawing:
 
     def __init__(
         self,
-        grid: Grid,
+        grid: Area,
         figsize: tuple[float, float] = (6.0, 6.0),
         margin: float = 0.3,
         caption_space: float = 0.0,

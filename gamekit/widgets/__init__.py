@@ -6,11 +6,12 @@
 <CoffeeBoard hex4 n=4: 0 moves, black to move>
 """
 
+from gamekit.quiz import check_answer, check_cells  # pure Python; kept here for lessons
 from gamekit.widgets.base import GameBoard, LogEntry
 from gamekit.widgets.coffee import CoffeeBoard
 from gamekit.widgets.gipf import GipfBoard
 from gamekit.widgets.hextiles import HexTilesBoard
-from gamekit.widgets.quiz import check_answer, check_cells
+from gamekit.widgets.puzzle import PuzzleLadder
 from gamekit.widgets.roaster import RoasterBoard
 from gamekit.widgets.view import BoardView, click_to_cell
 
@@ -21,6 +22,7 @@ __all__ = [
     "GipfBoard",
     "HexTilesBoard",
     "LogEntry",
+    "PuzzleLadder",
     "RoasterBoard",
     "check_answer",
     "check_cells",

@@ -284,3 +284,16 @@ def test_dot_names_sit_outside_the_board_edge_and_inside_the_picture():
             gaps.append(((x - ax_ - t * (bx - ax_)) ** 2 + (y - ay - t * (by - ay)) ** 2) ** 0.5)
         assert min(gaps) >= 0.3, dot  # clear of the edge line by more than half a letter
         assert x0 + 0.3 <= x <= x1 - 0.3 and y0 + 0.3 <= y <= y1 - 0.3, dot
+
+
+def test_a_spots_name_sits_clear_of_a_piece_standing_on_it():
+    from gamekit.render.gipf import _shapes, label_positions
+
+    piece = _shapes()["pieces"]
+    for spot in gipf.SPOTS:
+        i = INDEX(spot)
+        x, y = label_positions()[i]
+        disc = piece[i]
+        cx, cy = disc.mean(axis=0)
+        radius = float(np.hypot(*(disc[0] - (cx, cy))))
+        assert np.hypot(x - cx, y - cy) >= radius + 0.2, spot  # half a letter clear of it

@@ -46,7 +46,14 @@ from matplotlib.figure import Figure
 
 from gamekit import gipf
 from gamekit.errors import InvalidNotationError
-from gamekit.render.board import VERDICTS, BoardDrawing, LayerStyle, circle
+from gamekit.render.board import (
+    NOTEBOOK_COLOURS,
+    VERDICTS,
+    BoardDrawing,
+    LayerStyle,
+    circle,
+    figure_png,
+)
 
 __all__ = ["PALETTE", "TEXT_SIZES", "LAYERS", "GipfView", "draw", "png_bytes", "styles", "caption"]
 
@@ -158,6 +165,9 @@ def tally_position(k: int) -> tuple[float, float]:
 
 #: How far a dot's name sits from the dot, outward: beyond the board's edge, on white.
 DOT_LABEL_OFFSET = 0.8
+#: Where a spot's name sits, from the spot: below and to the right, just clear of a piece
+#: standing there (so the name next to a piece is its own, not a neighbour's).
+SPOT_LABEL_OFFSET = (0.56, -0.78)
 _CORNERS = ("a1", "a5", "e1", "e9", "i1", "i5")
 
 
@@ -176,7 +186,7 @@ def label_positions() -> tuple[tuple[float, float], ...]:
     for (x, y), label in zip(gipf.GRID.centres, gipf.GRID.labels, strict=True):
         x, y = float(x), float(y)
         if label not in dots:
-            out.append((x + 0.42, y - 0.62))
+            out.append((x + SPOT_LABEL_OFFSET[0], y + SPOT_LABEL_OFFSET[1]))
             continue
         # The sides face 0°, 60°, ... 300° on this board (columns a and i are upright);
         # the corners lie in between, at 30°, 90°, ...
@@ -458,10 +468,13 @@ class GipfView:
         ax = self.drawing.ax
         size = TEXT_SIZES
         if labels:
+            # Above the lines and the tints (a name stays legible on a tinted point), below
+            # the points and the pieces.
+            above_tint = 1 + LAYERS.index("tint") + 0.5
             for (x, y), text in zip(label_positions(), grid.labels, strict=True):
                 ax.text(
-                    x, y, text, zorder=1.5, ha="center", va="center", fontsize=size["label"],
-                    color=PALETTE["label"],
+                    x, y, text, zorder=above_tint, ha="center", va="center",
+                    fontsize=size["label"], color=PALETTE["label"],
                 )  # fmt: skip
         for who, x in (("White", -8.85), ("Black", 8.85)):
             ax.text(x, 7.35, who, ha="center", va="center", fontsize=size["name"], color="#222222")
@@ -522,4 +535,4 @@ def png_bytes(state: gipf.State, dpi: int = 72, **highlight) -> bytes:
     """``state`` as PNG bytes: what a notebook shows for a bare state."""
     view = GipfView(figsize=(8.0, 6.0))
     view.update(state, **highlight)
-    return view.drawing.png(dpi=dpi)
+    return figure_png(view.drawing.figure, dpi, colours=NOTEBOOK_COLOURS)

@@ -21,7 +21,7 @@ from gamekit.widgets.coffee import _template
 from gamekit.widgets.view import svg_point
 
 ROOT = Path(__file__).resolve().parents[2]
-LESSONS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+LESSONS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]*_*.ipynb"))  # 05b_ too
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
 KERNEL_IDLE = """() => {

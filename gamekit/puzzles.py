@@ -889,9 +889,14 @@ class Puzzle:
         not count a try outside the focus, it says what the task asks for (``about``).
 
         >>> p = get("coffee-rod-1")
-        >>> p.in_focus(coffee.Move("c4", "-")), p.in_focus(coffee.Move("a1", "-"))
+        >>> p.in_focus(coffee.Move("c4", "-")), p.in_focus("a1-")
         (True, False)
+
+        Raises:
+            InvalidNotationError: ``move`` is text that is no move of the game.
         """
+        if isinstance(move, str):
+            move = _for_game(_MOVE_CLASSES, self.start()).parse(move)
         return not self.focus or set(self.focus) <= _parts(move)
 
     _in_focus = in_focus
@@ -968,9 +973,17 @@ class Puzzle:
         """Grade ``answer``: a move (a ``Move`` or its notation) for a ``"move"`` puzzle, a
         collection of cell names for ``"cells"``, one of ``choices`` for ``"choice"``.
 
+        A move puzzle also takes a whole turn, a list of moves: the answer's move, then the
+        mover's moves that finish its turn (GIPF's removals after a push). The first move
+        is graded as alone; when it is right, the rest must be legal moves of the same
+        turn, and a goal judged at the end of the turn (``win``, ``safe``) is judged where
+        the turn ends.
+
         >>> p = get("coffee-block-1")
         >>> p.check("a1|").right
         False
+        >>> get("gipf-win-1").check(["a1-b2", "xb2-h5 keep f5"]).message
+        'After a1-b2 xb2-h5 keep f5 the game goes on: Black still has 42 legal moves.'
 
         Raises:
             TypeError: ``answer`` is not of the kind the puzzle takes (a malformed or wrong
@@ -1289,6 +1302,19 @@ _COFFEE = (
         about="a stone on c4",
     ),
     _puzzle(
+        "coffee-rod-2",
+        2,
+        "legal",
+        _SQ5,
+        r"c4/ b3| b1/ d3| d5| d2-",
+        task="Black to move: put the stone on a2 and lay the rod along a direction that leaves "
+        "Orange an empty cell to play.",
+        hint="Follow each of the four lines through a2 to the edge: which still has an empty "
+        "cell once a2 is taken?",
+        focus=("a2",),
+        about="a stone on a2",
+    ),
+    _puzzle(
         "coffee-legal-cells-2",
         2,
         "legal-cells",
@@ -1297,6 +1323,15 @@ _COFFEE = (
         task="Orange to move on column g, where three stones already stand: click every cell "
         "where Orange may put a stone.",
         hint="Stones in between do not block: the stone may land anywhere along the rod's line.",
+    ),
+    _puzzle(
+        "coffee-gap-1",
+        2,
+        "win",
+        _HEX5,
+        r"d4\ e4/ h4| h3\ c6| c1| c3/ a1/ b2/ i5/ f5\ e6|",
+        task="Black to move on the hexagon of 5, where five in a row wins: win at once.",
+        hint="A winning row must be unbroken, and a stone may fill a gap in the middle of a row.",
     ),
     _puzzle(
         "coffee-win-1",
@@ -1564,19 +1599,19 @@ _GIPF = (
         "the gaps of two lines of three?",
         setup={
             "pieces": {
-                "b5": "W",
                 "h5": "W",
-                "b2": "B",
                 "h2": "B",
-                "e8": "B",
-                "e2": "W",
-                "e3": "B",
-                "e4": "W",
-                "f3": "W",
-                "g3": "W",
-                "h3": "W",
-                "f5": "W",
-                "g5": "W",
+                "g6": "B",
+                "f2": "B",
+                "e8": "W",
+                "e7": "B",
+                "e6": "W",
+                "d6": "W",
+                "c5": "W",
+                "b4": "W",
+                "d4": "W",
+                "c3": "W",
+                "b2": "W",
             }
         },
     ),
@@ -1894,6 +1929,18 @@ _ROASTER = (
         target=("bean4",),
     ),
     _puzzle(
+        "roaster-wild-1",
+        2,
+        "make",
+        _JAMAICA,
+        task="Round 1, effects step. Use the beans you drew to make the wild flavor token "
+        "this round.",
+        hint="Look at the wild flavor's two slots on the left of the roast board: which beans "
+        "do they take?",
+        setup={"drawn": {"bean0": 2, "bean1": 1, "bean2": 2, "aroma": 1}},
+        target=("wild",),
+    ),
+    _puzzle(
         "roaster-make-1",
         3,
         "make",
@@ -1902,6 +1949,26 @@ _ROASTER = (
         hint="Concentrate adds two levels together; Spread splits one level into two.",
         setup={"drawn": {"bean1": 1, "bean2": 1, "bean4": 1, "bean0": 2, "body": 1, "aroma": 1}},
         target=("bean3",),
+    ),
+    _puzzle(
+        "roaster-slot-1",
+        3,
+        "keep-out",
+        _JAMAICA,
+        task="You drew a level-4 bean. On the right of the roast board the yellow pair and "
+        "both grey pairs are full. Use one effect so that no level-4 bean is left among the "
+        "drawn tokens.",
+        hint="A flavor effect needs a free slot that takes its token's colour. Which of your "
+        "flavor tokens still has one?",
+        setup={
+            "drawn": {"bean4": 1, "bean1": 2, "acidity": 1, "aroma": 1},
+            "pairs": {
+                "extra-bean": ["acidity", "acidity"],
+                "select": ["body", "aroma"],
+                "exchange": ["acidity", "body"],
+            },
+        },
+        target=("bean4",),
     ),
     _puzzle(
         "roaster-cup-1",
@@ -1914,6 +1981,25 @@ _ROASTER = (
         hint="A smoke token costs a point in the cup; what could come out of the bag instead?",
         setup={
             "bag": {"bean2": 2, "bean3": 1, "aroma": 1, "smoke": 1},
+            "phase": "cup",
+            "cup": _EIGHT_IN_THE_CUP,
+            "aside": {"smoke": 1},
+        },
+        choices=("cup", "tray"),
+        moves_of_choices=("cup", "tray"),
+    ),
+    _puzzle(
+        "roaster-cup-3",
+        3,
+        "expected-score",
+        _JAMAICA,
+        task="Cup test on Jamaica Blue Mountain. Eight cup slots are filled, a smoke token is "
+        "drawn, and the bag holds one last token, a level-2 bean; the tray is empty. Cup or "
+        "tray? Choose the better expected score.",
+        hint="Count what each choice costs: a smoke token in the cup, or a cup with a slot "
+        "left empty.",
+        setup={
+            "bag": {"bean2": 1},
             "phase": "cup",
             "cup": _EIGHT_IN_THE_CUP,
             "aside": {"smoke": 1},
@@ -1973,6 +2059,27 @@ _ROASTER = (
             "bag": {"bean1": 2, "bean2": 3, "bean3": 2, "aroma": 2, "acidity": 1, "hard": 1},
             "phase": "decide",
             "space": 3,
+        },
+        choices=("stop", "roast again"),
+        moves_of_choices=("stop", "continue"),
+    ),
+    _puzzle(
+        "roaster-stop-3",
+        5,
+        "expected-score",
+        _JAMAICA,
+        task="Jamaica Blue Mountain (best roast total 14). The bag holds 11 tokens: one "
+        "level-0, one level-1, four level-2 and two level-3 beans, two aroma and one acidity. "
+        "The next space of the thermometer draws 11 tokens and brings 2 smoke. Stop now, or "
+        "roast one more round (no effects) and then stop? Choose the better expected cup "
+        "score.",
+        hint="Add up the levels of the beans now; the cup holds 10 tokens, and the tray can "
+        "keep one bean out. Then think what one more round adds.",
+        setup={
+            "bag": {"bean0": 1, "bean1": 1, "bean2": 4, "bean3": 2, "aroma": 2, "acidity": 1},
+            "phase": "decide",
+            "space": 5,
+            "round": 4,
         },
         choices=("stop", "roast again"),
         moves_of_choices=("stop", "continue"),

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from gamekit import coffee, gipf, hextiles, puzzles, roaster
+from gamekit import coffee, gipf, hextiles, puzzles
 from gamekit.puzzles import PUZZLES, Puzzle
 from gamekit.render.board import VERDICTS
+from gamekit.render.gipf import PALETTE
 
 ALL = [p for ladder in PUZZLES.values() for p in ladder]
 IDS = [p.id for p in ALL]
@@ -42,7 +43,8 @@ def make_move(board, move) -> None:
         m = coffee.Move.parse(move)
         if m.is_swap:
             return board.swap()
-        board.click(m.cell)
+        if board.pending != m.cell:  # a refused move leaves its stone chosen (a click drops it)
+            board.click(m.cell)
         if board.pending is not None:
             board.axis_buttons[m.axis].click()
     elif game == "gipf":
@@ -72,7 +74,7 @@ def make_move(board, move) -> None:
         else:
             board.end_button.click()
     else:  # Coffee Roaster: typed (its clicks have a test of their own)
-        board.move_box.value = str(move)
+        board.type_move(str(move))
 
 
 def finish_turn(board, right: bool) -> None:
@@ -155,7 +157,7 @@ def test_every_puzzle_board_shows_the_task_on_the_start_position(p: Puzzle) -> N
     board = p.board()
     assert type(board).__name__.lower().startswith(p.game.replace("hextiles", "hextiles"))
     assert board.puzzle is p and board.state == p.start()
-    assert board.opponent is None and not board.hints
+    assert board.opponent is None and not getattr(getattr(board, "hint_toggle", None), "value", 0)
     assert "Puzzle" in board.goal_line.value and board.grade is None
     assert board.feedback_text() == "" and board.puzzle_marks() == {}
     assert f"puzzle {p.id} (0 tries, open)" in repr(board) and "0x" not in repr(board)
@@ -192,7 +194,7 @@ def test_a_wrong_answer_gets_the_hint_first_and_the_answer_after_three(p: Puzzle
     marks = board.puzzle_marks()
     if p.kind == "cells":  # the cells missing from the answer are outlined green
         assert {c for c, tone in marks.items() if tone == "answer"} == p.answers()[0] - set(given)
-    elif any(board._move_cells(a) for a in p.answers()):
+    elif p.kind == "move" and any(board._move_cells(a) for a in p.answers()):
         assert "answer" in marks.values()
     board.try_again()
     assert board.state == p.start() and board.cells == frozenset() and board.grade is None
@@ -254,7 +256,7 @@ def test_the_board_keeps_the_answer_to_itself_while_the_learner_tries() -> None:
     assert board.message == "Piece on b1: now click the spot where it enters."
     assert "c2" not in board.turn_line.value
     arrows = board.view.styles["arrows"]
-    assert all(c == "none" for c in arrows["face"])  # no arrow shows the open way in
+    assert PALETTE["arrow"] not in arrows["face"]  # no blue arrow shows the open way in
     assert board.hint_toggle not in _all_widgets(board.widget)
 
 
@@ -363,3 +365,120 @@ def test_a_puzzle_board_refuses_rules_an_opponent_or_another_game() -> None:
 def test_puzzle_board_options_reach_the_board() -> None:
     board = puzzles.get("hextiles-best-1").board(width=400)
     assert board.view.width == 400
+
+
+def test_a_coffee_stone_offers_every_direction_in_a_puzzle() -> None:
+    board = puzzles.get("coffee-rod-1").board()
+    board.click("c4")
+    assert board.message == (
+        "Stone on c4: now choose the rod's direction with a button, or click a cell in "
+        "that direction."
+    )
+    assert not any(b.disabled for b in board.axis_buttons.values())  # no button tells
+    board.axis_buttons["-"].click()  # refused: it leaves Orange no cell
+    assert not board.grade.right and board.grade.message.startswith("c4- is not allowed")
+    assert board.pending == "c4" and board.puzzle_marks() == {"c4": "wrong"}
+    board.axis_buttons["|"].click()
+    assert board.grade.right
+
+
+def test_a_coffee_refusal_in_a_puzzle_names_the_rule_and_lists_nothing() -> None:
+    board = puzzles.get("coffee-block-1").board()
+    board.click("a1")
+    assert board.message == "a1 is not allowed: a1 already holds an Orange stone."
+    assert board.attempts.tries == 0  # a cell alone is not a move
+
+
+def test_a_roaster_effect_is_answered_by_clicking_its_token_and_its_slot() -> None:
+    from gamekit.render.roaster import slot_tokens
+
+    board = puzzles.get("roaster-remove-1").board()
+    tokens = slot_tokens(board.state)
+    aroma = next(s for s, t in tokens.items() if t == "aroma" and s.startswith("drawn"))
+    board.click(aroma)
+    board.click("instant:remove:0")
+    assert board.grade.right, board.feedback_text()
+    assert set(board.puzzle_marks().values()) == {"right"}
+    assert "instant:remove:0" in board.puzzle_marks()
+
+
+def test_a_roaster_choice_is_answered_by_the_tables_own_buttons_too() -> None:
+    p = puzzles.get("roaster-stop-1")
+    board = p.board()
+    board.press("stop")
+    assert not board.grade.right and board.choice_buttons["stop"].button_style == "danger"
+    board.press("continue")  # the table's Continue: "roast again"
+    assert board.grade.right and board.choice_buttons["roast again"].button_style == "success"
+    assert board.state == p.start()  # a choice is not played
+
+
+def test_the_ladder_app_picks_a_game_and_a_puzzle_and_ticks_the_solved_ones() -> None:
+    from gamekit.widgets.puzzle import PuzzleLadder
+
+    ladder = PuzzleLadder()
+    assert repr(ladder) == f"<PuzzleLadder coffee: {PUZZLES['coffee'][0].id}>"
+    ladder.game_choice.value = "gipf"
+    assert ladder.puzzle.id == PUZZLES["gipf"][0].id
+    assert ladder.holder.children == (ladder.board.widget,)
+    ladder.puzzle_choice.value = "gipf-row-1"
+    board = ladder.board
+    board.click("a5")
+    board.click("b5")
+    label = dict((v, k) for k, v in ladder.puzzle_choice.options)["gipf-row-1"]
+    assert label.startswith("✓ ") and ladder.puzzle_choice.value == "gipf-row-1"
+    assert f"GIPF: 1 of {len(PUZZLES['gipf'])} solved" in ladder.progress.value
+    ladder.next()
+    ladder.show("gipf-row-1")
+    assert ladder.board is board and board.solved  # a puzzle keeps its board and its tries
+    ladder.show(PUZZLES["gipf"][-1].id)
+    ladder.next_button.click()
+    assert ladder.puzzle.id == PUZZLES["hextiles"][0].id  # on to the next game's ladder
+    with pytest.raises(ValueError, match="game must be one of"):
+        PuzzleLadder("chess")
+
+
+# ---------------------------------------------------------------------------------------
+# What the boards read from gamekit.puzzles: whole turns, the focus
+# ---------------------------------------------------------------------------------------
+
+
+def test_a_whole_turn_is_right_only_when_its_end_meets_the_goal() -> None:
+    p = puzzles.get("gipf-win-1")
+    assert p.check(["a1-b2", "xb2-h5"]).right
+    assert p.check(("a1-b2", gipf.Move.parse("xb2-h5 keep h5"))).right
+    spoiled = p.check(["a1-b2", "xb2-h5 keep f5"])
+    assert not spoiled.right and spoiled.hint == p.hint
+    assert p.check(["e1-e2", "xe2-e5"]).message == (
+        "After e1-e2 the game goes on: Black still has 42 legal moves."
+    )  # a wrong push is graded alone
+
+
+def test_a_whole_turn_with_a_move_from_outside_the_turn_is_wrong_in_words() -> None:
+    p = puzzles.get("gipf-win-1")
+    grade = p.check(["a1-b2", "xb2-h5", "e1-e2"])
+    assert not grade.right
+    assert grade.message == "e1-e2 is not part of White's turn: it is over after a1-b2."
+    refused = p.check(["a1-b2", "xe2-e5"])
+    assert not refused.right and "not allowed" in refused.message
+
+
+def test_a_whole_turn_of_the_wrong_type_is_refused() -> None:
+    p = puzzles.get("gipf-win-1")
+    with pytest.raises(TypeError, match="or a whole turn as a list of them"):
+        p.check([])
+    with pytest.raises(TypeError, match="or a whole turn as a list of them"):
+        p.check(["a1-b2", 3])
+
+
+def test_only_goals_judged_at_the_end_of_the_turn_let_the_turn_go_on() -> None:
+    win, row = puzzles.get("gipf-win-1"), puzzles.get("gipf-row-1")
+    assert win.turn_goes_on(win.start().play("a1-b2"))
+    assert not row.turn_goes_on(row.start().play("a5-b5"))  # a row stands: graded at once
+    assert not puzzles.get("coffee-win-1").turn_goes_on(puzzles.get("coffee-win-1").start())
+
+
+def test_the_focus_says_which_moves_a_task_asks_for() -> None:
+    p = puzzles.get("gipf-legal-1")
+    assert p.in_focus("b1-c2") and p.in_focus(gipf.Move.parse("b1-b2"))
+    assert not p.in_focus("e1-e2")
+    assert puzzles.get("gipf-row-1").in_focus("e1-e2")  # no focus: every move

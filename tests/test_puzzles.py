@@ -31,7 +31,9 @@ _KEEP_OUT_1 = {
 ANSWERS: dict[str, set[str] | None] = {
     "coffee-legal-cells-1": {"b1", "b2", "b4", "b5"},
     "coffee-rod-1": {"c4|", "c4\\"},
+    "coffee-rod-2": {"a2|", "a2-"},  # both diagonals through a2 are full once a2 is taken
     "coffee-legal-cells-2": {"g2", "g4", "g5", "g7"},
+    "coffee-gap-1": {"e5|", "e5/", "e5\\"},  # fills the gap of b2 c3 d4 _ f5
     "coffee-win-1": {"c4|", "c4-", "c4/", "c4\\"},
     "coffee-block-1": {"c4|"},
     "coffee-exception-1": {"wins"},
@@ -44,7 +46,7 @@ ANSWERS: dict[str, set[str] | None] = {
     "gipf-pushed-1": {"e2", "e3", "e4"},
     "gipf-pushed-2": {"e2", "e3", "e4", "e5"},
     "gipf-legal-2": {"d1-e2"},
-    "gipf-two-rows-2": {"e1-e2"},
+    "gipf-two-rows-2": {"e9-e8"},
     "gipf-cross-1": {"xb2-h5"},
     "gipf-row-1": {"a5-b5", "e1-e2"},
     "gipf-capture-1": {"xe2-e8"},
@@ -84,6 +86,12 @@ ANSWERS: dict[str, set[str] | None] = {
     "roaster-cup-2": {"cup"},
     "roaster-stop-1": {"roast again"},
     "roaster-stop-2": {"stop"},
+    "roaster-wild-1": {"wild bean0 bean1"},
+    "roaster-slot-1": {
+        f"spread aroma bean4 -> {split} for sweetness" for split in ("bean1 bean3", "bean2 bean2")
+    },
+    "roaster-cup-3": {"cup"},  # a smoke costs 1 in the cup; an empty slot costs 5
+    "roaster-stop-3": {"stop"},
 }
 
 
@@ -318,7 +326,7 @@ def test_the_tournament_trap_is_escaped_by_a_gipf_piece_or_by_breaking_blacks_li
 
 
 def test_the_two_separate_rows_do_not_touch_and_both_are_removed_one_after_the_other() -> None:
-    after = puzzles.get("gipf-two-rows-2").start().play("e1-e2")
+    after = puzzles.get("gipf-two-rows-2").start().play("e9-e8")
     first, second = (set(r.segment) for r in after.rows())
     assert not first & second
     grid = gipf.GRID
@@ -336,7 +344,15 @@ def test_the_crossing_rows_puzzle_breaks_the_other_row_whichever_white_takes() -
 
 
 @pytest.mark.parametrize(
-    "pid", ["roaster-cup-1", "roaster-cup-2", "roaster-stop-1", "roaster-stop-2"]
+    "pid",
+    [
+        "roaster-cup-1",
+        "roaster-cup-2",
+        "roaster-cup-3",
+        "roaster-stop-1",
+        "roaster-stop-2",
+        "roaster-stop-3",
+    ],
 )
 def test_a_roaster_choice_says_the_expected_scores_of_both_choices_when_right(pid: str) -> None:
     p = puzzles.get(pid)
@@ -552,6 +568,19 @@ def test_the_pie_rule_choice_explains_perfect_play() -> None:
         "Right! After a swap, the player who swaps takes over the stone on b2 and loses with "
         "perfect play; playing on as Orange, the player who replies wins with perfect play."
     )
+
+
+def test_the_gap_puzzle_is_won_in_the_middle_of_the_row_not_at_its_end() -> None:
+    # docs/rules/coffee.md, "End": the winning row is unbroken, so the gap must be filled.
+    p = puzzles.get("coffee-gap-1")
+    line = p.start().play("e5|").outcome.line
+    assert line == ("b2", "c3", "d4", "e5", "f5") and line.index("e5") not in (0, len(line) - 1)
+
+
+def test_the_rod_puzzle_on_a2_refuses_both_diagonals_with_the_rule() -> None:
+    p = puzzles.get("coffee-rod-2")
+    for move in ("a2/", "a2\\"):
+        assert "would have no empty cell left" in p.check(move).message
 
 
 def test_the_winning_exception_is_a_win_not_a_block() -> None:

@@ -46,7 +46,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import ipywidgets as w
 
@@ -65,8 +65,13 @@ _SOLVED = "Solved! Press Try again to play it once more, or go on to the next pu
 #: Cell names in typed text: ``c3`` or ``(1,-1)``.
 _CELL_WORDS = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)|[A-Za-z]\d{1,2}")
 
+if TYPE_CHECKING:  # a mixin of the game boards: mypy reads it as one
+    from gamekit.widgets.base import GameBoard as _Board
+else:
+    _Board = object
 
-class PuzzleMode:
+
+class PuzzleMode(_Board):
     """Puzzle mode, shared by the game boards (mixed into each ``GameBoard`` subclass).
 
     A board in puzzle mode has ``puzzle`` (the :class:`~gamekit.puzzles.Puzzle`),
@@ -85,6 +90,15 @@ class PuzzleMode:
     _turn: tuple[Any, ...] = ()
     _graded: bool = False
     _locked: bool = False
+
+    # ``puzzle`` and ``attempts``, for the methods that run only in puzzle mode (set then).
+    @property
+    def _the_puzzle(self) -> Puzzle:
+        return cast(Puzzle, self.puzzle)
+
+    @property
+    def _the_attempts(self) -> Attempts:
+        return cast(Attempts, self.attempts)
 
     # -- set-up (from a board's constructor) ---------------------------------------------
     def _load_puzzle(self, puzzle: Any, game: str, **others: Any) -> None:
@@ -190,7 +204,7 @@ class PuzzleMode:
 
     def _seat_words(self) -> str:
         """`` (White)`` after "Your move" in a game of several seats; "" in a solo game."""
-        start = self.puzzle.start()
+        start = self._the_puzzle.start()
         seat = start.to_move
         if seat is None or len(start.rules.seats) < 2:
             return ""
@@ -198,7 +212,7 @@ class PuzzleMode:
 
     def puzzle_instruction(self) -> str:
         """What to do now in the puzzle, as the turn line says it (HTML)."""
-        p = self.puzzle
+        p = self._the_puzzle
         if self._locked:
             return "<b>Solved!</b> Try again to play it once more"
         if p.kind == "cells":
@@ -220,7 +234,7 @@ class PuzzleMode:
         return "\n".join(text for _kind, text in self._feedback_lines())
 
     def _feedback_lines(self) -> list[tuple[str, str]]:
-        p, a = self.puzzle, self.attempts
+        p, a = self._the_puzzle, self._the_attempts
         lines = []
         if self.grade is not None:
             message = self.grade.message
@@ -304,7 +318,7 @@ class PuzzleMode:
     # -- the side panel (overrides of the board base) ------------------------------------
     def _goal_html(self) -> str:
         if self.puzzle is None:
-            return super()._goal_html()  # type: ignore[misc]
+            return super()._goal_html()
         p = self.puzzle
         return (
             '<div class="gamekit-task" style="font-size:15px;line-height:1.4;'
@@ -315,15 +329,16 @@ class PuzzleMode:
 
     def _turn_html(self) -> str:
         if self.puzzle is None:
-            return super()._turn_html()  # type: ignore[misc]
+            return super()._turn_html()
         return f'<div style="font-size:16px;line-height:1.35">{self.puzzle_instruction()}</div>'
 
     def _refresh_panel(self) -> None:
-        super()._refresh_panel()  # type: ignore[misc]
+        super()._refresh_panel()
         if self.puzzle is None or not hasattr(self, "feedback"):
             return
+        self.banner.layout.display = "none"  # a game the answer ends: the verdict says it
         self.feedback.value = self._feedback_html()
-        a = self.attempts
+        a = self._the_attempts
         self.check_button.disabled = self._locked
         self.answer_button.disabled = a.revealed
         self.again_button.disabled = not (
@@ -418,12 +433,12 @@ class PuzzleMode:
 
     def undo(self) -> None:
         if self.puzzle is None:
-            return super().undo()  # type: ignore[misc]
+            return super().undo()
         self._say("In a puzzle, Try again puts the start position back.", False)
 
     def redo(self) -> None:
         if self.puzzle is None:
-            return super().redo()  # type: ignore[misc]
+            return super().redo()
         self._say("In a puzzle, Try again puts the start position back.", False)
 
     # -- what a board calls ----------------------------------------------------------------
@@ -478,7 +493,7 @@ class PuzzleMode:
             )
             return True
         for name in names:
-            self.toggle_cell(name)
+            self.toggle_cell(cast(str, name))  # not None: refused above
         return True
 
     def _puzzle_answer(self, move: Any, attempt: Any = None) -> None:
@@ -517,14 +532,14 @@ class PuzzleMode:
         if not legal:
             self.attempt = attempt
             words = f"{move} was not played: it breaks a rule (see why below)."
-        elif self.attempts.revealed and not self.grade.right:
+        elif self.attempts.revealed and self.grade is not None and not self.grade.right:
             self._back_to_start(keep_marks=True)
             words += " Back at the start: the answer is outlined in green."
         self._say(words, legal)
 
     # -- internals -------------------------------------------------------------------------
     def _graded_try(self, answer: Any, tried: tuple[Any, ...]) -> None:
-        self.grade = self.attempts.check(answer)
+        self.grade = self._the_attempts.check(answer)
         self._tried = tried
         self._graded = True
         self._locked = self.grade.right
@@ -542,7 +557,7 @@ class PuzzleMode:
         if nothing was played); ``keep_marks`` keeps the last try's marks, drawn on it,
         until the next action."""
         if self._moves or self._turn:
-            self._start_at(self.puzzle.start())
+            self._start_at(self._the_puzzle.start())
             self._turn = ()
             self._clear_choice()
         if not keep_marks:
@@ -705,10 +720,14 @@ class PuzzleLadder:
 
     def _repr_mimebundle_(self, **kwargs):
         """The widget, with this object's short text instead of the widget tree (so a
-        stored notebook output is stable)."""
+        stored notebook output is stable) and, as a board does, a PNG of the puzzle's
+        position for where the live widget cannot run."""
         bundle = self.widget._repr_mimebundle_(**kwargs)
         if isinstance(bundle, tuple):
             bundle = bundle[0]
         bundle = dict(bundle or {})
         bundle["text/plain"] = repr(self)
+        include, exclude = kwargs.get("include"), kwargs.get("exclude") or ()
+        if (include is None or "image/png" in include) and "image/png" not in exclude:
+            bundle["image/png"] = self.board._picture_png()
         return bundle

@@ -37,6 +37,11 @@ def click_shape(page, layer: str, index: int) -> None:
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
+def said(page, text: str) -> None:
+    """Wait for the message line to say ``text``."""
+    page.locator(".gamekit-message").filter(has_text=text).wait_for(timeout=30_000)
+
+
 def verdict(page, kind: str) -> str:
     """Wait for the verdict box of a ``kind`` ("right" or "wrong") try; its words."""
     box = page.locator(f"{VERDICT}.gamekit-{kind}")
@@ -61,12 +66,12 @@ def test_a_coffee_puzzle_by_clicks_wrong_then_right(page, voila_url, screenshots
     open_puzzle(page, voila_url, p.id)
     index = p.start().grid.index
     click_shape(page, "cells", index("c4"))
-    page.get_by_text("Stone on c4").wait_for()
+    said(page, "Stone on c4")
     page.get_by_role("button", name="-", exact=True).click()  # c4-: Black can still move
     assert "Black still has" in verdict(page, "wrong")
     check_wrong_then(page, p, screenshots, "coffee")
     click_shape(page, "cells", index("c4"))  # a new try: the start position comes back
-    page.get_by_text("Stone on c4").wait_for()
+    said(page, "Stone on c4")
     page.get_by_role("button", name="|", exact=True).click()
     assert verdict(page, "right").startswith("✔ Right!")
     page.screenshot(path=str(screenshots / "puzzle_coffee_right.png"))
@@ -77,27 +82,25 @@ def test_a_gipf_puzzle_by_clicks_wrong_then_right(page, voila_url, screenshots):
     open_puzzle(page, voila_url, p.id)
     index = gipf.GRID.index
     click_shape(page, "points", index("b6"))
-    page.get_by_text("Piece on b6").wait_for()
+    said(page, "Piece on b6")
     click_shape(page, "points", index("b5"))  # legal, but no row
     assert "no row of four" in verdict(page, "wrong")
     check_wrong_then(page, p, screenshots, "gipf")
     click_shape(page, "points", index("a5"))
-    page.get_by_text("Piece on a5").wait_for()
+    said(page, "Piece on a5")
     click_shape(page, "points", index("b5"))
     assert "White has a row of four" in verdict(page, "right")
     page.screenshot(path=str(screenshots / "puzzle_gipf_right.png"))
 
 
-def test_a_hextiles_cells_puzzle_by_clicks_and_check_wrong_then_right(
-    page, voila_url, screenshots
-):
+def test_a_hextiles_cells_puzzle_by_clicks_and_check_wrong_then_right(page, voila_url, screenshots):
     p = puzzles.get("hextiles-cells-1")
     open_puzzle(page, voila_url, p.id)
     window = hex_region(*_window(p.start().figure()))
     right = sorted(p.answers()[0])
-    for cell in right[:-1]:
+    for k, cell in enumerate(right[:-1], 1):
         click_shape(page, "cells", window.at(_pair(cell)))
-        page.get_by_text(f"Chosen: ").wait_for()
+        said(page, f"({k} cell")
     page.get_by_role("button", name="Check").click()
     assert "1 cell is missing" in verdict(page, "wrong")
     check_wrong_then(page, p, screenshots, "hextiles")
@@ -130,12 +133,11 @@ def test_a_puzzle_is_answered_with_the_keyboard_alone(page, voila_url):
     open_puzzle(page, voila_url, p.id)
     box = page.get_by_placeholder("type a move")
     box.focus()
-    page.keyboard.type(str(coffee.Move("a1", "|")))
+    page.keyboard.type(str(coffee.Move("a1", "|")))  # taken: refused, and counted
     page.keyboard.press("Enter")
     verdict(page, "wrong")
-    page.keyboard.press("Shift+Tab")  # back to the box (from Play)
-    box.fill("")
-    box.focus()
+    assert p.hint in feedback(page)
+    page.keyboard.press("Control+a")  # the refused move stays in the box: type over it
     page.keyboard.type(str(p.answers()[0]))
     page.keyboard.press("Enter")
     assert verdict(page, "right").startswith("✔ Right!")

@@ -185,6 +185,84 @@ def test_the_attempt_cross_is_on_the_attempted_cell_only() -> None:
     assert shown(styles(state)["flags"]) == []
 
 
+def rod_index(state: coffee.State, cell: str, axis: str) -> int:
+    return state.grid.index(cell) * len(state.grid.axes) + state.grid.axes.index(axis)
+
+
+def test_an_attempted_move_draws_its_rod_in_red_along_its_axis() -> None:
+    state = coffee.Rules(board="square", size=5).start()
+    rod = styles(state, attempt="a1\\")["rod"]
+    assert shown(rod) == [rod_index(state, "a1", "\\")]
+    assert rod.face[rod_index(state, "a1", "\\")] == PALETTE["attempt"]
+
+
+def test_an_attempted_move_is_drawn_beside_the_real_rod() -> None:
+    state = midgame()
+    rod = styles(state, attempt=coffee.Move("a5", "/"))["rod"]
+    real = rod_index(state, state.rod.cell, state.rod.axis)
+    assert shown(rod) == sorted([real, rod_index(state, "a5", "/")])
+    assert rod.face[real] == PALETTE["rod"]
+
+
+def test_an_attempted_move_on_an_empty_cell_shows_a_see_through_stone_of_the_mover() -> None:
+    state = coffee.Rules(board="hex", size=5).replay(["e5|"])  # Orange to move
+    s = styles(state, attempt="a5/")
+    i = state.grid.index("a5")
+    assert s["stones"].face[i] == PALETTE["ghost_orange"]
+    assert s["stones"].edge[i] == PALETTE["attempt"]
+    assert s["dots"].face[i] == PALETTE["ghost_dot"]  # the orange stone's second cue
+    assert shown(s["flags"]) == []  # the stone and the red rod say it; no cross on top
+
+
+def test_an_attempted_move_on_a_taken_cell_is_only_a_cross_on_the_stone() -> None:
+    state = coffee.Rules(board="hex", size=5).replay(["e5|", "e3|"])
+    s = styles(state, attempt="e5/")
+    i = state.grid.index("e5")
+    assert s["stones"].face[i] == PALETTE["black"]
+    assert shown(s["flags"]) == [i]
+    assert shown(s["rod"]) == [rod_index(state, "e3", "|")]  # the real rod only
+
+
+def test_the_line_a_refused_rod_would_fill_is_tinted() -> None:
+    # docs/rules/coffee.md, "Illegal moves": a1-d1 are taken, so a rod along \ on e1
+    # leaves the line a1-e1 without an empty cell.
+    state = coffee.Rules(board="hex", size=5).replay(["h3/", "c1\\", "d1\\", "b1\\", "a1/", "e5|"])
+    cells = styles(state, attempt="e1\\")["cells"]
+    assert labels_where(state, cells.face, PALETTE["attempt_line"]) == {
+        "a1",
+        "b1",
+        "c1",
+        "d1",
+        "e1",
+    }
+
+
+def test_a_line_with_room_left_is_not_tinted_as_refused() -> None:
+    state = coffee.Rules(board="hex", size=5).replay(["e5|", "e3|"])
+    cells = styles(state, attempt="a1/")["cells"]  # off the rod's line, but a1/ has room
+    assert labels_where(state, cells.face, PALETTE["attempt_line"]) == set()
+
+
+def test_an_attempt_after_the_end_is_drawn_in_the_colour_that_would_come_next() -> None:
+    state = won()  # Black's c4 won
+    stones = styles(state, attempt="a3|")["stones"]
+    assert stones.face[state.grid.index("a3")] == PALETTE["ghost_orange"]
+
+
+def test_an_attempted_swap_draws_nothing_on_the_board() -> None:
+    state = coffee.Rules(board="hex", size=5).replay(["e5|"])
+    s = styles(state, attempt="swap")
+    assert shown(s["flags"]) == []
+    assert s == styles(state)
+
+
+@pytest.mark.parametrize("bad", ["zz", "k1|", "e5-", "c3?"])
+def test_an_attempt_that_is_no_cell_or_move_of_the_board_is_refused_with_its_name(bad) -> None:
+    state = coffee.Rules(board="hex", size=5).start()
+    with pytest.raises(ValueError, match="attempt"):
+        styles(state, attempt=bad)
+
+
 def test_marks_tint_the_marked_cells() -> None:
     state = blocked()
     cells = styles(state, marks=["c1", "e4"])["cells"]
@@ -239,6 +317,14 @@ def test_captions_say_whose_turn_or_how_it_ended() -> None:
     assert caption(coffee.Rules().start()) == "Black to move: any empty cell"
     pie = coffee.Rules(pie_rule=True).start().play("e5|")
     assert caption(pie).endswith(", or swap")
+
+
+def test_the_caption_right_after_a_swap_says_the_first_player_now_plays_orange() -> None:
+    # docs/rules/coffee.md, "Pie rule": the board and the rod stay, and it is still Orange's
+    # turn, now played by the player who moved first.
+    swapped = coffee.Rules(pie_rule=True).start().play("e5|").play("swap")
+    assert caption(swapped) == "Swapped: Orange to move, played by the first player (e5 |)"
+    assert not caption(swapped.play("e1|")).startswith("Swapped")  # only right after the swap
 
 
 # ---------------------------------------------------------------------------------------
@@ -400,3 +486,32 @@ def test_show_returns_a_figure_of_the_size_asked_for() -> None:
 def test_show_refuses_what_it_cannot_draw() -> None:
     with pytest.raises(TypeError, match="str objects belong to no registered game"):
         show("e5|")
+
+
+# ---------------------------------------------------------------------------------------
+# A refused rod on the clickable board is drawn as tried, like in the pictures
+# ---------------------------------------------------------------------------------------
+
+
+def test_a_refused_rod_on_the_board_is_drawn_as_tried_with_its_stone_and_rod() -> None:
+    from gamekit.widgets import CoffeeBoard
+
+    board = CoffeeBoard(coffee.Rules(board="square", size=5))
+    board.click("a1")
+    board.choose_axis("\\")  # the corner's one-cell diagonal: refused
+    state = board.state
+    look = board.view.styles
+    assert board.record.moves == () and "would have no empty cell left" in board.message
+    assert look["rod"]["face"][rod_index(state, "a1", "\\")] == PALETTE["attempt"]
+    assert look["stones"]["face"][state.grid.index("a1")] == PALETTE["ghost_black"]
+
+
+def test_a_refused_rod_in_a_puzzle_is_drawn_as_tried() -> None:
+    from gamekit import puzzles
+
+    board = puzzles.get("coffee-rod-2").board()
+    board.click("a2")
+    board.choose_axis("/")  # a2's rising diagonal is full once a2 is taken
+    state = board.state
+    assert not board.grade.right
+    assert board.view.styles["rod"]["face"][rod_index(state, "a2", "/")] == PALETTE["attempt"]

@@ -4,7 +4,11 @@
 
 - the rod's line (on by default): the cells where the next stone may go, tinted blue;
 - ``legal=True``: a blue ring on every cell where the player to move may play;
-- ``attempt="c3"``: a red cross on a cell someone tried to play illegally;
+- ``attempt="c3"``: a red cross on a cell someone tried to play illegally; given the whole
+  move (``attempt="a1\\"`` or a ``Move``) on an empty cell, the picture shows what was
+  tried: a see-through stone of the mover's colour with a red rim, the rod laid along its
+  axis in red, and, when that rod's line would have no empty cell left, the line tinted
+  light red (on a taken cell, only the cross);
 - ``marks=["e5", ...]``: cells a lesson wants to point at, tinted violet;
 - ``verdicts={"c4": "right", ...}``: a puzzle's marks, tinted and ringed
   (:data:`gamekit.render.board.VERDICTS`: a chosen cell, a right or wrong answer, the
@@ -28,13 +32,16 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from functools import cache
+from typing import cast
 
 import numpy as np
 from matplotlib.figure import Figure
 
-from gamekit.coffee import Rules, State
+from gamekit.coffee import Move, Rules, State
+from gamekit.errors import InvalidNotationError
 from gamekit.grids import Grid
 from gamekit.render.board import (
+    NOTEBOOK_COLOURS,
     VERDICTS,
     BoardDrawing,
     LayerStyle,
@@ -60,6 +67,10 @@ PALETTE = {
     "orange_dot": "#6b4300",
     "win_edge": "#009e73",
     "attempt": "#d55e00",
+    "attempt_line": "#f6d2bd",
+    "ghost_black": "#1d1d1d80",  # the stone someone tried to play: see-through
+    "ghost_orange": "#e69f0080",
+    "ghost_dot": "#6b430080",
     "rod": "#ffffff",
     "rod_edge": "#2b2b2b",
     "last": "#cc79a7",
@@ -105,12 +116,50 @@ def _axis_angle(grid: Grid, axis: str) -> float:
     return math.atan2(dy, dx)
 
 
+def _attempt(state: State, attempt: str | Move | None) -> tuple[str | None, str | None]:
+    """``attempt`` (a cell, a move or its notation) as ``(cell, axis)``: the axis is ``None``
+    for a bare cell, both are ``None`` for nothing to draw (no attempt, or a swap).
+
+    Raises:
+        ValueError: ``attempt`` is neither a cell of this board nor a move on one.
+    """
+    if attempt is None:
+        return None, None
+    grid = state.grid
+    if isinstance(attempt, str) and grid.has(attempt.strip().lower()):
+        return attempt.strip().lower(), None
+    try:
+        move = Move.parse(attempt)
+    except InvalidNotationError as err:
+        raise ValueError(
+            f"attempt must be a cell such as 'c3' or a Coffee move such as 'c3/', not {attempt!r}"
+        ) from err
+    if move.cell is None or move.axis is None:  # the swap
+        return None, None
+    if not grid.has(move.cell) or move.axis not in grid.axes:
+        raise ValueError(
+            f"attempt {str(move)!r} is not on this board: its cells are like "
+            f"{grid.labels[0]!r} and its axes are {' '.join(grid.axes)}"
+        )
+    return move.cell, move.axis
+
+
+def _next_colour(state: State) -> str:
+    """The colour of the next stone: the player to move's, or after the end the colour
+    that would have come next."""
+    if state.to_move is not None:
+        return state.to_move
+    rod = state.rod
+    last = state.stone_at(rod.cell) if rod is not None and rod.cell is not None else None
+    return "black" if last in (None, "orange") else "orange"
+
+
 def styles(
     state: State,
     *,
     legal: bool = False,
     line: bool = True,
-    attempt: str | None = None,
+    attempt: str | Move | None = None,
     marks: Iterable[str] = (),
     winning: bool = True,
     last: str | None = None,
@@ -120,7 +169,18 @@ def styles(
 
     This is the whole look of a Coffee picture; :class:`CoffeeView` applies it to the
     matplotlib figure, and the clickable board sends it to the browser.
+
+    >>> from gamekit import coffee
+    >>> look = styles(coffee.Rules(board="square", size=5).start(), attempt="a1\\\\")
+    >>> [i for i, c in enumerate(look["rod"].face) if c != "none"]  # a1 is cell 0; \\ is axis 3
+    [3]
+
+    Raises:
+        ValueError: ``attempt`` is neither a cell of this board nor a move on one.
     """
+    tried, tried_axis = _attempt(state, attempt)
+    if tried is not None and state.stone_at(tried) is not None:
+        tried_axis = None  # a taken cell: the cross says it all, the rod does not matter
     grid = state.grid
     n, axes = len(grid), grid.axes
     p = PALETTE
@@ -136,6 +196,12 @@ def styles(
             cells.face[index(label)] = p["line"]
     for label in marks:
         cells.face[index(label)] = p["mark"]
+    if tried is not None and tried_axis is not None:
+        # The line the refused rod would give, when no empty cell would be left on it.
+        dead = state.line(tried, tried_axis)
+        if all(c == tried or state.stone_at(c) is not None for c in dead):
+            for label in dead:
+                cells.face[index(label)] = p["attempt_line"]
     win_cells = set(outcome.line) if (winning and outcome is not None) else set()
     for label in win_cells:
         cells.face[index(label)] = p["win"]
@@ -165,14 +231,28 @@ def styles(
             dots.face[i] = p["orange_dot"]
 
     flags = LayerStyle.build(n)
-    if attempt is not None:
-        i = index(attempt)
-        flags.face[i], flags.edge[i], flags.width[i] = p["attempt"], "#ffffff", 1.0
+    if tried is not None:
+        i = index(tried)
+        if tried_axis is None:
+            flags.face[i], flags.edge[i], flags.width[i] = p["attempt"], "#ffffff", 1.0
+        else:  # the stone as tried: see-through, with a red rim
+            colour = _next_colour(state)
+            stones.face[i], stones.edge[i], stones.width[i] = (
+                p[f"ghost_{colour}"],
+                p["attempt"],
+                2.5,
+            )
+            if colour == "orange":
+                dots.face[i] = p["ghost_dot"]
 
     rod = LayerStyle.build(n * len(axes))
-    if state.rod is not None:
-        k = index(state.rod.cell) * len(axes) + axes.index(state.rod.axis)
+    placed = state.rod
+    if placed is not None and placed.cell is not None and placed.axis is not None:
+        k = index(placed.cell) * len(axes) + axes.index(placed.axis)
         rod.face[k], rod.edge[k], rod.width[k] = p["rod"], p["rod_edge"], 1.5
+    if tried is not None and tried_axis is not None:
+        k = index(tried) * len(axes) + axes.index(tried_axis)
+        rod.face[k], rod.edge[k], rod.width[k] = p["attempt"], "#ffffff", 1.2
 
     return {
         "cells": cells.done(),
@@ -185,18 +265,27 @@ def styles(
 
 
 def caption(state: State) -> str:
-    """One line under the picture: whose turn and where, or how the game ended."""
+    """One line under the picture: whose turn and where, or how the game ended (and, right
+    after a pie-rule swap, that the players have changed colours).
+
+    >>> from gamekit import coffee
+    >>> caption(coffee.Rules(pie_rule=True).start().play("e5|").play("swap"))
+    'Swapped: Orange to move, played by the first player (e5 |)'
+    """
     outcome = state.outcome
     if outcome is not None:
         if outcome.line:
             return f"{outcome.winner.capitalize()} won with a line of {len(outcome.line)}"
         return f"{outcome.loser.capitalize()} is blocked: {outcome.winner.capitalize()} wins"
-    who = state.to_move.capitalize()
+    who = cast(str, state.to_move).capitalize()  # the game goes on
     if state.rod is None:
         return f"{who} to move: any empty cell"
     text = f"{who} to move: a cell on the line of the rod ({state.rod.cell} {state.rod.axis})"
     if state.swap_available:
         text += ", or swap"
+    if state.swapped and state.stone_count == 1:  # right after the pie rule's swap
+        rod = f"{state.rod.cell} {state.rod.axis}"
+        text = f"Swapped: {who} to move, played by the first player ({rod})"
     return text
 
 
@@ -257,7 +346,12 @@ def draw(
     **highlight,
 ) -> Figure:
     """A new figure of ``state``; ``highlight`` as in :func:`styles` (``legal=True``,
-    ``attempt="c3"``, ``marks=[...]``, ``line=False``, ``winning=False``, ``last="f5"``)."""
+    ``attempt="c3"`` or ``attempt="c3/"``, ``marks=[...]``, ``line=False``,
+    ``winning=False``, ``last="f5"``).
+
+    Raises:
+        ValueError: ``attempt`` is neither a cell of this board nor a move on one.
+    """
     view = CoffeeView(state.rules, figsize=figsize, labels=labels, show_caption=show_caption)
     return view.update(state, **highlight)
 
@@ -266,4 +360,4 @@ def png_bytes(state: State, dpi: int = 72, **highlight) -> bytes:
     """``state`` as PNG bytes: what a notebook shows for a bare state."""
     view = CoffeeView(state.rules, figsize=(5.0, 5.0))
     view.update(state, **highlight)
-    return figure_png(view.drawing.figure, dpi, colours=128)
+    return figure_png(view.drawing.figure, dpi, colours=NOTEBOOK_COLOURS)

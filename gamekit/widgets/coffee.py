@@ -36,9 +36,11 @@ from gamekit import coffee
 from gamekit.errors import GamekitError
 from gamekit.grids import AXIS_NAMES
 from gamekit.players import Player, computer_seats, make_opponent
+from gamekit.puzzles import Puzzle
 from gamekit.records import Record
 from gamekit.render.coffee import CoffeeView, styles
 from gamekit.widgets.base import GameBoard, board_seed
+from gamekit.widgets.puzzle import PuzzleMode
 from gamekit.widgets.view import BoardView, click_to_cell
 
 __all__ = ["CoffeeBoard"]
@@ -67,11 +69,14 @@ def _board_words(rules: coffee.Rules) -> str:
     return f"a {rules.size} × {rules.size} square board"
 
 
-class CoffeeBoard(GameBoard):
+class CoffeeBoard(PuzzleMode, GameBoard):
     """A Coffee game on a clickable board, with its controls.
 
     ``CoffeeBoard(rules)`` starts a new game; ``CoffeeBoard(record=rec)`` continues a saved
-    one. Display it as the last line of a notebook cell.
+    one; ``CoffeeBoard(puzzle=p)`` (what ``p.board()`` gives) shows a Coffee puzzle in
+    puzzle mode (see :mod:`gamekit.widgets.puzzle`): a stone and its rod played as in a
+    game are the answer, a cells puzzle's cells are clicked. Display it as the last line
+    of a notebook cell.
 
     The computer, as on every board: ``opponent`` is ``None`` (nobody), a level name
     (:data:`gamekit.players.LEVEL_NAMES`) or a :class:`~gamekit.players.Player`;
@@ -87,7 +92,8 @@ class CoffeeBoard(GameBoard):
     Raises:
         TypeError, ValueError: ``opponent`` is not ``None``, a level or a player;
             ``computer_plays`` names no seat of the game; ``seed`` is not a whole number
-            of 0 or more (or ``None``).
+            of 0 or more (or ``None``); ``puzzle`` is not a Coffee puzzle, or comes with
+            ``rules``, ``record`` or an opponent.
     """
 
     lesson = "01_coffee_rules.ipynb"
@@ -102,10 +108,15 @@ class CoffeeBoard(GameBoard):
         opponent: str | Player | None = None,
         computer_plays: str | tuple[str, ...] = "orange",
         seed: int | None = 0,
+        puzzle: Puzzle | None = None,
     ) -> None:
-        self._load(rules, record, coffee.Rules)
+        if puzzle is not None:
+            self._load_puzzle(puzzle, "coffee", rules=rules, record=record, opponent=opponent)
+            hints = False  # the rings would show the answer
+        else:
+            self._load(rules, record, coffee.Rules)
         self.pending: str | None = None
-        self.attempt: str | None = None
+        self.attempt: str | coffee.Move | None = None
         self.message = ""
         self._ok = True
         self.computer_plays = computer_seats(self.rules, computer_plays)
@@ -196,11 +207,17 @@ class CoffeeBoard(GameBoard):
             'row to win. "pie rule": Orange may answer Black\'s first stone by taking it '
             "(Swap).</div>"
         )
+        rod_row = w.HBox([w.Label("Rod:"), *self.axis_buttons.values(), self.swap_button])
+        if self.puzzle is not None:
+            self.widget = self._assemble(
+                board=[self.view, rod_row],
+                actions=[*self._puzzle_panel(), w.HBox([self.move_box, self.play_button])],
+                width=width,
+            )
+            self._mount()
+            return
         self.widget = self._assemble(
-            board=[
-                self.view,
-                w.HBox([w.Label("Rod:"), *self.axis_buttons.values(), self.swap_button]),
-            ],
+            board=[self.view, rod_row],
             actions=[
                 w.HBox([self.undo_button, self.redo_button, self.hint_toggle]),
                 w.HBox([self.move_box, self.play_button]),
@@ -225,7 +242,10 @@ class CoffeeBoard(GameBoard):
         moves = f"{k} move" + ("" if k == 1 else "s")
         o = self.state.outcome
         tail = f"{o.winner} won" if o else f"{self.state.to_move} to move"
-        return f"<CoffeeBoard {self.rules.name} n={self.rules.n}: {moves}, {tail}>"
+        return (
+            f"<CoffeeBoard {self.rules.name} n={self.rules.n}: {moves}, {tail}"
+            f"{self._puzzle_repr()}>"
+        )
 
     def goal_text(self) -> str:
         """How to win, with this game's number in a row.
@@ -247,7 +267,7 @@ class CoffeeBoard(GameBoard):
         colour = before.to_move
         if isinstance(move, str):
             move = coffee.Move.parse(move)
-        if move.is_swap:
+        if move.cell is None or move.axis is None:  # the swap
             text = f"{who} used the pie rule: swapped colours and took Black's first stone"
         else:
             stone = (
@@ -289,6 +309,13 @@ class CoffeeBoard(GameBoard):
         direction of the rod."""
         if isinstance(cell, str):
             cell = cell.strip().lower()
+        if self.puzzle is not None:
+            if self.puzzle.kind == "cells":
+                if not isinstance(cell, str) or not self.state.grid.has(cell):
+                    return self._say(f"This board has no cell {cell}.", False)
+                return self.toggle_cell(cell)
+            if not self._puzzle_gate():
+                return
         state = self.state
         self.attempt = None
         if state.outcome is not None:
@@ -306,11 +333,17 @@ class CoffeeBoard(GameBoard):
         if reason is not None:
             self.pending = None
             self.attempt = cell if state.grid.has(cell) else None
-            return self._say(reason, False)
+            return self._say(self._rule_words(reason), False)
         axes = state.legal_axes(cell)
         if state.wins_at(cell):
             return self._play(coffee.Move(cell, axes[0]))
         self.pending = cell
+        if self.puzzle is not None:  # which directions are open is part of some answers
+            return self._say(
+                f"Stone on {cell}: now choose the rod's direction with a button, or click a "
+                "cell in that direction.",
+                True,
+            )
         if len(axes) == 1:
             hint = f"only {AXIS_NAMES[axes[0]]} leaves your opponent a free cell here"
         else:
@@ -330,20 +363,26 @@ class CoffeeBoard(GameBoard):
             reason = self.state.why_illegal(move)
         except GamekitError as err:  # an axis this board does not have
             return self._say(str(err), False)
+        if self.puzzle is not None:
+            return self._puzzle_answer(move, attempt=move)  # drawn as tried: stone and rod
         if reason is not None:
+            self.attempt = move
             return self._say(reason, False)
         self._play(move)
 
     def type_move(self, text: str) -> None:
         """Play a typed move (``"e5|"``, ``"swap"``); a bad one is refused with the reason."""
         text = (text or "").strip()
-        if not text:
+        if not text or self._puzzle_typed(text) or not self._puzzle_gate():
             return
         try:
             move = coffee.Move.parse(text)
             reason = self.state.why_illegal(move)
         except GamekitError as err:
             return self._say(str(err), False)
+        if self.puzzle is not None:
+            cell = move.cell if move.cell and self.state.grid.has(move.cell) else None
+            return self._puzzle_answer(move, attempt=move if cell else None)
         if reason is not None:
             self.attempt = move.cell if move.cell and self.state.grid.has(move.cell) else None
             return self._say(reason, False)
@@ -362,6 +401,8 @@ class CoffeeBoard(GameBoard):
         Raises:
             TypeError, ValueError: options the rules refuse.
         """
+        if self.puzzle is not None:
+            return self._say("This board shows a puzzle: Try again starts it anew.", False)
         if rules is None:
             opts = self.rules.to_dict()
             if "board" in options or "size" in options:
@@ -385,11 +426,19 @@ class CoffeeBoard(GameBoard):
         self.pending = self.attempt = None
 
     def _play(self, move: coffee.Move) -> None:
-        """Play a person's legal move, then let the computer answer."""
+        """Play a person's legal move, then let the computer answer (in a puzzle: the
+        answer, graded)."""
+        if self.puzzle is not None:
+            return self._puzzle_answer(move)
         self._push(move)
         self.pending = self.attempt = None
         self._say(self.move_log[-1].words, True)
         self._computer_turn()
+
+    def _move_cells(self, move) -> tuple[str, ...]:
+        """The cell a puzzle mark shows a move on: its stone's (none for a swap)."""
+        m = coffee.Move.parse(move)
+        return () if m.cell is None else (m.cell,)  # none for the swap
 
     def _axis_towards(self, origin: str, cell: str) -> str | None:
         grid = self.state.grid
@@ -469,11 +518,18 @@ class CoffeeBoard(GameBoard):
         state = self.state
         marks = [self.pending] if self.pending else []
         look = styles(
-            state, legal=self.hints, attempt=self.attempt, marks=marks, last=self._last_stone()
+            state,
+            legal=self.hints,
+            attempt=self.attempt,
+            marks=marks,
+            last=self._last_stone(),
+            verdicts=self.puzzle_marks(),
         )
         self.view.styles = {name: s.to_json() for name, s in look.items()}
         axes = state.grid.axes
         legal = set(state.legal_axes(self.pending)) if self.pending else set()
+        if self.puzzle is not None and self.pending:  # every direction may be tried
+            legal = set(axes)
         for axis, button in self.axis_buttons.items():
             button.layout.display = None if axis in axes else "none"
             button.disabled = axis not in legal

@@ -28,8 +28,8 @@ the starter; :func:`radius_for` says how large a window a figure needs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, cast
 
 import numpy as np
 from matplotlib.collections import PolyCollection
@@ -39,6 +39,7 @@ from gamekit import hextiles
 from gamekit.grids import Grid, hex_centre, hex_corners, hex_distance, hex_region
 from gamekit.render.board import (
     HIDDEN,
+    NOTEBOOK_COLOURS,
     VERDICTS,
     BoardDrawing,
     LayerStyle,
@@ -162,10 +163,11 @@ def attempted(attempt: object) -> tuple[tuple[int, int], hextiles.Tile | None]:
     elif isinstance(attempt, tuple | list) and len(attempt) == 3:
         move = hextiles.Move.place(*attempt)
     else:  # a cell alone: read the way a place move reads its cell
-        return hextiles.Move.place("100000", attempt, 0).cell, None
+        cell = hextiles.Move.place("100000", attempt, 0).cell
+        return cast(tuple[int, int], cell), None  # a place move has a cell
     if move.kind != "place":
         raise ValueError(f"attempt must be a cell or a placement (a place move), not {move}")
-    return move.cell, move.tile
+    return cast(tuple[int, int], move.cell), move.tile
 
 
 def clashes(figure: hextiles.Figure, tile: hextiles.Tile, cell: tuple[int, int]) -> list[int]:
@@ -356,7 +358,7 @@ class FigureView:
     ) -> None:
         """A window of ``radius`` rings of cells around ``centre`` (the starter by default)."""
         self.radius = radius
-        self.centre = tuple(centre)
+        self.centre = cast(tuple[int, int], tuple(centre))
         self.grid = hex_region(radius, self.centre)
         self.drawing = BoardDrawing(
             self.grid, figsize=figsize, margin=0.4, caption_space=0.07 if show_caption else 0.0
@@ -547,7 +549,7 @@ def draw(
 
 def png_bytes(thing, dpi: int = 72, **highlight) -> bytes:
     """A figure or state as PNG bytes: what a notebook shows for it."""
-    return figure_png(draw(thing, **highlight), dpi)
+    return figure_png(draw(thing, **highlight), dpi, colours=NOTEBOOK_COLOURS)
 
 
 def draw_tiles(
@@ -627,7 +629,7 @@ def tile_svg(tile: hextiles.Tile | str, size: int = 44, selected: bool = False) 
 def figure_svg(
     figure: hextiles.Figure,
     size: int = 120,
-    recent: tuple = (),
+    recent: Iterable[tuple[int, int]] = (),
     label: str = "",
 ) -> str:
     """A small stand-alone SVG of a whole figure, scaled to fit a ``size`` pixel square
@@ -659,7 +661,7 @@ def figure_svg(
         f'viewBox="0 0 {size} {size}" role="img" aria-label="{label or "a Hex Tiles figure"}">'
         + title
     ]
-    later = []
+    later: list[str] = []
     for cell in cells:
         x, y = hex_centre(*cell)
         tile = tiles[cell]

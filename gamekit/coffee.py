@@ -654,9 +654,9 @@ class State:
         return f"<coffee.State {self.rules.name} n={self.rules.n}, {stones}, {tail}>"
 
     def _repr_png_(self) -> bytes:
-        from gamekit.render.coffee import png_bytes
+        from gamekit.render import png  # one picture format for every game
 
-        return png_bytes(self)
+        return png(self)
 
     # -- reading the position ------------------------------------------------------------
     @property

@@ -542,9 +542,9 @@ class State:
         )
 
     def _repr_png_(self) -> bytes:
-        from gamekit.render.roaster import png_bytes
+        from gamekit.render import png  # one picture format for every game
 
-        return png_bytes(self)
+        return png(self)
 
     # -- reading ---------------------------------------------------------------------------
     @property

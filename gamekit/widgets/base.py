@@ -37,7 +37,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import ipywidgets as w
 
@@ -114,9 +114,18 @@ class GameBoard:
     #: The ``iterations`` of the ``mcts`` level on this board (``None``: the default).
     _mcts_iterations: ClassVar[int | None] = None
 
-    _states: list
+    _states: list[Any]
     _moves: list[str]
     _redo: list[str]
+    # Made by each game's board (the hooks in this module's description):
+    widget: Any
+    hint_toggle: Any
+    if TYPE_CHECKING:
+
+        def type_move(self, text: str) -> None: ...
+
+        def _refresh(self) -> None: ...
+
     # Defaults, so that a board that sets none of these still works.
     _player: Player | None = None
     _level: str | Player | None = None
@@ -355,7 +364,7 @@ class GameBoard:
 
     def _computer_choice(self, state: Any) -> Any:
         """The computer's move in ``state``. Hook."""
-        return self._player.choose(state)
+        return cast(Player, self._player).choose(state)  # there is a computer player
 
     def _computer_turn(self) -> None:
         """Let the computer play while it is its turn; each of its decisions goes into the

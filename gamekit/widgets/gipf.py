@@ -35,7 +35,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import ipywidgets as w
 
@@ -106,7 +106,7 @@ def describe_move(
     """
     m = gipf.Move.parse(move)
     name = person or (lambda seat: seat.capitalize())
-    me = before.to_move
+    me = cast(str, before.to_move)  # the game goes on in ``before``
     who = _upper_first(name(me))
     own = "your" if who == "You" else "its"
     other = _OTHER[me]
@@ -124,7 +124,7 @@ def describe_move(
         if after.outcome is None and after.phase == "remove":
             rows = [f"a row for {name(r.owner)} ({r.row[0]} to {r.row[-1]})" for r in after.rows()]
             text += f" That makes {_join(rows)}."
-    else:
+    elif isinstance(m, gipf.Removal):
         row = next(
             (r for r in before.rows() if r.owner == me and set(m.taken) <= set(r.segment)),
             None,
@@ -410,6 +410,7 @@ class GipfBoard(PuzzleMode, GameBoard):
                 False,
             )
         move = gipf.Move.parse(f"{'G' if self._gipf_wanted() else ''}{self.dot}-{point}")
+        assert isinstance(move, gipf.Push)  # the text is a push's notation
         # A click further along the line means the same push (the spot is not an "end").
         self._try(gipf.Push(move.dot, move.entry, move.gipf), point)
 
@@ -612,7 +613,8 @@ class GipfBoard(PuzzleMode, GameBoard):
             parts.append(f"{other} {_gipf_on(take_theirs)} is captured")
         if keep_theirs:
             parts.append(f"{other} {_gipf_on(keep_theirs)} stays on the board")
-        text = f"Row {self.segment[0]} to {self.segment[-1]} chosen: "
+        segment = cast(tuple[str, ...], self.segment)  # a row is chosen
+        text = f"Row {segment[0]} to {segment[-1]} chosen: "
         text += _upper_first(_join(parts)) if parts else ""
         return text + ". Change it with the boxes (or a click on the piece), then Remove row."
 
@@ -644,7 +646,7 @@ class GipfBoard(PuzzleMode, GameBoard):
         m = gipf.Move.parse(move)
         if isinstance(m, gipf.Push):
             return (m.dot, m.entry)
-        return tuple(m.segment)
+        return tuple(m.segment) if isinstance(m, gipf.Removal) else ()
 
     def _play(self, move: gipf.Move) -> None:
         before = self.state

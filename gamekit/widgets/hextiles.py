@@ -31,7 +31,7 @@ import dataclasses
 import html
 from collections.abc import Callable, Iterable
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import anywidget
 import ipywidgets as w
@@ -41,6 +41,7 @@ import traitlets
 from gamekit import hextiles
 from gamekit.errors import GamekitError
 from gamekit.grids import HEX_DIRECTIONS, hex_distance, hex_region
+from gamekit.hextiles import Cell
 from gamekit.players import Player
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
@@ -214,12 +215,14 @@ def describe_move(
     who = name(me)
     who = who[:1].upper() + who[1:]
     own = "your" if who == "You" else "its"
+    # a take has a pattern; a placement a pattern, a cell and a turn
+    pattern, cell, turn = cast(str, m.pattern), cast(Cell, m.cell), cast(int, m.turn)
     if m.kind == "take":
-        return f"{who} took {tile_words(m.pattern)} from the market."
+        return f"{who} took {tile_words(pattern)} from the market."
     if m.kind == "place":
-        text = f"{who} placed {tile_words(m.pattern)} "
-        text += where_words(before.figure(before._mover), m.cell, own)
-        turned = turn_words(m.pattern, m.turn)
+        text = f"{who} placed {tile_words(pattern)} "
+        text += where_words(before.figure(before._mover), cell, own)
+        turned = turn_words(pattern, turn)
         text += f", {turned}." if turned else "."
         return text
     text = f"{who} ended {own} turn."
@@ -322,7 +325,7 @@ def _window(figure: hextiles.Figure, least: int = 2) -> tuple[int, tuple[int, in
     shown = [*figure.cells(), *figure.frontier()]
     q = round(sum(c[0] for c in shown) / len(shown))
     r = round(sum(c[1] for c in shown) / len(shown))
-    best = None
+    best: tuple[tuple[int, int], int, Cell] | None = None
     for dq in (-1, 0, 1):
         for dr in (-1, 0, 1):
             centre = (q + dq, r + dr)
@@ -330,6 +333,7 @@ def _window(figure: hextiles.Figure, least: int = 2) -> tuple[int, tuple[int, in
             key = (radius, abs(dq) + abs(dr))
             if best is None or key < best[0]:
                 best = (key, radius, centre)
+    assert best is not None  # nine candidates were tried
     return best[1], best[2]
 
 
@@ -401,7 +405,7 @@ class TileRow(anywidget.AnyWidget):
 
     _esm = _TILES_ESM
     _css = _TILES_CSS
-    tiles = traitlets.List([]).tag(sync=True)
+    tiles: Any = traitlets.List([]).tag(sync=True)
     selected = traitlets.Int(-1).tag(sync=True)
     dim = traitlets.Bool(False).tag(sync=True)
     empty = traitlets.Unicode("(none)").tag(sync=True)
@@ -429,13 +433,13 @@ class TileRow(anywidget.AnyWidget):
             InvalidNotationError: a pattern is not a tile.
             ValueError: ``captions`` is not as long as ``patterns``.
         """
-        patterns = [hextiles.Tile.from_marks(p).marks for p in patterns]
-        captions = captions or [hextiles.Tile.from_marks(p).colour for p in patterns]
+        marks = [hextiles.Tile.from_marks(p).marks for p in patterns]
+        captions = captions or [hextiles.Tile.from_marks(p).colour for p in marks]
         tiles = [
             {"svg": tile_svg(p, 40), "label": tile_words(p), "caption": c}
-            for p, c in zip(patterns, captions, strict=True)
+            for p, c in zip(marks, captions, strict=True)
         ]
-        self.patterns = patterns
+        self.patterns = marks
         if tiles != self.tiles:
             self.tiles = tiles
         self.selected, self.dim = selected, dim
@@ -784,7 +788,7 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         self._play(move)
         self.chosen, self.turn = move.pattern, 0
         self._say(
-            f"{self._actor(-2)} took {tile_words(move.pattern)}. Turn it, then click a cell "
+            f"{self._actor(-2)} took {tile_words(cast(str, move.pattern))}. Turn it, then click a cell "
             "to place it, or Keep it in the reserve.",
             True,
         )
@@ -860,7 +864,7 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         if self.puzzle is not None:  # the answer: graded, with the engine's words
             return self._puzzle_answer(move, attempt=move)
         problem = _placement_problem(
-            state.figure(), hextiles.Tile.from_marks(self.chosen), move.cell, self.turn
+            state.figure(), hextiles.Tile.from_marks(self.chosen), cast(Cell, move.cell), self.turn
         )
         if problem is not None:
             self.attempt = move.cell
@@ -953,7 +957,7 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         kept = tuple(s for s in self.computer_plays if s in seats)
         self._computer_seats = seats[1:] if self._all_but_first or not kept else kept
         self._set_seat_menu()
-        self.seed_choice.value = min(rules.seed, _MAX_SEED)
+        self.seed_choice.value = min(cast(int, rules.seed), _MAX_SEED)  # dealt: it has one
         self._shown_seed = self.seed_choice.value
         self.players_choice.value = rules.players
         self._clear_choice()
@@ -967,12 +971,12 @@ class HexTilesBoard(PuzzleMode, GameBoard):
     def _move_cells(self, move: Any) -> tuple[str, ...]:
         """The cell a puzzle mark shows a move on: a placement's (none for the others)."""
         m = hextiles.Move.parse(move)
-        return (hextiles.cell_text(m.cell),) if m.kind == "place" else ()
+        return (hextiles.cell_text(m.cell),) if m.kind == "place" and m.cell else ()
 
     def _cell_name(self, text: str) -> str | None:
         """A typed cell, ``(1,-1)``, as the puzzles name it (``None`` if it is none)."""
         try:
-            return hextiles.cell_text(text)
+            return hextiles.cell_text(hextiles._as_cell(text))
         except GamekitError:
             return None
 
@@ -1014,7 +1018,8 @@ class HexTilesBoard(PuzzleMode, GameBoard):
                 )
             if not state.market:
                 return "The market is empty."
-            return f"The market holds no {hextiles.Tile.from_marks(move.pattern).colour} tile."
+            tile = hextiles.Tile.from_marks(cast(str, move.pattern))  # a take has a pattern
+            return f"The market holds no {tile.colour} tile."
         if move.kind == "done" and state.must_take:
             return "Take a tile from the market first: taking one is compulsory each turn."
         return reason
@@ -1031,7 +1036,7 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         for before, notation, _after in self.last_computer_moves():
             m = hextiles.Move.parse(notation)
             if m.kind == "place":
-                out.setdefault(before._mover, []).append(m.cell)
+                out.setdefault(before._mover, []).append(cast(Cell, m.cell))
         return out
 
     def _seat_options(self) -> list[tuple[str, tuple[str, ...]]]:
@@ -1072,7 +1077,7 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         return tuple(seats[k] for k in numbers)
 
     def _on_svg_click(self, sx: float, sy: float) -> None:
-        radius, centre = self._window
+        radius, centre = cast(tuple[int, Cell], self._window)  # a click comes once shown
         cell = click_to_cell(hex_region(radius, centre), self._transform, sx, sy)
         if cell is not None:
             self.click(cell)
@@ -1151,7 +1156,7 @@ class HexTilesBoard(PuzzleMode, GameBoard):
 
     def _refresh(self) -> None:
         self._mount_if_needed()
-        radius, centre = self._window
+        radius, centre = cast(tuple[int, Cell], self._window)  # mounted just now
         state = self.state
         shown = self.shown_player
         figure = state.figure(shown)

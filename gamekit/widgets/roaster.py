@@ -31,12 +31,14 @@ import html
 import re
 from collections import Counter
 from functools import cache, lru_cache
+from typing import cast
 
 import ipywidgets as w
 import numpy as np
 
 from gamekit import roaster
 from gamekit.errors import GamekitError
+from gamekit.puzzles import Puzzle
 from gamekit.records import Record
 from gamekit.render.roaster import (
     STEP_WORDS,
@@ -48,6 +50,7 @@ from gamekit.render.roaster import (
 )
 from gamekit.roaster.bag import say
 from gamekit.widgets.base import GameBoard, board_seed
+from gamekit.widgets.puzzle import PuzzleMode
 from gamekit.widgets.view import BoardView
 
 __all__ = ["RoasterBoard", "cup_forecast"]
@@ -247,7 +250,7 @@ def _template(rules: roaster.Rules) -> tuple[str, tuple[float, float, float, flo
     return view.drawing.svg(), view.drawing.svg_transform()
 
 
-class RoasterBoard(GameBoard):
+class RoasterBoard(PuzzleMode, GameBoard):
     """A Coffee Roaster game on a clickable table, with its controls.
 
     ``RoasterBoard(rules)`` starts a new game; ``RoasterBoard(record=rec)`` continues a saved
@@ -258,8 +261,13 @@ class RoasterBoard(GameBoard):
     >>> RoasterBoard(roaster.Rules(), seed=0).rules.seed < 10**9
     True
 
+    ``RoasterBoard(puzzle=p)`` (what ``p.board()`` gives) shows a Coffee Roaster puzzle in
+    puzzle mode (see :mod:`gamekit.widgets.puzzle`): an effect used as in a game is the
+    answer, or a choice's button (the table's Cup, Tray, Continue or Stop too).
+
     Raises:
-        TypeError, ValueError: ``seed`` is not a whole number of 0 or more (or ``None``).
+        TypeError, ValueError: ``seed`` is not a whole number of 0 or more (or ``None``);
+            ``puzzle`` is not a Coffee Roaster puzzle, or comes with ``rules`` or ``record``.
     """
 
     goal = (
@@ -276,11 +284,15 @@ class RoasterBoard(GameBoard):
         width: int = 820,
         peek: bool = True,
         seed: int | None = 0,
+        puzzle: Puzzle | None = None,
     ) -> None:
         self._rng = np.random.default_rng(board_seed(seed))
-        if record is None:
-            rules = self._dealt(rules)
-        self._load(rules, record, roaster.Rules)
+        if puzzle is not None:
+            self._load_puzzle(puzzle, "roaster", rules=rules, record=record)
+        else:
+            if record is None:
+                rules = self._dealt(rules)
+            self._load(rules, record, roaster.Rules)
         self.selected: list[str] = []
         self.choices: list[roaster.Move] = []
         self.attempt: str | None = None
@@ -360,12 +372,22 @@ class RoasterBoard(GameBoard):
         )
         new_button.on_click(lambda _b: self._new_from_controls())
         buttons = list(self.buttons.values())
+        table = [w.HBox(buttons[:4]), w.HBox([*buttons[4:], self.clear_button]), self.choice_box]
+        if self.puzzle is not None:
+            self.widget = self._assemble(
+                board=[self.view, self.bag_line],
+                actions=[*self._puzzle_panel(), *table, self.peek_toggle],
+                settings=[self.move_box],
+                width=width,
+                panel_width=400,
+                log_height="130px",
+            )
+            self._mount()
+            return
         self.widget = self._assemble(
             board=[self.view, self.bag_line],
             actions=[
-                w.HBox(buttons[:4]),
-                w.HBox([*buttons[4:], self.clear_button]),
-                self.choice_box,
+                *table,
                 self.next_step_button,
                 w.HBox([self.undo_button, self.redo_button, self.peek_toggle]),
             ],
@@ -394,7 +416,10 @@ class RoasterBoard(GameBoard):
         o = self.state.outcome
         tail = f"scored {o.total}" if o else self.state.phase
         r = self.rules
-        return f"<RoasterBoard {r.card.id} {r.side} seed={r.seed}: {moves}, {tail}>"
+        return (
+            f"<RoasterBoard {r.card.id} {r.side} seed={r.seed}: {moves}, {tail}"
+            f"{self._puzzle_repr()}>"
+        )
 
     def describe(self, before: roaster.State, move: roaster.Move, after: roaster.State) -> str:
         """One action in words: the engine's account of what happened, after the effect
@@ -493,13 +518,15 @@ class RoasterBoard(GameBoard):
     def type_move(self, text: str) -> None:
         """Play a typed move; a bad one is refused with the reason."""
         text = (text or "").strip()
-        if not text:
+        if not text or self._puzzle_typed(text) or not self._puzzle_gate():
             return
         try:
             move = roaster.Move.parse(text)
             reason = self.state.why_illegal(move)
         except GamekitError as err:
             return self._say(str(err), False)
+        if self.puzzle is not None:
+            return self._puzzle_answer(move)
         if reason is not None:
             return self._say(self._refusal(move, reason), False)
         self._play(move)
@@ -507,6 +534,8 @@ class RoasterBoard(GameBoard):
     def click(self, slot: str) -> None:
         """A click on a slot (``"drawn:3"``, ``"pair:sweetness:0"``, ``"cup:2"`` …) or an area
         (``"cup"``, ``"tray"``)."""
+        if self.puzzle is not None and self.puzzle.kind == "move" and not self._puzzle_gate():
+            return
         state = self.state
         self.attempt = None
         if state.outcome is not None:
@@ -587,6 +616,8 @@ class RoasterBoard(GameBoard):
         Raises:
             ValueError: an option's value is not allowed.
         """
+        if self.puzzle is not None:
+            return self._say("This board shows a puzzle: Try again starts it anew.", False)
         if rules is None:
             opts = self.rules.to_dict()
             opts["seed"] = None
@@ -595,11 +626,11 @@ class RoasterBoard(GameBoard):
         rules = self._dealt(rules)
         self._restart(rules)
         self.selected, self.choices, self.attempt, self.score_step = [], [], None, 0
-        self.seed_choice.value = min(rules.seed, _MAX_SEED)
+        self.seed_choice.value = min(cast(int, rules.seed), _MAX_SEED)  # dealt: it has one
         self._shown_seed = self.seed_choice.value
         self._mount()
         self._say(
-            f"New game: {rules.card.name}, {rules.side} side (deal {rules.seed}). Press Draw!",
+            f"New game: {rules._card.name}, {rules.side} side (deal {rules.seed}). Press Draw!",
             True,
         )
 
@@ -635,6 +666,8 @@ class RoasterBoard(GameBoard):
         return [shown[s] for s in self.selected if s in shown]
 
     def _try(self, move: roaster.Move, slot: str) -> None:
+        if self.puzzle is not None:
+            return self._puzzle_answer(move, attempt=slot)
         reason = self.state.why_illegal(move)
         if reason is not None:
             self.attempt = slot
@@ -666,18 +699,24 @@ class RoasterBoard(GameBoard):
             )
         beans = [t for t in chosen if t != payer] if chosen.count(payer) == 1 else chosen[1:]
         action = _FLAVOR_ACTIONS.get(payer) or ("spread" if len(beans) == 1 else "concentrate")
-        into = ()
-        if (
-            action == "spread"
-            and beans
-            and roaster.level(beans[0])
-            and roaster.level(beans[0]) >= 2
-        ):
-            lvl = roaster.level(beans[0])
+        into: tuple[str, ...] = ()
+        lvl = roaster.level(beans[0]) if action == "spread" and beans else None
+        if lvl is not None and lvl >= 2:
             into = ("bean1", f"bean{lvl - 1}")
         self._try(roaster.Move(action, (payer, *beans), into, pair), slot)
 
+    def _move_cells(self, move) -> tuple[str, ...]:
+        """The slots a puzzle mark shows a move on: those of the effect it uses (an
+        instant effect's row, or the pair of flavor slots it pays into)."""
+        m = roaster.Move.parse(move)
+        if m.pair:
+            return (f"pair:{m.pair}:0", f"pair:{m.pair}:1")
+        costs = self.rules.start().board.instant_costs.get(m.action, ())
+        return tuple(f"instant:{m.action}:{j}" for j in range(len(costs)))
+
     def _play(self, move: roaster.Move) -> None:
+        if self.puzzle is not None:
+            return self._puzzle_answer(move)
         self._push(move)
         self.selected, self.choices, self.attempt = [], [], None
         self.score_step = 0
@@ -732,7 +771,12 @@ class RoasterBoard(GameBoard):
         over = state.outcome is not None
         marks = score_marks(state, self.score_step) if over else []
         look = styles(
-            state, selected=self.selected, attempt=self.attempt, marks=marks, peek=self.peek
+            state,
+            selected=self.selected,
+            attempt=self.attempt,
+            marks=marks,
+            peek=self.peek,
+            verdicts=self.puzzle_marks(),
         )
         self.view.styles = {name: s.to_json() for name, s in look.items()}
         if self.peek:

@@ -10,6 +10,7 @@ level per card, with a 95 % interval (:func:`gamekit.stats.mean_interval`).
 
     .venv/bin/python benchmarks/strength.py                    # everything: hours
     .venv/bin/python benchmarks/strength.py --games 20 --roaster-games 50 --only gipf
+    .venv/bin/python benchmarks/strength.py --games 100 --strong-games 40   # fewer hours
 
 The levels think on the clock (``club`` and ``strong``), so their strength depends on the
 machine and its load: the time table says how many playouts they made here. The games run
@@ -91,17 +92,20 @@ def move_times(rules: Any, level: str, games: int) -> tuple[float, float, float]
     return float(np.mean(times)), float(np.max(times)), float(np.mean(playouts))
 
 
-def two_player_tables(name: str, games: int, timing_games: int, executor: Any) -> None:
+def two_player_tables(
+    name: str, games: int, strong_games: int, timing_games: int, executor: Any
+) -> None:
     label, rules = GAMES[name]
     print(f"\n## {label}\n", flush=True)
     print("| higher | lower | games | wins | draws | share (95 % interval) | 1st seat | "
           "length | minutes |")  # fmt: skip
     print("|---|---|---:|---:|---:|---|---:|---:|---:|")
     for hi, lo in pairs():
-        r = match(rules, player(hi), player(lo), games, executor)
+        n = strong_games if hi == LEVEL_NAMES[-1] else games
+        r = match(rules, player(hi), player(lo), n, executor)
         print(
             f"| {hi} | {lo} | {r['games']} | {r['wins']} | {r['draws']} | "
-            f"{r['share'].percent()} | {r['as_first']}/{games - games // 2} | "
+            f"{r['share'].percent()} | {r['as_first']}/{n - n // 2} | "
             f"{r['length']:.0f} | {r['seconds'] / 60:.1f} |",
             flush=True,
         )
@@ -139,6 +143,12 @@ def roaster_table(games: int, executor: Any) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per pair (default 200)")
+    parser.add_argument(
+        "--strong-games",
+        type=int,
+        default=None,
+        help="games per pair with the strongest level (default: as --games; it thinks longest)",
+    )
     parser.add_argument("--roaster-games", type=int, default=500, help="games per card and level")
     parser.add_argument("--timing-games", type=int, default=2, help="games for the time table")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
@@ -158,7 +168,8 @@ def main() -> int:
             if name == "roaster":
                 roaster_table(args.roaster_games, pool)
             else:
-                two_player_tables(name, args.games, args.timing_games, pool)
+                strong = args.games if args.strong_games is None else args.strong_games
+                two_player_tables(name, args.games, strong, args.timing_games, pool)
     finally:
         if pool is not None:
             pool.shutdown()

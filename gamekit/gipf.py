@@ -996,9 +996,9 @@ class State:
         return f"<gipf.State {self.rules.variant}: {tail}, reserves {w}/{b}, captured {cw}/{cb}>"
 
     def _repr_png_(self) -> bytes:
-        from gamekit.render.gipf import png_bytes
+        from gamekit.render import png  # one picture format for every game
 
-        return png_bytes(self)
+        return png(self)
 
     # -- reading the position ------------------------------------------------------------
     @property
@@ -1241,13 +1241,19 @@ class State:
                 kinds += (True,)
         elif reserve >= 1:
             kinds = (False,)
-        full = 0  # the full lines (21), as bits
-        if kinds:
+        found = self._cache["push_key"] = (kinds, self._full() if kinds else 0)
+        return found
+
+    def _full(self) -> int:
+        """The full lines (no empty spot), as bits (``1 << line index``)."""
+        found = self._cache.get("full")
+        if found is None:
             occupied = self._occupied()
+            found = 0
             for k, bits in enumerate(_tables().line_bits):
                 if occupied & bits == bits:
-                    full |= 1 << k
-        found = self._cache["push_key"] = (kinds, full)
+                    found |= 1 << k
+            self._cache["full"] = found
         return found
 
     def _pushes(self) -> list[Push]:
@@ -1490,24 +1496,28 @@ class State:
                         break
                 if run >= 4:
                     found[n] = 1 if v > 0 else -1
-        reserve = list(self._reserve)
-        reserve[self._idx(colour)] -= 2 if m.gipf else 1
+        w, b = self._reserve
+        if sign > 0:
+            w -= 2 if m.gipf else 1
+        else:
+            b -= 2 if m.gipf else 1
         rights = self._rights
         if rights is not None:
-            r = list(rights)
-            r[self._idx(colour)] = "gipf" if m.gipf else "single"
-            rights = (r[0], r[1])
+            kind = "gipf" if m.gipf else "single"
+            rights = (kind, rights[1]) if sign > 0 else (rights[0], kind)
         after = _settle(
-            self.rules,
-            tuple(board),
-            (reserve[0], reserve[1]),
-            self._captured,
-            colour,
-            rights,
-            m.plain,
-            found=found,
+            self.rules, tuple(board), (w, b), self._captured, colour, rights, m.plain, found=found
         )
-        after._cache["occupied"] = self._occupied() | 1 << line[k]  # the gap filled
+        # the spots and full lines follow from this state's: the gap is filled
+        gap = line[k]
+        occupied = self._occupied() | 1 << gap
+        full = self._full()
+        for n in lines_at[gap]:
+            bits = t.line_bits[n]
+            if occupied & bits == bits:
+                full |= 1 << n
+        after._cache["occupied"] = occupied
+        after._cache["full"] = full
         return after
 
     def _apply_removal(self, taken: tuple[int, ...]) -> State:
@@ -1567,6 +1577,8 @@ class State:
             {k for k, _sign, _seg, _row in self._rows()},
         )
         after._cache["occupied"] = self._occupied() & ~sum(1 << s for s in taken)
+        lines_at = _tables().lines_at
+        after._cache["full"] = self._full() & ~sum({1 << n for s in taken for n in lines_at[s]})
         return after
 
 

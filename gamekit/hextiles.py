@@ -45,7 +45,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from gamekit.errors import IllegalMoveError, InvalidNotationError
+from gamekit.errors import IllegalMoveError, InvalidNotationError, shown
 from gamekit.game import FrozenMap, register
 from gamekit.grids import HEX_DIRECTIONS
 from gamekit.options import check_options
@@ -88,8 +88,7 @@ Cell = tuple[int, int]
 
 def _show(value: object, width: int = 40) -> str:
     """``repr(value)`` cut to ``width`` characters, for error messages about any input."""
-    text = repr(value)
-    return text if len(text) <= width else text[: width - 3] + "..."
+    return shown(value, width)
 
 
 def _whole(value: object, name: str) -> int:
@@ -526,9 +525,9 @@ class Figure:
         return f"<hextiles.Figure {n} tile{'' if n == 1 else 's'}, value {self.value}>"
 
     def _repr_png_(self) -> bytes:
-        from gamekit.render.hextiles import png_bytes
+        from gamekit.render import png  # one picture format for every game
 
-        return png_bytes(self)
+        return png(self)
 
     # -- reading ---------------------------------------------------------------------------
     def tiles(self) -> dict[Cell, Tile]:
@@ -1521,9 +1520,9 @@ class State:
         return f"{head}, {tail}>"
 
     def _repr_png_(self) -> bytes:
-        from gamekit.render.hextiles import png_bytes
+        from gamekit.render import png  # one picture format for every game
 
-        return png_bytes(self)
+        return png(self)
 
     # -- reading -------------------------------------------------------------------------
     @staticmethod

@@ -31,10 +31,11 @@ The players
 - :class:`RandomPlayer` picks uniformly among the legal moves.
 - :class:`GreedyPlayer` takes a win when it has one, and otherwise avoids a move after which
   the opponent can win at once (in Coffee: by a line, or by leaving it blocked).
-- :class:`MCTSPlayer` is Monte Carlo tree search (UCT) with random playouts, with a budget in
-  iterations or in seconds. Where a game hides something (the order of Hex Tiles' pool),
-  it searches positions redealt from what the player can see (``state.redeal(rng)``), so
-  it never knows the draws to come.
+- :class:`MCTSPlayer` is Monte Carlo tree search (UCT) with random playouts (in Hex Tiles
+  the scores judge the positions it reaches instead), with a budget in iterations or in
+  seconds. Where a game hides something (the order of Hex Tiles' pool), it searches
+  positions redealt from what the player can see (``state.redeal(rng)``), so it never
+  knows the draws to come.
 - :class:`PolicyPlayer` follows a fixed rule of play given as a function.
 - :class:`LevelPlayer` is a level: on each game, the player that level stands for.
 
@@ -63,6 +64,7 @@ from typing import Any
 import numpy as np
 
 from gamekit import coffee
+from gamekit.errors import shown
 from gamekit.game import lineage, player_index
 
 __all__ = [
@@ -116,19 +118,24 @@ Seed = int | np.integer | np.random.Generator | np.random.SeedSequence | None
 def _whole(value: Any, argument: str, least: int = 0) -> int:
     """``value`` as an ``int``, if it is a whole number of at least ``least``."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{argument} must be a whole number, not {value!r}")
+        raise TypeError(f"{argument} must be a whole number, not {shown(value)}")
     if value < least:
-        raise ValueError(f"{argument} must be {least} or more, not {value}")
+        raise ValueError(f"{argument} must be {least} or more, not {shown(value)}")
     return int(value)
 
 
 def _real(value: Any, argument: str, least: float) -> float:
     """``value`` as a ``float``, if it is a finite number of at least ``least``."""
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise TypeError(f"{argument} must be a number, not {value!r}")
-    number = float(value)
+        raise TypeError(f"{argument} must be a number, not {shown(value)}")
+    try:
+        number = float(value)
+    except OverflowError:  # a whole number too large for a float
+        number = math.inf
     if not math.isfinite(number) or number < least:
-        raise ValueError(f"{argument} must be a finite number of at least {least}, not {value!r}")
+        raise ValueError(
+            f"{argument} must be a finite number of at least {least}, not {shown(value)}"
+        )
     return number
 
 
@@ -139,10 +146,10 @@ def _seed(value: Any, argument: str = "seed") -> Seed:
         return value
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(
-            f"{argument} must be a whole number, a numpy Generator or None, not {value!r}"
+            f"{argument} must be a whole number, a numpy Generator or None, not {shown(value)}"
         )
     if value < 0:
-        raise ValueError(f"{argument} must be 0 or more, not {value}")
+        raise ValueError(f"{argument} must be 0 or more, not {shown(value)}")
     return int(value)
 
 
@@ -271,10 +278,13 @@ class _Coffee(_Generic):
 
 
 class _HexTiles(_Generic):
-    """Hex Tiles' playouts follow a quick rule of thumb instead of chance alone: place the
-    reserve tile with the most marks (anywhere it fits), else take the market tile with the
-    most marks that fits the figure, else end the turn. Random placements ruin a figure, so
-    random playouts say little about a move."""
+    """Hex Tiles: random playouts say little about a move (random placements ruin a
+    figure), so a playout stops after :attr:`depth` moves (none, by default) and the
+    scores decide: each figure's score, plus :attr:`reserve_weight` of the marks of the
+    reserve tiles that fit it; a lead of :attr:`scale` points is worth about three wins in
+    four. The moves played on follow a rule of thumb (:func:`_hextiles_habit`): place the
+    reserve tile with the most marks, else take the market tile with the most marks that
+    fits, else end the turn."""
 
     #: Playouts stop after this many moves and the scores so far decide (0: at once).
     depth = 0
@@ -579,7 +589,7 @@ class SimplePlayer(Player):
 
     def __init__(self, safe: bool = False, seed: Seed = None) -> None:
         if not isinstance(safe, (bool, np.bool_)):
-            raise TypeError(f"safe must be True or False, not {safe!r}")
+            raise TypeError(f"safe must be True or False, not {shown(safe)}")
         super().__init__(seed)
         self.safe = bool(safe)
 
@@ -695,7 +705,9 @@ class MCTSPlayer(Player):
     shared win, or a game not over after ``max_playout`` moves). Each node keeps the score
     of the player who chose the move leading to it, so the search also works when one
     player makes several decisions in a row (GIPF's removals), with more than two players
-    (Hex Tiles) and across a pie-rule swap. The move played is the one searched most.
+    (Hex Tiles) and across a pie-rule swap. The move played is the one searched most. In
+    Hex Tiles a playout is replaced by the scores of the position reached (random play
+    ruins a figure): a lead in points is worth a share of a win.
 
     A game that hides something from the players (Hex Tiles: the order of the pool) has
     ``state.redeal(rng)``: each playout then starts from the position redealt with the
@@ -888,7 +900,7 @@ class PolicyPlayer(Player):
 
     def __init__(self, policy: Callable[..., Any], seed: Seed = None, **options: Any) -> None:
         if not callable(policy):
-            raise TypeError(f"policy must be a function of the state, not {policy!r}")
+            raise TypeError(f"policy must be a function of the state, not {shown(policy)}")
         super().__init__(seed)
         self.policy = policy
         self.options = options
@@ -933,16 +945,23 @@ def _beginner_level(game: tuple[str, ...], seed: Seed, budget: dict[str, Any]) -
     return SimplePlayer(safe=True, seed=seed)
 
 
+#: The search levels' settings that differ by game (a variant uses its game's): Hex Tiles'
+#: playouts end in an evaluation, whose values lie close together, so its search explores
+#: less (a smaller ``c``).
+SEARCH_OPTIONS: dict[str, dict[str, Any]] = {"hextiles": {"c": 0.35}}
+
+
 def _search_level(seconds: float, cap: int, roaster_policy: str):
     def make(game: tuple[str, ...], seed: Seed, budget: dict[str, Any]) -> Player:
         if "roaster" in game:
             return PolicyPlayer(_roaster_policy(roaster_policy), seed=seed)
+        options = next((SEARCH_OPTIONS[n] for n in game if n in SEARCH_OPTIONS), {})
         iterations = budget.get("iterations") or cap
         if budget.get("seconds") is None and budget.get("iterations") is not None:
-            return MCTSPlayer(iterations=iterations, seed=seed)  # a fixed budget: no clock
-        return MCTSPlayer(
-            iterations=iterations, seconds=budget.get("seconds") or seconds, seed=seed
-        )
+            # a fixed budget: no clock, so only the seed decides the moves
+            return MCTSPlayer(iterations=iterations, seed=seed, **options)
+        clock = budget.get("seconds") or seconds
+        return MCTSPlayer(iterations=iterations, seconds=clock, seed=seed, **options)
 
     return make
 
@@ -989,14 +1008,14 @@ LEVELS: dict[str, Level] = {
         ),
         Level(
             "club",
-            f"thinks up to {CLUB_SECONDS:g} s a move: tries each move in hundreds of quick "
-            "games played to the end, and plays the one that wins most",
+            f"thinks up to {CLUB_SECONDS:g} s a move: tries moves and answers hundreds of "
+            "times over, a few moves ahead, and plays the move that came out best",
             _search_level(CLUB_SECONDS, CLUB_ITERATIONS, "roast_level_player"),
         ),
         Level(
             "strong",
-            f"thinks up to {STRONG_SECONDS:g} s a move: the club's search, longer; in "
-            "Coffee Roaster it weighs the exact odds of the bag",
+            f"thinks up to {STRONG_SECONDS:g} s a move: the club's search, several times "
+            "longer; in Coffee Roaster it weighs the exact odds of the bag",
             _search_level(STRONG_SECONDS, STRONG_ITERATIONS, "odds_player"),
         ),
     )
@@ -1051,9 +1070,9 @@ class LevelPlayer(Player):
         seconds: float | None = None,
     ) -> None:
         if not isinstance(level, str):
-            raise TypeError(f"level must be a level name ({', '.join(LEVELS)}), not {level!r}")
+            raise TypeError(f"level must be a level name ({', '.join(LEVELS)}), not {shown(level)}")
         if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}; the levels are " + ", ".join(LEVELS))
+            raise ValueError(f"unknown level {shown(level)}; the levels are " + ", ".join(LEVELS))
         if iterations is not None:
             iterations = _whole(iterations, "iterations", 1)
         if seconds is not None:
@@ -1147,9 +1166,9 @@ def make_player(
     if isinstance(level, Player):
         return level
     if not isinstance(level, str):
-        raise TypeError(f"level must be a level name or a Player, not {level!r}")
+        raise TypeError(f"level must be a level name or a Player, not {shown(level)}")
     if level not in LEVELS and level not in OLD_LEVELS:
-        raise ValueError(f"unknown level {level!r}; the levels are " + ", ".join(LEVELS))
+        raise ValueError(f"unknown level {shown(level)}; the levels are " + ", ".join(LEVELS))
     if iterations is not None:
         iterations = _whole(iterations, "iterations", 1)
     if seconds is not None:
@@ -1184,9 +1203,13 @@ def make_opponent(
         return None
     levels = ", ".join(LEVELS)
     if not isinstance(opponent, (str, Player)):
-        raise TypeError(f"opponent must be None, a level ({levels}) or a Player, not {opponent!r}")
+        raise TypeError(
+            f"opponent must be None, a level ({levels}) or a Player, not {shown(opponent)}"
+        )
     if isinstance(opponent, str) and opponent not in LEVELS and opponent not in OLD_LEVELS:
-        raise ValueError(f"unknown opponent {opponent!r}; choose None, a Player or one of {levels}")
+        raise ValueError(
+            f"unknown opponent {shown(opponent)}; choose None, a Player or one of {levels}"
+        )
     return make_player(opponent, seed, iterations=iterations, seconds=seconds)
 
 
@@ -1208,12 +1231,14 @@ def computer_seats(
     names = (plays,) if isinstance(plays, str) else plays
     allowed = ", ".join(repr(s) for s in seats)
     if not isinstance(names, (tuple, list)):
-        raise TypeError(f"{argument} must be a seat ({allowed}) or a tuple of seats, not {plays!r}")
+        raise TypeError(
+            f"{argument} must be a seat ({allowed}) or a tuple of seats, not {shown(plays)}"
+        )
     for name in names:
         if not isinstance(name, str) or name not in seats:
             raise ValueError(
                 f"{argument} must be a seat of this game ({allowed}) or a tuple of them, "
-                f"not {name!r}"
+                f"not {shown(name)}"
             )
     return tuple(dict.fromkeys(names))
 

@@ -1217,6 +1217,8 @@ def test_the_engine_shortcuts_agree_with_a_full_scan_at_every_ply(game):
     for state in states:
         # spots kept up to date move by move, as counted afresh
         assert state._occupied() == sum(1 << i for i in spots if state._board[i])
+        full = [k for k, line in enumerate(tables.lines) if all(state._board[s] for s in line)]
+        assert state._full() == sum(1 << k for k in full)
         # rows found along and across the push only, as every line scanned
         found = {(sign, seg, row) for _k, sign, seg, row in state._rows()}
         assert found == plain_rows(state)

@@ -51,6 +51,7 @@ from gamekit.render.board import (
     figure_png,
 )
 from gamekit.roaster import CUP_EFFECTS, TOKEN_NAMES, TOKENS, Rules, State, level
+from gamekit.roaster.effects import EFFECT_NAMES
 from gamekit.roaster.game import PHASES
 
 __all__ = [
@@ -896,16 +897,6 @@ _BAG_WORDS = {
     "preserve": "back into the bag, unroasted",
     "continue": "into the bag, from the thermometer",
 }
-_EFFECT_TITLES = {
-    "wild": "Wild flavor",
-    "more": "Two more tokens",
-    "new": "Two new tokens",
-    "five": "Two of five",
-    "remove": "Remove",
-    "concentrate": "Concentrate",
-    "preserve": "Preserve",
-    "spread": "Spread",
-}
 
 
 def move_title(move) -> str:
@@ -923,12 +914,12 @@ def move_title(move) -> str:
     a, toks = m.action, m.tokens
     if a in ("concentrate", "preserve", "spread"):
         where = f" (its token goes beside {TOKEN_NAMES[m.pair]})" if m.pair else ""
-        return f"{_EFFECT_TITLES[a]}, paid with {TOKEN_NAMES.get(toks[0], '?')}{where}"
+        return f"{EFFECT_NAMES[a]}, paid with {TOKEN_NAMES.get(toks[0], '?')}{where}"
     if a == "wild":
         return "Wild flavor: beans onto its slots"
-    if a in _EFFECT_TITLES:
+    if a in EFFECT_NAMES:
         paid = ", ".join(TOKEN_NAMES[t] for t in toks)
-        return f"{_EFFECT_TITLES[a]}, paid with {paid}"
+        return f"{EFFECT_NAMES[a]}, paid with {paid}"
     return {
         "draw": "Draw",
         "roast": "Roast",
@@ -949,8 +940,8 @@ def _board_tokens(state: State) -> dict[str, dict[str, int]]:
     out: dict[str, dict[str, int]] = {}
     for effect, toks in state.instant_slots.items():
         for t in toks:
-            out.setdefault(_EFFECT_TITLES[effect], {}).setdefault(t, 0)
-            out[_EFFECT_TITLES[effect]][t] += 1
+            out.setdefault(EFFECT_NAMES[effect], {}).setdefault(t, 0)
+            out[EFFECT_NAMES[effect]][t] += 1
     for effect, _, toks in state.pairs:
         for t in toks:
             out.setdefault(TOKEN_NAMES[effect], {}).setdefault(t, 0)

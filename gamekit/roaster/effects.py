@@ -38,7 +38,16 @@ from gamekit.roaster.notation import FLAVOR_EFFECTS, Move, token_order
 if TYPE_CHECKING:
     from gamekit.roaster.game import State
 
-__all__ = ["Action", "Check", "MOVES", "CANDIDATES", "EFFECT_WORDS", "fits", "splits"]
+__all__ = [
+    "Action",
+    "Check",
+    "MOVES",
+    "CANDIDATES",
+    "EFFECT_NAMES",
+    "EFFECT_WORDS",
+    "fits",
+    "splits",
+]
 
 #: A check: what is wrong with ``move`` in ``state``, in words, or ``None``.
 Check = Callable[["State", Move], "str | None"]
@@ -56,9 +65,10 @@ class Action(NamedTuple):
 
 
 #: The effects' names in messages.
-EFFECT_WORDS: FrozenMap[str, str] = FrozenMap(
+#: The effects' names as titles (pictures, boards, the move log).
+EFFECT_NAMES: FrozenMap[str, str] = FrozenMap(
     {
-        "wild": "wild flavor",
+        "wild": "Wild flavor",
         "more": "Two more tokens",
         "new": "Two new tokens",
         "five": "Two of five",
@@ -68,6 +78,7 @@ EFFECT_WORDS: FrozenMap[str, str] = FrozenMap(
         "spread": "Spread",
     }
 )
+EFFECT_WORDS: FrozenMap[str, str] = EFFECT_NAMES | {"wild": "wild flavor"}
 
 
 # ---------------------------------------------------------------------------------------

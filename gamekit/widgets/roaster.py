@@ -49,6 +49,7 @@ from gamekit.render.roaster import (
     styles,
 )
 from gamekit.roaster.bag import say
+from gamekit.roaster.effects import EFFECT_NAMES
 from gamekit.widgets.base import GameBoard, board_seed
 from gamekit.widgets.puzzle import PuzzleMode
 from gamekit.widgets.view import BoardView
@@ -73,16 +74,6 @@ _CHOOSE = {  # phase -> (area clicked, tokens a choice takes, action)
     "exchange-choose": ("aside", 2, "keep"),
 }
 _FLAVOR_ACTIONS = {"body": "concentrate", "acidity": "preserve", "aroma": "spread"}
-_EFFECT_NAMES = {
-    "wild": "Wild flavor",
-    "more": "Two more tokens",
-    "new": "Two new tokens",
-    "five": "Two of five",
-    "remove": "Remove",
-    "concentrate": "Concentrate",
-    "preserve": "Preserve",
-    "spread": "Spread",
-}
 _PLAIN = {  # moves whose engine events say all there is
     "draw": "",
     "roast": "",
@@ -137,14 +128,14 @@ def move_words(move: roaster.Move) -> str:
     if a in ("concentrate", "preserve", "spread"):
         payer, beans = (toks[0], toks[1:]) if toks else ("", ())
         pair = roaster.TOKEN_NAMES.get(move.pair, move.pair) if move.pair else "a"
-        text = f"use {_EFFECT_NAMES[a]} (pay {_a(payer)} into the {pair} pair) on {say(beans)}"
+        text = f"use {EFFECT_NAMES[a]} (pay {_a(payer)} into the {pair} pair) on {say(beans)}"
         if move.into:
             text += f", making {say(move.into)}"
         return text
     if a == "wild":
         return f"put {say(toks)} on the wild flavor's slots"
-    if a in _EFFECT_NAMES:
-        return f"use {_EFFECT_NAMES[a]} (pay {say(toks)})"
+    if a in EFFECT_NAMES:
+        return f"use {EFFECT_NAMES[a]} (pay {say(toks)})"
     return {
         "draw": "draw",
         "roast": "roast",

@@ -38,6 +38,7 @@ from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 __all__ = [
     "FrozenMap",
+    "MAX_SEED",
     "Move",
     "Outcome",
     "State",
@@ -49,6 +50,10 @@ __all__ = [
     "lineage",
     "player_index",
 ]
+
+#: Seeds of games with chance are whole numbers from 0 to this (numpy's SeedSequence takes
+#: any, but a record must stay a readable number).
+MAX_SEED = 2**128 - 1
 
 K = TypeVar("K")
 V = TypeVar("V")

@@ -46,7 +46,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from gamekit.errors import IllegalMoveError, InvalidNotationError, shown
-from gamekit.game import FrozenMap, register
+from gamekit.game import MAX_SEED, FrozenMap, register
 from gamekit.grids import HEX_DIRECTIONS
 from gamekit.options import check_options
 
@@ -1191,8 +1191,8 @@ def _seed(value: object, name: str = "seed") -> int | None:
     if value is None:
         return None
     seed = _whole(value, name)
-    if seed < 0:
-        raise ValueError(f"{name} must be 0 or more, not {seed}")
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"{name} must be from 0 to 2**128 - 1, not {_show(seed)}")
     return seed
 
 
@@ -1247,13 +1247,15 @@ class Rules:
                 raise ValueError(f"{name} must be a whole number, not {_show(value)}")
             object.__setattr__(self, name, int(value))
         if not 2 <= self.players <= 4:
-            raise ValueError(f"players must be from 2 to 4, not {self.players}")
-        if self.seed is not None and self.seed < 0:
-            raise ValueError(f"seed must be None or a whole number 0 or more, not {self.seed}")
+            raise ValueError(f"players must be from 2 to 4, not {_show(self.players)}")
+        if self.seed is not None:
+            _seed(self.seed)
         if self.copies is None:
             object.__setattr__(self, "copies", 2 if self.players == 2 else 3)
         if not 1 <= self.copies <= 20:
-            raise ValueError(f"copies (of each pattern) must be from 1 to 20, not {self.copies}")
+            raise ValueError(
+                f"copies (of each pattern) must be from 1 to 20, not {_show(self.copies)}"
+            )
         if self.patterns is not None:
             chosen = []
             for t in _pattern_tuple(self.patterns):

@@ -809,7 +809,7 @@ BAD_ARGUMENTS = [
     (lambda: Rules.from_dict({"patterns": 5}), ValueError, "patterns must be a sequence"),
     (lambda: Rules.from_dict({"players": 2, "colour": 1}), ValueError, "unknown Hex Tiles"),
     (lambda: Rules.from_dict([("players", 2)]), ValueError, "JSON object"),
-    (lambda: Rules().start(seed=-1), ValueError, "seed must be 0 or more"),
+    (lambda: Rules().start(seed=-1), ValueError, "seed must be from 0 to 2**128 - 1"),
     (lambda: Rules().start(seed="7"), TypeError, "seed must be a whole number"),
     (lambda: Rules().replay("done"), TypeError, "moves must be a sequence of moves"),
     (lambda: Tile.from_marks(b"100000"), InvalidNotationError, "is not a tile"),
@@ -1107,6 +1107,16 @@ def test_redeal_refuses_what_is_not_a_generator_or_a_seed():
     state = Rules(seed=1).start()
     with pytest.raises(TypeError, match="rng must be a numpy Generator"):
         state.redeal("x")
-    with pytest.raises(ValueError, match="rng must be 0 or more"):
+    with pytest.raises(ValueError, match=r"rng must be from 0 to 2\*\*128 - 1"):
         state.redeal(-1)
     assert state.redeal(None).market == state.market
+
+
+def test_a_seed_beyond_128_bits_is_refused_so_every_record_can_be_saved():
+    # found by `make fuzz`: a record whose seed had 5,000 digits loaded, then could not be
+    # written back as JSON
+    with pytest.raises(ValueError, match=r"from 0 to 2\*\*128 - 1, not a whole number of about"):
+        Rules(seed=10**5000)
+    with pytest.raises(ValueError, match=r"from 0 to 2\*\*128 - 1"):
+        Rules(seed=2**128)
+    assert Rules(seed=2**128 - 1).seed == 2**128 - 1

@@ -24,7 +24,7 @@ from typing import Any, ClassVar, cast
 import numpy as np
 
 from gamekit.errors import IllegalMoveError
-from gamekit.game import FrozenMap, register
+from gamekit.game import MAX_SEED, FrozenMap, register
 from gamekit.options import check_options
 from gamekit.roaster import cup as _cup
 from gamekit.roaster import effects as _effects
@@ -57,8 +57,7 @@ CANDIDATES = _effects.CANDIDATES | _cup.CANDIDATES
 
 #: How a game ends (``Outcome.ending``); see :class:`Rules`.
 ENDINGS = ("stopped", "forced", "bag-empty")
-#: The largest seed (a 128-bit number, like numpy's fresh entropy).
-MAX_SEED = 2**128 - 1
+
 
 
 def _seed(value: Any, what: str) -> int:

@@ -193,12 +193,13 @@ def head_to_head(
 ) -> Interval:
     """The share of games ``player`` wins against ``opponent`` (Wilson interval), playing
     half of the ``games`` from each seat, so that the first player's advantage cancels out.
-    A draw or a shared win is not a win.
+    With a ``seed``, both halves play the same deals: in a game of chance each deal is
+    played from both seats. A draw or a shared win is not a win.
 
     >>> from gamekit import coffee
     >>> from gamekit.players import RandomPlayer
     >>> head_to_head(coffee.Rules(board="square", size=4), RandomPlayer(), RandomPlayer(), 20)
-    Interval(0.433, 0.65, 0.819)
+    Interval(0.299, 0.5, 0.701)
 
     Raises:
         TypeError, ValueError: as :func:`gamekit.sim.play_many` does; ``ValueError`` also
@@ -211,8 +212,7 @@ def head_to_head(
         raise ValueError(f"games must be 2 or more (half from each seat), not {games}")
     half = games // 2
     first = play_many(rules, [player, opponent], half, seed, progress=False)
-    second_seed = None if seed is None else seed + 1
-    second = play_many(rules, [opponent, player], games - half, second_seed, progress=False)
+    second = play_many(rules, [opponent, player], games - half, seed, progress=False)
     return wilson(int((first.winner == 0).sum() + (second.winner == 1).sum()), games)
 
 
@@ -235,14 +235,20 @@ def opening_shares(
         ValueError: ``games`` below 1, ``z`` not a positive number, or a board or variant
             the batch engine does not play (more than 64 cells).
     """
-    from gamekit.coffee_batch import play_random
+    from gamekit.coffee_batch import play_random, supports
 
     if not isinstance(rules, coffee.Rules):
         raise TypeError(f"rules must be coffee.Rules, not {rules!r}")
     games = _count(games, "games")
     if games < 1:
         raise ValueError("games must be 1 or more")
-    start = replace(rules, pie_rule=False).start()
+    plain = replace(rules, pie_rule=False)
+    if not supports(plain):
+        raise ValueError(
+            "opening_shares plays with the batch engine, which handles Coffee's own rules on "
+            f"boards of at most 64 cells (hexhex up to size 5, square up to 8), not {plain!r}"
+        )
+    start = plain.start()
     moves = start.legal_moves()
     seeds = np.random.SeedSequence(seed).spawn(len(moves))
     return {
@@ -368,8 +374,8 @@ def plot_shares(
     the matplotlib ``Axes``.
 
     >>> ax = plot_shares({"Black wins": wilson(55, 100), "blocked": wilson(20, 100)})
-    >>> [t.get_text() for t in ax.get_yticklabels()], [float(x) for x in ax.get_xlim()]
-    (['Black wins', 'blocked'], [0.0, 100.0])
+    >>> [t.get_text() for t in ax.get_yticklabels()], [t.get_text() for t in ax.texts]
+    (['Black wins', 'blocked'], ['55.0 %', '20.0 %'])
 
     Raises:
         TypeError: ``shares`` is not a mapping of labels to intervals.
@@ -391,7 +397,8 @@ def plot_shares(
     if reference is not None:
         ax.axvline(100 * reference, color="grey", linestyle="--", linewidth=1)
     ax.set_yticks(rows, labels)
-    ax.set_xlim(0, 100)
+    ax.set_xlim(0, 113)  # room for the label of a share near 100 %
+    ax.set_xticks(range(0, 101, 20))
     ax.set_xlabel("% of games (bars: 95 % intervals)")
     if title:
         ax.set_title(title, fontsize=10)

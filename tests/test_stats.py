@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamekit import coffee, roaster
+from gamekit import coffee, hextiles, roaster
 from gamekit.errors import InvalidNotationError
 from gamekit.players import PolicyPlayer, RandomPlayer
+from gamekit.sim import play_many
 from gamekit.stats import (
     Z95,
     Interval,
@@ -132,6 +133,16 @@ def test_head_to_head_plays_half_of_the_games_from_each_seat():
     assert head_to_head(rules, plan, plan, 7, seed=1).value in (3 / 7, 4 / 7)
 
 
+def test_head_to_head_plays_each_deal_from_both_seats():
+    # The same plan on both sides: on each deal one seat wins, and the player sits there in
+    # exactly one of the two halves, so every deal without a shared win counts one win.
+    rules = hextiles.Rules(players=2)
+    plan = PolicyPlayer(_first_move)
+    deals = play_many(rules, [plan, plan], 10, seed=1, progress=False)
+    undecided = int((deals.winner == -1).sum())
+    assert head_to_head(rules, plan, plan, 20, seed=1) == wilson(10 - undecided, 20)
+
+
 def test_head_to_head_refuses_solo_games_and_too_few_games():
     with pytest.raises(ValueError, match="two players"):
         head_to_head(roaster.Rules(seed=1), RandomPlayer(), RandomPlayer(), 10)
@@ -153,6 +164,8 @@ def test_opening_shares_cover_every_first_move_and_ignore_the_pie_rule():
         opening_shares("hex3", 50)
     with pytest.raises(ValueError, match="1 or more"):
         opening_shares(rules, 0)
+    with pytest.raises(ValueError, match="at most 64 cells"):
+        opening_shares(coffee.Rules(board="hex", size=6, pie_rule=True), 10)
 
 
 def _swapped(results):

@@ -59,7 +59,6 @@ CANDIDATES = _effects.CANDIDATES | _cup.CANDIDATES
 ENDINGS = ("stopped", "forced", "bag-empty")
 
 
-
 def _seed(value: Any, what: str) -> int:
     """A seed as an ``int``: a whole number from 0 to :data:`MAX_SEED`."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):

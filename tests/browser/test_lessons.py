@@ -33,9 +33,16 @@ KERNEL_IDLE = """() => {
 }"""
 
 ALL_RAN = """(n) => {
-  const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
-  const done = prompts.filter(p => /\\[\\d+\\]/.test(p.textContent)).length;
-  const busy = prompts.some(p => p.textContent.includes('*'));
+  // from the cells' models: a rules lesson hides its code, and with it the prompts
+  const w = window.jupyterapp.shell.currentWidget;
+  if (!w || !w.content || !w.content.widgets) return false;
+  const code = w.content.widgets.filter(
+    c => c.model.type === 'code' && c.model.sharedModel.getSource().trim());
+  const done = code.filter(c => c.model.executionCount !== null).length;
+  const busy = code.some(c => {
+    const p = c.inputArea && c.inputArea.promptNode;
+    return !!p && p.textContent.includes('*');
+  });
   return !busy && done >= n;
 }"""
 

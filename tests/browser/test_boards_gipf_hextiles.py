@@ -36,7 +36,7 @@ BOARD_TEXT_PX = """() => {
 def context(browser):
     """A window the size of a classroom laptop's screen (overrides conftest's tall one)."""
     ctx = browser.new_context(viewport=VIEWPORT)
-    ctx.set_default_timeout(60_000)
+    ctx.set_default_timeout(120_000)
     yield ctx
     ctx.close()
 
@@ -58,11 +58,11 @@ def log_rows(page) -> int:
 
 
 def wait_log(page, text: str) -> None:
-    page.wait_for_function(f"() => ({LOG_TEXT})().includes({text!r})", timeout=30_000)
+    page.wait_for_function(f"() => ({LOG_TEXT})().includes({text!r})", timeout=90_000)
 
 
 def wait_rows(page, more_than: int) -> None:
-    page.wait_for_function(f"() => ({LOG_ROWS})() > {more_than}", timeout=30_000)
+    page.wait_for_function(f"() => ({LOG_ROWS})() > {more_than}", timeout=90_000)
 
 
 def notations(page) -> list[str]:

@@ -63,7 +63,7 @@ def open_and_run(page, lab_url, name: str) -> None:
     page.wait_for_function(KERNEL_IDLE, timeout=90_000)
     cells, _ = stored_boards(name)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function(ALL_RAN, arg=cells, timeout=120_000)
+    page.wait_for_function(ALL_RAN, arg=cells, timeout=300_000)  # design lessons simulate
     page.wait_for_function(KERNEL_IDLE, timeout=60_000)
 
 

@@ -47,11 +47,16 @@ ALL_RAN = """(n) => {
 }"""
 
 
+def _is_board(data: dict) -> bool:
+    """A gamekit board's output (not a lesson's panel of plain controls)."""
+    return WIDGET_MIME in data and "".join(data.get("text/plain", "")).startswith("<")
+
+
 def stored_boards(name: str) -> tuple[int, int]:
     """(code cells, cells whose stored output is a widget) of a lesson."""
     nb = json.loads((ROOT / "notebooks" / name).read_text())
     code = [c for c in nb["cells"] if c["cell_type"] == "code" and "".join(c["source"]).strip()]
-    widgets = sum(any(WIDGET_MIME in o.get("data", {}) for o in c.get("outputs", [])) for c in code)
+    widgets = sum(any(_is_board(o.get("data", {})) for o in c.get("outputs", [])) for c in code)
     return len(code), widgets
 
 

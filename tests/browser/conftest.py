@@ -29,6 +29,32 @@ from urllib.parse import urlsplit
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+
+KERNEL_IDLE = """() => {
+  const app = window.jupyterapp;
+  const w = app && app.shell.currentWidget;
+  const s = w && w.sessionContext && w.sessionContext.session;
+  const k = s && s.kernel;
+  return !!k && k.connectionStatus === 'connected' && k.status === 'idle';
+}"""
+
+# A lesson has run: counted from the cells' models, since a rules lesson hides its code and
+# with it the prompts.
+ALL_RAN = """(n) => {
+  // from the cells' models: a rules lesson hides its code, and with it the prompts
+  const w = window.jupyterapp.shell.currentWidget;
+  if (!w || !w.content || !w.content.widgets) return false;
+  const code = w.content.widgets.filter(
+    c => c.model.type === 'code' && c.model.sharedModel.getSource().trim());
+  const done = code.filter(c => c.model.executionCount !== null).length;
+  const busy = code.some(c => {
+    const p = c.inputArea && c.inputArea.promptNode;
+    return !!p && p.textContent.includes('*');
+  });
+  return !busy && done >= n;
+}"""
+
 CHROMIUM = Path("/usr/bin/chromium")
 LAUNCH_ARGS = [
     "--no-sandbox",

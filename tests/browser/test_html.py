@@ -11,11 +11,13 @@ import json
 import re
 from pathlib import Path
 
+from conftest import WIDGET_MIME
+
 from gamekit.export import export
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "notebooks" / "01_coffee_rules.ipynb"
-WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+
 
 PICTURES_SHOWN = """() => [...document.querySelectorAll('img[src^="data:image/png"]')].map(img => {
   const box = img.getBoundingClientRect();

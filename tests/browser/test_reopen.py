@@ -18,22 +18,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, served, shut_down_kernels
+from conftest import ALL_RAN, KERNEL_IDLE, ROOT, WIDGET_MIME, served, shut_down_kernels
 
-WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 STATE_MIME = "application/vnd.jupyter.widget-state+json"
-KERNEL_IDLE = """() => {
-  const app = window.jupyterapp;
-  const w = app && app.shell.currentWidget;
-  const s = w && w.sessionContext && w.sessionContext.session;
-  const k = s && s.kernel;
-  return !!k && k.connectionStatus === 'connected' && k.status === 'idle';
-}"""
-ALL_RAN = """(n) => {
-  const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
-  const done = prompts.filter(p => /\\[\\d+\\]/.test(p.textContent)).length;
-  return !prompts.some(p => p.textContent.includes('*')) && done >= n;
-}"""
 
 
 @pytest.fixture(scope="module")

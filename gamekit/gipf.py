@@ -83,6 +83,8 @@ _SPOT = frozenset(GRID.index(s) for s in SPOTS)
 _SPOT_LIST = tuple(sorted(_SPOT))
 #: (kinds of piece, full lines as bits) -> the legal pushes
 _PUSHES_BY_FULL: dict[tuple[tuple[bool, ...], int], list] = {}
+#: the remover's row segments with the pieces on them -> the removals (see State._choices)
+_CHOICES: dict[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], dict] = {}
 _DOT = frozenset(GRID.index(d) for d in DOTS)
 
 
@@ -113,6 +115,10 @@ class _Tables:
     push_info: dict[int, tuple[int, bool]]
     # (spot, line index) -> the spots of that line before it (nearest first) and after it
     around: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]]
+    # spot -> (line index, the spots before, the spots after) for each line through it
+    cross: dict[int, tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]]
+    # id of a Push of ``pushes`` -> (that Push, the spots in push order, its line index)
+    push_run: dict[int, tuple[Push, tuple[int, ...], int]]
     # the kinds of piece a player may push (False single, True GIPF) -> every push of those
     # kinds in board order, with the index of the line it pushes along
     by_kinds: dict[tuple[bool, ...], tuple[tuple[int, Push], ...]]
@@ -154,11 +160,17 @@ def _tables() -> _Tables:
         for g in (False, True):
             pushes[(d, e, g)] = _trusted(Push, dot=_label(d), entry=_label(e), gipf=g, end=None)
     getters = tuple(_getter(line) for line in lines)
+    all_kinds: tuple[tuple[bool, ...], ...] = ((False,), (True,), (False, True))
     by_kinds = {
         kinds: tuple((k, pushes[(d, e, g)]) for d, e, k in entry_lines for g in kinds)
-        for kinds in ((False,), (True,), (False, True))
+        for kinds in all_kinds
     }
     line_index = {(d, e): k for d, e, k in entry_lines}
+    around = {
+        (s, k): (line[: line.index(s)][::-1], line[line.index(s) + 1 :])
+        for k, line in enumerate(lines)
+        for s in line
+    }
     by_label = {
         (_label(d), _label(e)): (run, line_index[(d, e)]) for (d, e), run in entries.items()
     }
@@ -175,10 +187,11 @@ def _tables() -> _Tables:
         by_kinds=by_kinds,
         line_bits=tuple(sum(1 << s for s in line) for line in lines),
         push_info={id(push): (k, push.gipf) for k, push in by_kinds[(False, True)]},
-        around={
-            (s, k): (line[: line.index(s)][::-1], line[line.index(s) + 1 :])
-            for k, line in enumerate(lines)
-            for s in line
+        around=around,
+        cross={s: tuple((k, *around[(s, k)]) for k in v) for s, v in lines_at.items()},
+        push_run={
+            id(push): (push, entries[(d, e)], line_index[(d, e)])
+            for (d, e, _g), push in pushes.items()
         },
     )
 
@@ -302,7 +315,7 @@ def _labels(value: Any, name: str, who: str) -> tuple[str, ...]:
 
 def _trusted(cls: type, **fields: Any) -> Any:
     """A move built from fields the engine has already checked (no ``__post_init__``)."""
-    move = object.__new__(cls)
+    move: Any = object.__new__(cls)
     for name, value in fields.items():
         object.__setattr__(move, name, value)
     return move
@@ -876,7 +889,7 @@ class Rules:
         return {"variant": self.variant}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Rules:
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
         """Rebuild rules from :meth:`to_dict`; an unknown option is a ``ValueError``."""
         return cls(**check_options(data, ("variant",), "GIPF"))
 
@@ -911,9 +924,16 @@ class State:
     )
 
     rules: Rules
+    _board: tuple[int, ...]
+    _reserve: tuple[int, int]
+    _captured: tuple[int, int]
     to_move: str | None
     phase: str
+    _pusher: str | None
+    _rights: tuple[str, str] | None
+    _outcome: Outcome | None
     last: Push | None
+    _cache: dict[str, Any]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError(
@@ -938,18 +958,19 @@ class State:
         if outcome is not None:
             to_move = None  # nobody acts once the game is over
         self = object.__new__(cls)
-        set_ = object.__setattr__
-        set_(self, "rules", rules)
-        set_(self, "_board", board)
-        set_(self, "_reserve", reserve)
-        set_(self, "_captured", captured)
-        set_(self, "to_move", to_move)
-        set_(self, "phase", phase)
-        set_(self, "_pusher", pusher)
-        set_(self, "_rights", rights)
-        set_(self, "_outcome", outcome)
-        set_(self, "last", last)
-        set_(self, "_cache", {})
+        # the slots' own setters: quicker than object.__setattr__ by name
+        s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10 = _SLOT_SETTERS
+        s0(self, rules)
+        s1(self, board)
+        s2(self, reserve)
+        s3(self, captured)
+        s4(self, to_move)
+        s5(self, phase)
+        s6(self, pusher)
+        s7(self, rights)
+        s8(self, outcome)
+        s9(self, last)
+        s10(self, {})
         return self
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -1127,31 +1148,27 @@ class State:
     def _choices(self) -> dict[Removal, tuple[int, ...]]:
         """The removal moves open now, each with the grid indices it takes. Keep/take
         combinations that take the same pieces (possible only where rows cross) come once."""
-        if "choices" in self._cache:
-            return self._cache["choices"]
+        found: dict[Removal, tuple[int, ...]] | None = self._cache.get("choices")
+        if found is not None:
+            return found
         out: dict[Removal, tuple[int, ...]] = {}
         if self.phase == "remove" and self._outcome is None:
+            assert self.to_move is not None  # set while the game goes on
             sign = _SIGN[self.to_move]
             board = self._board
-            seen = set()
-            for _k, owner, seg, _row in self._rows():
-                if owner != sign:
-                    continue
-                gipfs = [s for s in seg if abs(board[s]) == 2]
-                for k in range(len(gipfs) + 1):
-                    for kept in combinations(gipfs, k):
-                        taken = tuple(s for s in seg if s not in kept)
-                        if frozenset(taken) in seen or (kept and _still_a_row(board, seg, taken)):
-                            continue
-                        seen.add(frozenset(taken))
-                        # lines run in board order, so seg and kept are canonical
-                        move = _trusted(
-                            Removal,
-                            segment=tuple(_label(s) for s in seg),
-                            kept=tuple(_label(s) for s in kept),
-                        )
-                        out[move] = taken
-        out = dict(sorted(out.items(), key=lambda kv: str(kv[0])))
+            # the choices follow from the player's segments and the pieces on them alone
+            mine = tuple(
+                (seg, tuple([board[s] for s in seg]))
+                for _k, owner, seg, _row in self._rows()
+                if owner == sign
+            )
+            known = _CHOICES.get(mine)
+            if known is None:
+                known = _removal_choices(board, mine)
+                if len(_CHOICES) > 100_000:
+                    _CHOICES.clear()
+                _CHOICES[mine] = known
+            out = known
         self._cache["choices"] = out
         return out
 
@@ -1397,6 +1414,7 @@ class State:
         return None
 
     def _removal_problem(self, m: Removal) -> str | None:
+        assert self.to_move is not None  # _problem returned first once the game was over
         who = self.to_move.capitalize()
         if self.phase == "push":
             return (
@@ -1432,6 +1450,15 @@ class State:
         ...
         gamekit.errors.IllegalMoveError: e2-e3 is not allowed: e2 is a spot of the play area, not a dot. A piece is put on one of the 24 dots around the edge and pushed in from there.
         """
+        fast = _tables().push_run.get(id(move))
+        if fast is not None:  # one of the pushes legal_moves() lists (the very object)
+            push, run, along = fast
+            if self._may_push(along, push.gipf):
+                return self._apply_push(push, run, along)
+        elif type(move) is Removal and self._outcome is None and self.phase == "remove":
+            taken = self._choices().get(move)
+            if taken is not None:  # one of the removals legal_moves() lists
+                return self._apply_removal(taken)
         state = self
         info = _tables().push_info
         for m in _moves_in(move):
@@ -1453,37 +1480,43 @@ class State:
     def _apply(self, m: Move) -> State:
         """The state after ``m``, which :meth:`_problem` has found legal."""
         if isinstance(m, Removal):
-            return self._apply_removal(self._choices()[self._resolve(m)])
+            chosen = self._resolve(m)
+            assert chosen is not None  # _problem refused every removal not open now
+            return self._apply_removal(self._choices()[chosen])
         assert isinstance(m, Push)  # Move.parse returns nothing else
         return self._apply_push(m)
 
-    def _apply_push(self, m: Push) -> State:
+    def _apply_push(self, m: Push, line: tuple[int, ...] = (), along: int = -1) -> State:
+        """The state after the legal push ``m``; ``line`` (its spots in push order) and
+        ``along`` (the index of its line) are looked up when not given."""
         t = _tables()
-        line, along = t.by_label[(m.dot, m.entry)]
-        board = list(self._board)
+        if not line:
+            line, along = t.by_label[(m.dot, m.entry)]
+        old = self._board
+        board = list(old)
         k = 0
-        while board[line[k]]:
+        while old[line[k]]:
             k += 1
         for j in range(k, 0, -1):
-            board[line[j]] = board[line[j - 1]]
+            board[line[j]] = old[line[j - 1]]
         colour = self.to_move
+        assert colour is not None  # nobody pushes once the game is over
         sign = _SIGN[colour]
         board[line[0]] = sign * (2 if m.gipf else 1)
         # No row stood before the push (rows are removed at once): a new one lies along the
         # push, or across it through a spot that changed colour.
         found = _row_signs(board, (along,))
-        old = self._board
-        lines_at, around = t.lines_at, t.around
+        cross = t.cross
         for j in range(k + 1):
             spot = line[j]
             v = board[spot]
-            if (v > 0) == (old[spot] > 0) and old[spot]:
+            was = old[spot]
+            if was and (v > 0) == (was > 0):
                 continue  # the same colour as before
-            for n in lines_at[spot]:
+            for n, back, ahead in cross[spot]:
                 if n == along or n in found:
                     continue
                 run = 1
-                back, ahead = around[(spot, n)]
                 for other in back:
                     if board[other] * v > 0:
                         run += 1
@@ -1512,7 +1545,7 @@ class State:
         gap = line[k]
         occupied = self._occupied() | 1 << gap
         full = self._full()
-        for n in lines_at[gap]:
+        for n in t.lines_at[gap]:
             bits = t.line_bits[n]
             if occupied & bits == bits:
                 full |= 1 << n
@@ -1523,6 +1556,7 @@ class State:
     def _apply_removal(self, taken: tuple[int, ...]) -> State:
         board = list(self._board)
         reserve, captured = list(self._reserve), list(self._captured)
+        assert self.to_move is not None and self._pusher is not None  # the remove phase
         me = self._idx(self.to_move)
         sign = _SIGN[self.to_move]
         for s in taken:
@@ -1580,6 +1614,25 @@ class State:
         lines_at = _tables().lines_at
         after._cache["full"] = self._full() & ~sum({1 << n for s in taken for n in lines_at[s]})
         return after
+
+
+#: The setters of State's slots, in the order of ``State._make``'s arguments.
+_SLOT_SETTERS: tuple[Callable[[State, Any], None], ...] = tuple(
+    State.__dict__[name].__set__
+    for name in (
+        "rules",
+        "_board",
+        "_reserve",
+        "_captured",
+        "to_move",
+        "phase",
+        "_pusher",
+        "_rights",
+        "_outcome",
+        "last",
+        "_cache",
+    )
+)
 
 
 def _find_rows(board: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], tuple]]:
@@ -1647,6 +1700,33 @@ def _rows_on(
                 sign, first, last = best
                 out.append((index, sign, seg, seg[first : last + 1]))
     return out
+
+
+def _removal_choices(
+    board: tuple[int, ...], segments: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+) -> dict[Removal, tuple[int, ...]]:
+    """The removals of the rows standing on ``segments`` (each with the values on it, all
+    the remover's rows), each with the grid indices it takes, sorted by notation (see
+    :meth:`State._choices`; a dict shared by the states with the same segments: not to
+    change)."""
+    out: dict[Removal, tuple[int, ...]] = {}
+    seen = set()
+    for seg, _values in segments:
+        gipfs = [s for s in seg if abs(board[s]) == 2]
+        for k in range(len(gipfs) + 1):
+            for kept in combinations(gipfs, k):
+                taken = tuple(s for s in seg if s not in kept)
+                if frozenset(taken) in seen or (kept and _still_a_row(board, seg, taken)):
+                    continue
+                seen.add(frozenset(taken))
+                # lines run in board order, so seg and kept are canonical
+                move = _trusted(
+                    Removal,
+                    segment=tuple(_label(s) for s in seg),
+                    kept=tuple(_label(s) for s in kept),
+                )
+                out[move] = taken
+    return dict(sorted(out.items(), key=lambda kv: str(kv[0])))
 
 
 def _still_a_row(board: tuple[int, ...], seg: tuple[int, ...], taken: tuple[int, ...]) -> bool:

@@ -1238,3 +1238,37 @@ def test_a_push_equal_to_a_listed_one_but_built_anew_is_checked_and_played_alike
     listed = next(m for m in state.legal_moves() if str(m) == "e1-e2")
     assert built == listed and built is not listed
     assert state.play(built) == state.play(listed) == state.play("e1-e2")
+
+
+@PROPERTY_SETTINGS
+@given(random_games())
+def test_listed_moves_play_as_their_notation_does_and_removals_shared_are_exact(game):
+    _rules, _moves, states = game
+    for state in states:
+        for move in state.legal_moves():
+            # the listed object takes the quick path, its text the full check
+            quick, checked = state.play(move), state.play(str(move))
+            assert quick == checked and quick.last == checked.last
+            assert quick.legal_moves() == checked.legal_moves()
+        if state.phase == "remove" and state.outcome is None:
+            # the removals shared between states with the same segments, as computed afresh
+            shared = list(state._choices().items())
+            gipf._CHOICES.clear()
+            fresh = pickle.loads(pickle.dumps(state))
+            assert list(fresh._choices().items()) == shared
+
+
+def test_a_listed_move_played_where_it_is_not_open_is_refused_as_its_text_is():
+    pushing = play(["e1-e2", "b6-b5", "e1-e2", "c7-c6"])
+    removing = pushing.play("e1-e2")
+    assert removing.phase == "remove"
+    for state, move in (
+        (removing, pushing.legal_moves()[0]),  # a push while a row waits
+        (pushing, removing.legal_moves()[0]),  # a removal with no row standing
+        (removing.play(removing.legal_moves()[0]), removing.legal_moves()[0]),  # taken already
+    ):
+        with pytest.raises(IllegalMoveError) as quick:
+            state.play(move)
+        with pytest.raises(IllegalMoveError) as written:
+            state.play(str(move))
+        assert str(quick.value) == str(written.value)

@@ -31,9 +31,7 @@ def coffee_contract(
 def gipf_contract(
     rules: gipf.Rules, state: gipf.State, move: gipf.Move, outcome: gipf.Outcome
 ) -> Contract:
-    # TEMPORARY: gipf.Rules.from_dict is annotated to take a dict, where the contract says
-    # any Mapping (gipf.py is being changed); once it says Mapping, mypy asks to drop this.
-    return gipf.Rules, rules, state, move, outcome  # type: ignore[return-value]
+    return gipf.Rules, rules, state, move, outcome
 
 
 def hextiles_contract(

@@ -38,10 +38,10 @@ import dataclasses
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from itertools import islice
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -166,6 +166,19 @@ def _fit_bits(touching: int, facing: int, contact: bool) -> int:
     else:
         fits = (m for m in range(64) if not m & touching)
     return sum(1 << m for m in fits)
+
+
+#: :func:`_fit_bits` by ``touching << 7 | facing << 1 | contact``, filled as asked.
+_FIT: dict[int, int] = {}
+
+
+def _fit(touching: int, facing: int, contact: bool) -> int:
+    """:func:`_fit_bits`, looked up quicker."""
+    key = touching << 7 | facing << 1 | contact
+    bits = _FIT.get(key)
+    if bits is None:
+        bits = _FIT[key] = _fit_bits(touching, facing, contact)
+    return bits
 
 
 @cache
@@ -390,6 +403,13 @@ def _step(cell: Cell, side: int) -> Cell:
     return cell[0] + dq, cell[1] + dr
 
 
+#: By side ``s``: ``(dq, dr, s, bit of the side of that neighbour facing back)``.
+_SIDES = tuple((dq, dr, s, 1 << (s + 3) % 6) for s, (dq, dr) in enumerate(HEX_DIRECTIONS))
+#: By side ``s`` of a border edge: the next side clockwise ``s + 1``, its direction, and
+#: ``s - 1`` (the side of that neighbour that continues the border when it holds a tile).
+_TURN_ON = tuple(((s + 1) % 6, *HEX_DIRECTIONS[(s + 1) % 6], (s - 1) % 6) for s in range(6))
+
+
 def _join(words: list[str], last: str = "and") -> str:
     if len(words) <= 1:
         return "".join(words)
@@ -451,8 +471,11 @@ class Figure:
 
     __slots__ = ("_tiles", "marked_contact", "_cache")
 
+    #: The game a figure belongs to (its pictures are Hex Tiles pictures).
+    game: ClassVar[str] = GAME
     _tiles: dict[Cell, int]
     marked_contact: bool
+    _cache: dict[Any, Any]
 
     def __init__(
         self, tiles: Mapping[Any, Any] | None = None, marked_contact: bool = False
@@ -564,46 +587,66 @@ class Figure:
             self._cache["frontier"] = tuple(sorted(self._need_map()))
         return self._cache["frontier"]
 
-    def _need_map(self) -> dict[Cell, tuple[int, int]]:
+    def _need_map(self) -> dict[Cell, tuple[int, int, int]]:
         """Every empty cell next to the figure -> (sides with a neighbour, of those the
-        sides facing a mark). Kept up to date tile by tile by :meth:`_placed`."""
+        sides facing a mark, the masks that fit there as bits: :func:`_fit_bits`). Kept up
+        to date tile by tile by :meth:`_placed`."""
         need = self._cache.get("need")
         if need is None:
             need = {}
-            tiles = self._tiles
+            tiles, contact = self._tiles, self.marked_contact
             for cell in tiles:
                 for side in range(6):
                     n = _step(cell, side)
                     if n not in tiles and n not in need:
                         touching, facing, _ = self._needs(n)
-                        need[n] = (touching, facing)
+                        need[n] = (touching, facing, _fit(touching, facing, contact))
             self._cache["need"] = need
         return need
 
     def _placed(self, cell: Cell, mask: int) -> Figure:
         """The figure with a tile lying as ``mask`` on ``cell``, which the caller has
-        checked may go there; the cells' needs follow from this figure's."""
-        tiles = dict(self._tiles)
+        checked may go there; the cells' needs follow from this figure's.
+
+        The same placement on the same figure gives the same (immutable) figure while it is
+        remembered (:data:`_CHILDREN`), with what it has worked out already (its legal
+        placements, its score): a search plays the same moves again and again."""
+        key = (id(self), cell, mask)
+        known = _CHILDREN.get(key)
+        if known is not None and known[0] is self:
+            return known[1]
+        tiles = self._tiles.copy()
         tiles[cell] = mask
-        new = Figure._of(tiles, self.marked_contact)
+        contact = self.marked_contact
+        new = Figure._of(tiles, contact)
         need = self._cache.get("need")
         if need is not None:
-            need = dict(need)
-            need.pop(cell, None)
-            for side in range(6):
-                n = _step(cell, side)
+            need = need.copy()
+            del need[cell]
+            q, r = cell
+            for dq, dr, side, back in _SIDES:
+                n = (q + dq, r + dr)
                 if n in tiles:
                     continue
-                back = 1 << (side + 3) % 6  # the side of ``n`` that faces the new tile
-                touching, facing = need.get(n, (0, 0))
-                need[n] = (touching | back, facing | back if mask >> side & 1 else facing)
+                # ``back`` is the side of ``n`` that faces the new tile
+                touching, facing, _ = need.get(n, _NO_NEED)
+                touching |= back
+                if mask >> side & 1:
+                    facing |= back
+                need[n] = (touching, facing, _fit(touching, facing, contact))
             new._cache["need"] = need
+        if len(_CHILDREN) >= _CHILDREN_KEPT:
+            try:  # forget the oldest
+                del _CHILDREN[next(iter(_CHILDREN))]
+            except (KeyError, RuntimeError, StopIteration):  # another thread was quicker
+                pass
+        _CHILDREN[key] = (self, new)  # holding ``self`` keeps its id from being reused
         return new
 
     def _allows(self, mask: int, cell: Cell) -> bool:
         """Whether a tile lying as ``mask`` may go on ``cell`` (the rule, without words)."""
         need = self._need_map().get(cell)
-        return need is not None and bool(_fit_bits(*need, self.marked_contact) >> mask & 1)
+        return need is not None and bool(need[2] >> mask & 1)
 
     def _needs(self, cell: Cell) -> tuple[int, int, dict[int, Cell]]:
         """(sides with a neighbour, of those the sides facing a mark, neighbour by side)."""
@@ -717,15 +760,32 @@ class Figure:
         key = ("legal", mask)
         found = self._cache.get(key)
         if found is None:
-            need, contact = self._need_map(), self.marked_contact
+            need = self._need_map()
             turns = _orientations(mask)
-            out = []
+            every = _every_turn_bits((mask,))
+            out: list[tuple[Cell, int]] = []
             for cell in self.frontier():
-                fit = _fit_bits(*need[cell], contact)
-                if fit:
-                    out.extend((cell, k) for k, lying in turns if fit >> lying & 1)
+                fit = need[cell][2]
+                if fit & every:
+                    out.extend([(cell, k) for k, lying in turns if fit >> lying & 1])
             found = self._cache[key] = tuple(out)
         return found
+
+    def _place_moves(self, reserve: tuple[str, ...]) -> list[Move]:
+        """The place moves of the reserve tiles ``reserve`` (patterns in standard turn) on
+        this figure, by pattern, then cell, then turn (a new list)."""
+        out: list[Move] = []
+        cache = self._cache
+        for p in dict.fromkeys(reserve):
+            key = ("moves", p)
+            moves = cache.get(key)
+            if moves is None:
+                make = Move._checked
+                moves = cache[key] = tuple(
+                    [make("place", p, cell, k) for cell, k in self._placements(_TILES[p].mask)]
+                )
+            out.extend(moves)
+        return out
 
     def open_cells(self, patterns: Iterable[Tile | str] = PATTERNS) -> list[Cell]:
         """The empty cells where some tile of ``patterns`` fits (a new list).
@@ -734,8 +794,8 @@ class Figure:
             ValueError: ``patterns`` is not a sequence of tiles.
         """
         bits = _every_turn_bits(tuple(p.mask for p in _pattern_tuple(patterns)))
-        need, contact = self._need_map(), self.marked_contact
-        return [c for c in self.frontier() if _fit_bits(*need[c], contact) & bits]
+        need = self._need_map()
+        return [c for c in self.frontier() if need[c][2] & bits]
 
     def has_room(self, patterns: Iterable[Tile | str] = PATTERNS) -> bool:
         """Whether some tile of ``patterns`` (default: all 12) could still be placed.
@@ -750,8 +810,7 @@ class Figure:
         key = ("room", bits)
         room = self._cache.get(key)
         if room is None:
-            contact = self.marked_contact
-            room = any(_fit_bits(*n, contact) & bits for n in self._need_map().values())
+            room = any(n[2] & bits for n in self._need_map().values())
             self._cache[key] = room
         return room
 
@@ -760,24 +819,24 @@ class Figure:
         """The figure's outline as closed loops of edges ``(cell, side)`` (a figure tile's
         side that faces an empty cell), each in clockwise order around the tiles; the outer
         border comes first, then the border of each hole."""
-        if "loops" in self._cache:
-            return self._cache["loops"]
+        found = self._cache.get("loops")
+        if found is not None:
+            return found
         tiles = self._tiles
-        top = max(tiles, key=lambda c: (2 * c[1] + c[0], -c[0]))
-        edges = [(c, s) for c in sorted(tiles) for s in range(6) if _step(c, s) not in tiles]
-        seen: set[tuple[Cell, int]] = set()
-        loops = []
-        for start in [(top, 0)] + edges:
-            if start in seen:
-                continue
-            loop, edge = [], start
-            while edge not in seen:
-                seen.add(edge)
-                loop.append(edge)
-                cell, side = edge
-                nxt = _step(cell, side + 1)
-                edge = (nxt, (side - 1) % 6) if nxt in tiles else (cell, (side + 1) % 6)
-            loops.append(tuple(loop))
+        top = max(tiles, key=_height)
+        outer = _walk(tiles, top, 0)
+        # every border edge faces one side of an empty neighbour that touches the figure
+        if len(outer) == sum(n[0].bit_count() for n in self._need_map().values()):
+            loops = [outer]  # no hole
+        else:
+            edges = [(c, s) for c in sorted(tiles) for s in range(6) if _step(c, s) not in tiles]
+            seen = set(outer)
+            loops = [outer]
+            for start in edges:
+                if start not in seen:
+                    loop = _walk(tiles, *start)
+                    seen.update(loop)
+                    loops.append(loop)
         out = self._cache["loops"] = tuple(loops)
         return out
 
@@ -797,6 +856,37 @@ class Figure:
                 f"the edge's side must be a whole number from 0 to 5, not {_show(side)}"
             )
         return bool(self._tiles[cell] >> int(side) & 1)
+
+
+#: Figures made by :meth:`Figure._placed`, by ``(id(parent), cell, mask)``: ``(parent,
+#: child)``; the oldest are forgotten beyond :data:`_CHILDREN_KEPT`.
+_CHILDREN: dict[tuple[int, Cell, int], tuple[Figure, Figure]] = {}
+_CHILDREN_KEPT = 2048
+_NO_NEED = (0, 0, 0)
+
+
+def _height(cell: Cell) -> tuple[int, int]:
+    """Orders cells by height on the page, then right to left: the top cell is the
+    largest."""
+    return 2 * cell[1] + cell[0], -cell[0]
+
+
+def _walk(tiles: dict[Cell, int], cell: Cell, side: int) -> tuple[tuple[Cell, int], ...]:
+    """The border loop from the edge ``(cell, side)``, clockwise around the tiles, back to
+    that edge."""
+    loop: list[tuple[Cell, int]] = []
+    append = loop.append
+    start_cell, start_side = cell, side
+    while True:
+        append((cell, side))
+        after, dq, dr, back = _TURN_ON[side]
+        nxt = (cell[0] + dq, cell[1] + dr)
+        if nxt in tiles:
+            cell, side = nxt, back
+        else:
+            side = after
+        if side == start_side and cell == start_cell:
+            return tuple(loop)
 
 
 # ---------------------------------------------------------------------------------------
@@ -909,7 +999,8 @@ def score(figure: Figure) -> Score:
         return cached
     loops = figure.loops()
     tiles_by_cell = figure._tiles
-    best_len, best_run, best_value = 0, (), 0
+    best_len, best_value = 0, 0
+    best_run: tuple[tuple[Cell, int], ...] = ()
     closed = False
     for k, loop in enumerate(loops):
         flags = [bool(tiles_by_cell[c] >> s & 1) for c, s in loop]
@@ -950,7 +1041,7 @@ _MOVE_HELP = (
 )
 
 
-def _move_tile(pattern: object) -> Tile:
+def _move_tile(pattern: Any) -> Tile:
     """The tile a move names: 1 to 5 marked sides."""
     try:
         tile = Tile.from_marks(pattern)
@@ -1034,10 +1125,11 @@ class Move:
     def _checked(cls, kind: str, pattern: str | None, cell: Cell | None, turn: int | None) -> Move:
         """A move from parts already in standard form (the engine's own, unchecked)."""
         move = object.__new__(cls)
-        object.__setattr__(move, "kind", kind)
-        object.__setattr__(move, "pattern", pattern)
-        object.__setattr__(move, "cell", cell)
-        object.__setattr__(move, "turn", turn)
+        set_kind, set_pattern, set_cell, set_turn = _MOVE_SET
+        set_kind(move, kind)
+        set_pattern(move, pattern)
+        set_cell(move, cell)
+        set_turn(move, turn)
         return move
 
     @classmethod
@@ -1047,7 +1139,7 @@ class Move:
         Raises:
             InvalidNotationError: ``pattern`` is not a tile with 1 to 5 marks.
         """
-        return cls("take", pattern)
+        return cls("take", cast(str, pattern))  # __post_init__ reads a Tile too
 
     @classmethod
     def place(cls, tile: Tile | str, cell: Any, turn: int = 0) -> Move:
@@ -1056,7 +1148,7 @@ class Move:
         Raises:
             InvalidNotationError: ``tile``, ``cell`` or ``turn`` is malformed.
         """
-        return cls("place", tile, cell, turn)
+        return cls("place", cast(str, tile), cell, turn)  # __post_init__ reads a Tile too
 
     @classmethod
     def done(cls) -> Move:
@@ -1113,13 +1205,14 @@ class Move:
         if self.kind == "take":
             return f"take {self.pattern}"
         if self.kind == "place":
-            return f"place {self.pattern} at {cell_text(self.cell)} turn {self.turn}"
+            return f"place {self.pattern} at {cell_text(cast(Cell, self.cell))} turn {self.turn}"
         return "done"
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
 
 
+_MOVE_SET = tuple(Move.__dict__[name].__set__ for name in ("kind", "pattern", "cell", "turn"))
 _DONE = Move("done")
 
 
@@ -1250,12 +1343,12 @@ class Rules:
             raise ValueError(f"players must be from 2 to 4, not {_show(self.players)}")
         if self.seed is not None:
             _seed(self.seed)
-        if self.copies is None:
-            object.__setattr__(self, "copies", 2 if self.players == 2 else 3)
-        if not 1 <= self.copies <= 20:
-            raise ValueError(
-                f"copies (of each pattern) must be from 1 to 20, not {_show(self.copies)}"
-            )
+        copies = self.copies
+        if copies is None:
+            copies = 2 if self.players == 2 else 3
+            object.__setattr__(self, "copies", copies)
+        if not 1 <= copies <= 20:
+            raise ValueError(f"copies (of each pattern) must be from 1 to 20, not {_show(copies)}")
         if self.patterns is not None:
             chosen = []
             for t in _pattern_tuple(self.patterns):
@@ -1268,7 +1361,7 @@ class Rules:
                     chosen.append(t.pattern.marks)
             if not chosen:
                 raise ValueError("patterns must name at least one pattern")
-            object.__setattr__(self, "patterns", tuple(sorted(chosen, key=_PATTERN_ORDER.get)))
+            object.__setattr__(self, "patterns", tuple(sorted(chosen, key=_pattern_key)))
         if not isinstance(self.leftover, str) or self.leftover not in LEFTOVER_RULES:
             raise ValueError(
                 f"leftover must be 'first', 'pool' or 'discard', not {_show(self.leftover)}"
@@ -1296,7 +1389,7 @@ class Rules:
 
     def tile_set(self) -> list[Tile]:
         """Every tile of the pool before shuffling (a new list)."""
-        return [p for p in self.tile_patterns for _ in range(self.copies)]
+        return [p for p in self.tile_patterns for _ in range(cast(int, self.copies))]
 
     @property
     def market_size(self) -> int:
@@ -1320,7 +1413,7 @@ class Rules:
         rules = self
         if self.seed is None:
             if seed is None:
-                seed = int(np.random.SeedSequence().entropy)
+                seed = int(cast(int, np.random.SeedSequence().entropy))
             rules = dataclasses.replace(self, seed=seed)
         bag = [t.marks for t in rules.tile_set()]
         order = np.random.default_rng(rules.seed).permutation(len(bag))
@@ -1399,6 +1492,22 @@ def _pattern_key(p: str) -> int:
     return _PATTERN_ORDER[p]
 
 
+def _reseeded(rules: Rules, seed: int) -> Rules:
+    """``rules`` with the seed ``seed`` (0 to 2**63 - 1: nothing to check)."""
+    if type(rules) is not Rules:  # a variant may check more
+        return dataclasses.replace(rules, seed=seed)
+    new = object.__new__(Rules)
+    new.__dict__.update(rules.__dict__)
+    new.__dict__["seed"] = seed
+    return new
+
+
+@lru_cache(maxsize=4096)
+def _take_moves(market: tuple[str, ...]) -> tuple[Move, ...]:
+    """The take moves of a market, in its order."""
+    return tuple(Move._checked("take", p, None, None) for p in dict.fromkeys(market))
+
+
 # ---------------------------------------------------------------------------------------
 # State
 # ---------------------------------------------------------------------------------------
@@ -1455,40 +1564,34 @@ class State:
     taken: bool
     short: bool
     over: bool
+    _cache: dict[str, Any]
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise TypeError("a hextiles.State comes from Rules(...).start(), then play()")
 
     @classmethod
     def _make(cls, **fields: Any) -> State:
-        self = object.__new__(cls)
-        for name in cls.__slots__[:-1]:
-            object.__setattr__(self, name, fields[name])
-        object.__setattr__(self, "_cache", {})
-        return self
+        return _state(*[fields[name] for name in _FIELDS], cls=cls)
 
     @classmethod
-    def _new_round(cls, rules, figures, reserves, pool, first, round_no) -> State:
+    def _new_round(
+        cls,
+        rules: Rules,
+        figures: tuple[Figure, ...],
+        reserves: tuple[tuple[str, ...], ...],
+        pool: tuple[str, ...],
+        first: int,
+        round_no: int,
+    ) -> State:
         n = rules.market_size
         drawn = tuple(sorted(pool[:n], key=_pattern_key))
-        return cls._make(
-            rules=rules,
-            figures=figures,
-            reserves=reserves,
-            pool=pool[n:],
-            market=drawn,
-            first=first,
-            round_no=round_no,
-            step=0,
-            taken=False,
-            short=len(drawn) < n,
-            over=not drawn,
-        )
+        return _state(
+            rules, figures, reserves, pool[n:], drawn, first, round_no, 0, False,
+            len(drawn) < n, not drawn, cls=cls,
+        )  # fmt: skip
 
     def _replace(self, **changes: Any) -> State:
-        fields = {name: getattr(self, name) for name in State.__slots__[:-1]}
-        fields.update(changes)
-        return State._make(**fields)
+        return _state(*[changes.get(name, getattr(self, name)) for name in _FIELDS])
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a hextiles.State is immutable; play() returns a new state")
@@ -1497,10 +1600,10 @@ class State:
         raise AttributeError("a hextiles.State is immutable; play() returns a new state")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, ({name: getattr(self, name) for name in State.__slots__[:-1]},))
+        return (_rebuild, ({name: getattr(self, name) for name in _FIELDS},))
 
-    def _key(self) -> tuple:
-        return tuple(getattr(self, name) for name in State.__slots__[:-1])
+    def _key(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in _FIELDS)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self._key() == other._key()
@@ -1635,20 +1738,31 @@ class State:
                 )
             rng = np.random.default_rng(_seed(rng, "rng"))
         pool = sorted(self.pool, key=_pattern_key)  # what anyone knows of it: its tiles
-        order = rng.permutation(len(pool))
-        rules = dataclasses.replace(self.rules, seed=int(rng.integers(2**63)))
-        return self._replace(rules=rules, pool=tuple(pool[i] for i in order))
+        order = rng.permutation(len(pool)).tolist()
+        rules = _reseeded(self.rules, int(rng.integers(2**63)))
+        new = _state(
+            rules, self.figures, self.reserves, tuple([pool[i] for i in order]), self.market,
+            self.first, self.round_no, self.step, self.taken, self.short, self.over,
+        )  # fmt: skip
+        if "outcome" in self._cache:  # the order of the pool does not end a game
+            new._cache["outcome"] = self._cache["outcome"]
+        return new
 
     # -- rules -----------------------------------------------------------------------------
     @property
     def outcome(self) -> Outcome | None:
         """How the game ended, or ``None`` while it goes on."""
-        if "outcome" not in self._cache:
-            self._cache["outcome"] = self._compute_outcome()
-        return self._cache["outcome"]
+        cache = self._cache
+        if "outcome" not in cache:
+            cache["outcome"] = self._compute_outcome()
+        return cache["outcome"]
 
     def _compute_outcome(self) -> Outcome | None:
         bits = _set_bits(self.rules.patterns)
+        if not self.over:
+            for f in self.figures:
+                if f._room(bits):
+                    return None
         if self.over:
             why, ending = "the pool could not fill a market", "pool-empty"
         elif not any(f._room(bits) for f in self.figures):
@@ -1676,20 +1790,22 @@ class State:
         )
 
     def _legal(self) -> list[Move]:
-        if "legal" in self._cache:
-            return self._cache["legal"]
-        out: list[Move] = []
+        cache = self._cache
+        out: list[Move] | None = cache.get("legal")
+        if out is not None:
+            return out
+        out = []
         if self.outcome is None:
-            fig = self.figure()
-            make = Move._checked
-            for p in dict.fromkeys(self.reserve()):
-                for cell, k in fig.legal_placements(p):
-                    out.append(make("place", p, cell, k))
-            if not self.leftover_step and not self.taken:
-                out.extend(make("take", p, None, None) for p in dict.fromkeys(self.market))
-            if not self.must_take:
+            p = self._mover
+            out.extend(self.figures[p]._place_moves(self.reserves[p]))
+            if self.step < self.rules.players and not self.taken:  # may take
+                if self.market:
+                    out.extend(_take_moves(self.market))
+                else:
+                    out.append(_DONE)
+            else:
                 out.append(_DONE)
-        self._cache["legal"] = out
+        cache["legal"] = out
         return out
 
     def legal_moves(self) -> list[Move]:
@@ -1706,10 +1822,29 @@ class State:
         return self._problem(Move.parse(move))
 
     def _problem(self, m: Move) -> str | None:
-        who = self.player_name(self._mover)
-        if self.outcome is not None:
-            return f"{m} is not allowed: {self.outcome.reason[0].lower()}{self.outcome.reason[1:]}"
+        outcome = self.outcome
+        if outcome is not None:
+            return f"{m} is not allowed: {outcome.reason[0].lower()}{outcome.reason[1:]}"
+        if m.kind == "place":
+            # a place move: its pattern, cell and turn are set
+            pattern, cell, turn = cast(str, m.pattern), cast(Cell, m.cell), cast(int, m.turn)
+            p = self._mover
+            reserve = self.reserves[p]
+            if pattern in reserve:
+                figure = self.figures[p]
+                if figure._allows(_rot(_TILES[pattern].mask, turn), cell):
+                    return None
+                return figure._problem(str(m), _TILES[pattern], cell, turn)
+            held = _join(list(dict.fromkeys(reserve))) if reserve else "nothing"
+            return (
+                f"{m} is not allowed: {self.player_name(p)}'s reserve holds no {pattern} tile "
+                f"(it holds {held}). Take a tile from the market first; taken tiles wait in the "
+                "reserve."
+            )
         if m.kind == "take":
+            if self.step < self.rules.players and not self.taken and m.pattern in self.market:
+                return None
+            who = self.player_name(self._mover)
             if self.leftover_step:
                 return (
                     f"{m} is not allowed: this is {who}'s step with the leftover tile (now in "
@@ -1725,25 +1860,14 @@ class State:
                     return f"{m} is not allowed: the market is empty."
                 return f"{m} is not allowed: the market holds {_join(list(self.market))}."
             return None
-        if m.kind == "done":
-            if self.must_take:
-                return (
-                    f"done is not allowed: taking a tile is compulsory; {who} must take one "
-                    f"of {_join(list(dict.fromkeys(self.market)), 'or')} first."
-                )
-            return None
-        reserve = self.reserve()
-        if m.pattern in reserve and self.figure()._allows(
-            _rot(_TILES[m.pattern].mask, m.turn), m.cell
-        ):
-            return None
-        if m.pattern not in reserve:
-            held = _join(list(dict.fromkeys(reserve))) if reserve else "nothing"
+        # done
+        if self.must_take:
+            who = self.player_name(self._mover)
             return (
-                f"{m} is not allowed: {who}'s reserve holds no {m.pattern} tile (it holds "
-                f"{held}). Take a tile from the market first; taken tiles wait in the reserve."
+                f"done is not allowed: taking a tile is compulsory; {who} must take one "
+                f"of {_join(list(dict.fromkeys(self.market)), 'or')} first."
             )
-        return self.figure()._problem(str(m), _TILES[m.pattern], m.cell, m.turn)
+        return None
 
     def play(self, move: Move | str) -> State:
         """The state after ``move``.
@@ -1762,25 +1886,45 @@ class State:
         return self._apply(m)
 
     def _apply(self, m: Move) -> State:
+        new = self._next(m)
+        if new.figures is self.figures and not new.over and "outcome" in self._cache:
+            if self._cache["outcome"] is None:  # and nothing that ends a game has changed
+                new._cache["outcome"] = None
+        return new
+
+    def _next(self, m: Move) -> State:
         p = self._mover
-        if m.kind == "take":
-            market = list(self.market)
-            market.remove(m.pattern)
-            reserves = list(self.reserves)
-            reserves[p] = tuple(sorted((*reserves[p], m.pattern), key=_pattern_key))
-            return self._replace(market=tuple(market), reserves=tuple(reserves), taken=True)
-        if m.kind == "place":
+        kind = m.kind
+        if kind == "place":
+            pattern = cast(str, m.pattern)
             reserves = list(self.reserves)
             held = list(reserves[p])
-            held.remove(m.pattern)
+            held.remove(pattern)
             reserves[p] = tuple(held)
             figures = list(self.figures)
-            figures[p] = self.figures[p]._placed(m.cell, _rot(_TILES[m.pattern].mask, m.turn))
-            return self._replace(figures=tuple(figures), reserves=tuple(reserves))
+            mask = _rot(_TILES[pattern].mask, cast(int, m.turn))
+            figures[p] = figures[p]._placed(cast(Cell, m.cell), mask)
+            return _state(
+                self.rules, tuple(figures), tuple(reserves), self.pool, self.market, self.first,
+                self.round_no, self.step, self.taken, self.short, self.over,
+            )  # fmt: skip
+        if kind == "take":
+            pattern = cast(str, m.pattern)
+            market = list(self.market)
+            market.remove(pattern)
+            reserves = list(self.reserves)
+            reserves[p] = tuple(sorted((*reserves[p], pattern), key=_pattern_key))
+            return _state(
+                self.rules, self.figures, tuple(reserves), self.pool, tuple(market), self.first,
+                self.round_no, self.step, True, self.short, self.over,
+            )  # fmt: skip
         # done
         n = self.rules.players
         if self.step < n - 1:
-            return self._replace(step=self.step + 1, taken=False)
+            return _state(
+                self.rules, self.figures, self.reserves, self.pool, self.market, self.first,
+                self.round_no, self.step + 1, False, self.short, self.over,
+            )  # fmt: skip
         if self.step == n - 1 and self.market:
             leftover = self.rules.leftover
             if leftover == "first":
@@ -1790,9 +1934,8 @@ class State:
                 return self._replace(step=n, market=(), reserves=tuple(reserves), taken=True)
             if leftover == "pool":
                 pool = list(self.pool) + list(self.market)
-                order = np.random.default_rng([self.rules.seed, self.round_no]).permutation(
-                    len(pool)
-                )
+                seed = cast(int, self.rules.seed)  # start() always sets it
+                order = np.random.default_rng([seed, self.round_no]).permutation(len(pool))
                 return self._end_round(pool=tuple(pool[i] for i in order))
             return self._end_round(pool=self.pool)
         return self._end_round(pool=self.pool)
@@ -1810,5 +1953,43 @@ class State:
         )
 
 
-def _rebuild(fields: dict) -> State:
+def _rebuild(fields: dict[str, Any]) -> State:
     return State._make(**fields)
+
+
+#: The fields of a :class:`State` (its slots but the cache), in order.
+_FIELDS: tuple[str, ...] = State.__slots__[:-1]
+_SET = tuple(State.__dict__[name].__set__ for name in State.__slots__)
+
+
+def _state(
+    rules: Rules,
+    figures: tuple[Figure, ...],
+    reserves: tuple[tuple[str, ...], ...],
+    pool: tuple[str, ...],
+    market: tuple[str, ...],
+    first: int,
+    round_no: int,
+    step: int,
+    taken: bool,
+    short: bool,
+    over: bool,
+    *,
+    cls: type[State] = State,
+) -> State:
+    """A state of these fields (checked by the caller), with an empty cache."""
+    new = object.__new__(cls)
+    s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11 = _SET
+    s0(new, rules)
+    s1(new, figures)
+    s2(new, reserves)
+    s3(new, pool)
+    s4(new, market)
+    s5(new, first)
+    s6(new, round_no)
+    s7(new, step)
+    s8(new, taken)
+    s9(new, short)
+    s10(new, over)
+    s11(new, {})
+    return new

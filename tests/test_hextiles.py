@@ -1120,3 +1120,97 @@ def test_a_seed_beyond_128_bits_is_refused_so_every_record_can_be_saved():
     with pytest.raises(ValueError, match=r"from 0 to 2\*\*128 - 1"):
         Rules(seed=2**128)
     assert Rules(seed=2**128 - 1).seed == 2**128 - 1
+
+
+# ---------------------------------------------------------------------------------------
+# What the engine remembers for speed agrees with what it works out afresh
+# ---------------------------------------------------------------------------------------
+
+
+def plain_loops(fig: Figure) -> tuple:
+    """The outline walked edge by edge from every border edge, the outer loop first, then
+    the holes by their smallest edge (the order :meth:`Figure.loops` promises)."""
+    tiles = fig.tiles()
+    top = max(tiles, key=lambda c: (2 * c[1] + c[0], -c[0]))
+    edges = [(c, s) for c in sorted(tiles) for s in range(6) if step(c, s) not in tiles]
+    seen: set = set()
+    loops = []
+    for start in [(top, 0)] + edges:
+        if start in seen:
+            continue
+        loop, edge = [], start
+        while edge not in seen:
+            seen.add(edge)
+            loop.append(edge)
+            cell, side = edge
+            nxt = step(cell, side + 1)
+            edge = (nxt, (side - 1) % 6) if nxt in tiles else (cell, (side + 1) % 6)
+        loops.append(tuple(loop))
+    return tuple(loops)
+
+
+def test_loops_of_a_figure_with_two_holes_come_outer_first_then_holes_in_order():
+    holes = {(0, 1), (1, -2)}
+    cells = [
+        (q, r)
+        for q in range(-3, 4)
+        for r in range(-3, 4)
+        if abs(q + r) <= 3 and (q, r) not in holes
+    ]
+    fig = Figure({c: "000000" for c in cells})
+    loops = fig.loops()
+    assert loops == plain_loops(fig)
+    assert len(loops) == 3 and len(loops[0]) == 6 * (2 * 3 + 1)  # a hexagon of radius 3
+    # each hole's six edges face it; the hole met first among the sorted cells comes first
+    assert [{step(c, s) for c, s in lp} for lp in loops[1:]] == [{(0, 1)}, {(1, -2)}]
+    assert [len(lp) for lp in loops[1:]] == [6, 6]
+
+
+@PROPERTY_SETTINGS
+@given(random_games())
+def test_what_states_and_figures_remember_agrees_with_a_fresh_copy(game):
+    rules, moves, states = game
+    for state in states[:: max(1, len(states) // 6)] + [states[-1]]:
+        fresh = pickle.loads(pickle.dumps(state))  # new figures and states, nothing known
+        assert all(f is not g for f, g in zip(fresh.figures, state.figures, strict=True))
+        assert state.legal_moves() == fresh.legal_moves()
+        assert state.outcome == fresh.outcome
+        assert state.scores() == fresh.scores()
+        redealt = state.redeal(3)
+        assert redealt.outcome == fresh.outcome and redealt.legal_moves() == fresh.legal_moves()
+        for fig, new in zip(state.figures, fresh.figures, strict=True):
+            assert fig.loops() == new.loops() == plain_loops(fig)
+            s, t = score(fig), score(new)
+            assert (s, s.run, s.outer, s.longest, s.loops) == (
+                t,
+                t.run,
+                t.outer,
+                t.longest,
+                t.loops,
+            )
+    # the same moves again: the figures placed are remembered, and nothing differs
+    again = [rules.start()]
+    for move in moves:
+        again.append(again[-1].play(move))
+    for a, b in zip(again, states, strict=True):
+        assert a == b and a.legal_moves() == b.legal_moves() and a.outcome == b.outcome
+
+
+def test_a_placement_played_again_gives_an_equal_figure_and_the_memory_stays_bounded(
+    monkeypatch,
+):
+    monkeypatch.setattr(hextiles, "_CHILDREN", {})
+    monkeypatch.setattr(hextiles, "_CHILDREN_KEPT", 5)
+    fig = Figure.start()
+    brown = Tile.from_marks("111110")
+    children = []
+    for k, (cell, turn) in enumerate(fig.legal_placements(brown)):
+        child = fig.place(brown, cell, turn)
+        assert child == Figure({(0, 0): "000000", cell: brown.rotated(turn)})
+        assert fig.place(brown, cell, turn) == child and score(child).total == 10
+        children.append(child)
+        assert len(hextiles._CHILDREN) == min(k + 1, 5)
+    assert len(fig) == 1 and len(set(children)) == 6
+    # forgotten placements are worked out again, alike
+    first, turn = fig.legal_placements(brown)[0]
+    assert fig.place(brown, first, turn) == children[0]

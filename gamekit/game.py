@@ -295,12 +295,6 @@ def lineage(obj: Any) -> tuple[str, ...]:
         name = base.__dict__.get("game")
         if isinstance(name, str) and name not in names:
             names.append(name)
-    if not names:  # TEMPORARY while the engines gain `game`: their module's GAME
-        import sys
-
-        name = getattr(sys.modules.get(cls.__module__), "GAME", None)
-        if isinstance(name, str):
-            return (name,)
     if not names:
         raise TypeError(f"{cls.__name__} objects belong to no registered game")
     return tuple(names)

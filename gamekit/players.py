@@ -401,7 +401,7 @@ class Player:
         """
         return type(self)(**self._options(), seed=seed)
 
-    def choose(self, state):  # pragma: no cover - abstract
+    def choose(self, state: Any) -> Any:  # pragma: no cover - abstract
         """The move to play in ``state``."""
         raise NotImplementedError
 
@@ -437,7 +437,7 @@ class RandomPlayer(Player):
 
     name = "random"
 
-    def choose(self, state):
+    def choose(self, state: Any) -> Any:
         """A legal move of ``state``, each as likely as the others.
 
         Raises:
@@ -596,7 +596,7 @@ class SimplePlayer(Player):
     def _options(self) -> dict[str, Any]:
         return {"safe": True} if self.safe else {}
 
-    def choose(self, state):
+    def choose(self, state: Any) -> Any:
         """The best-judged legal move of ``state``.
 
         Raises:
@@ -645,7 +645,7 @@ class GreedyPlayer(Player):
 
     name = "greedy"
 
-    def choose(self, state):
+    def choose(self, state: Any) -> Any:
         """A winning move if there is one, else a move that hands no win at once.
 
         Raises:
@@ -655,7 +655,9 @@ class GreedyPlayer(Player):
         self._check(state)
         ad = _adapter(state)
         me = player_index(state, state.to_move)
-        wins, safe, rest = [], [], []
+        wins: list[Any] = []
+        safe: list[Any] = []
+        rest: list[Any] = []
         for action in ad.actions(state):
             child = ad.apply(state, action)
             if child.outcome is not None:
@@ -787,7 +789,7 @@ class MCTSPlayer(Player):
         clock = time.perf_counter
         return lambda done: done == 0 or (done < cap and clock() < deadline)
 
-    def choose(self, state):
+    def choose(self, state: Any) -> Any:
         """The move searched most after the budget of playouts.
 
         Raises:
@@ -820,6 +822,7 @@ class MCTSPlayer(Player):
                     value = child.w / child.n + scale / sqrt(child.n)
                     if value > best_value:
                         best, best_value = child, value
+                assert best is not None  # a node with children has a best one
                 node = best
             # expansion
             if node.untried:
@@ -868,6 +871,7 @@ class MCTSPlayer(Player):
                     value = child.w / child.n + c * sqrt(log(child.avail) / child.n)
                     if value > best_value:
                         best, best_action, best_value = child, action, value
+                assert best is not None  # the deal leaves at least one legal action
                 position = ad.apply(position, best_action)
                 node = best
                 path.append(node)
@@ -908,7 +912,7 @@ class PolicyPlayer(Player):
     def with_seed(self, seed: Seed) -> PolicyPlayer:
         return PolicyPlayer(self.policy, seed=seed, **self.options)
 
-    def choose(self, state):
+    def choose(self, state: Any) -> Any:
         """The policy's move for ``state``.
 
         Raises:
@@ -1122,7 +1126,7 @@ class LevelPlayer(Player):
         """Playouts made for the last move (0 for a level that does not search)."""
         return getattr(self._last, "last_iterations", 0)
 
-    def choose(self, state):
+    def choose(self, state: Any) -> Any:
         """The level's move in ``state``.
 
         Raises:

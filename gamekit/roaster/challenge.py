@@ -44,6 +44,7 @@ def _whole(value: Any, what: str, low: int, high: int | None = None) -> int:
     """``value`` as an ``int`` if it is a whole number from ``low`` (to ``high``)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{what} must be a whole number, not {_show(value)}")
+    value = int(value)
     if value < low or (high is not None and value > high):
         allowed = f"from {low} to {high}" if high is not None else f"{low} or more"
         raise ValueError(f"{what} must be {allowed}, not {_show(value)}")

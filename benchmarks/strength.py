@@ -11,6 +11,7 @@ level per card, with a 95 % interval (:func:`gamekit.stats.mean_interval`).
     .venv/bin/python benchmarks/strength.py                    # everything: hours
     .venv/bin/python benchmarks/strength.py --games 20 --roaster-games 50 --only gipf
     .venv/bin/python benchmarks/strength.py --games 100 --strong-games 40   # fewer hours
+    .venv/bin/python benchmarks/strength.py --adjacent   # each level against the next only
 
 The levels think on the clock (``club`` and ``strong``), so their strength depends on the
 machine and its load: the time table says how many playouts they made here. The games run
@@ -40,9 +41,15 @@ GAMES = {
 }
 
 
-def pairs() -> list[tuple[str, str]]:
-    """(higher, lower) for each level against each lower one, then strongest v greedy."""
-    out = [(hi, lo) for k, hi in enumerate(LEVEL_NAMES) for lo in LEVEL_NAMES[:k]]
+def pairs(adjacent: bool = False) -> list[tuple[str, str]]:
+    """(higher, lower) for each level against each lower one (only the one just below it
+    if ``adjacent``), then the strongest against greedy."""
+    out = [
+        (hi, lo)
+        for k, hi in enumerate(LEVEL_NAMES)
+        for lo in LEVEL_NAMES[:k]
+        if not adjacent or lo == LEVEL_NAMES[k - 1]
+    ]
     return out + [(LEVEL_NAMES[-1], "greedy")]
 
 
@@ -93,14 +100,19 @@ def move_times(rules: Any, level: str, games: int) -> tuple[float, float, float]
 
 
 def two_player_tables(
-    name: str, games: int, strong_games: int, timing_games: int, executor: Any
+    name: str,
+    games: int,
+    strong_games: int,
+    timing_games: int,
+    executor: Any,
+    adjacent: bool = False,
 ) -> None:
     label, rules = GAMES[name]
     print(f"\n## {label}\n", flush=True)
     print("| higher | lower | games | wins | draws | share (95 % interval) | 1st seat | "
           "length | minutes |")  # fmt: skip
     print("|---|---|---:|---:|---:|---|---:|---:|---:|")
-    for hi, lo in pairs():
+    for hi, lo in pairs(adjacent):
         n = strong_games if hi == LEVEL_NAMES[-1] else games
         r = match(rules, player(hi), player(lo), n, executor)
         print(
@@ -150,6 +162,11 @@ def main() -> int:
         help="games per pair with the strongest level (default: as --games; it thinks longest)",
     )
     parser.add_argument("--roaster-games", type=int, default=500, help="games per card and level")
+    parser.add_argument(
+        "--adjacent",
+        action="store_true",
+        help="each level against the one just below it only (and the strongest against greedy)",
+    )
     parser.add_argument("--timing-games", type=int, default=2, help="games for the time table")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument(
@@ -169,7 +186,7 @@ def main() -> int:
                 roaster_table(args.roaster_games, pool)
             else:
                 strong = args.games if args.strong_games is None else args.strong_games
-                two_player_tables(name, args.games, strong, args.timing_games, pool)
+                two_player_tables(name, args.games, strong, args.timing_games, pool, args.adjacent)
     finally:
         if pool is not None:
             pool.shutdown()

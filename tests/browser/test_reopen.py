@@ -167,7 +167,11 @@ def test_a_lesson_reopened_after_its_kernel_is_gone_still_shows_its_boards(
     assert "Error displaying widget" not in notebook.inner_text()
     out = output_of(page, boards[0])
     assert out.locator(".gamekit-board svg").count() == 1
-    assert out.locator(".gamekit-turn").inner_text().strip() != ""
+    page.wait_for_function(  # the turn line is its own widget, drawn from the saved state too
+        "(el) => el.innerText.trim() !== ''",
+        arg=out.locator(".gamekit-turn").element_handle(),
+        timeout=30_000,
+    )
     out.screenshot(path=str(screenshots / "reopen_saved_board.png"))
     page.close()
     shut_down_kernels(base, token)

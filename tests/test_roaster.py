@@ -1116,3 +1116,94 @@ def test_every_action_has_one_row_of_checks_and_one_change():
     actions = {a for acts in roaster.ACTIONS.values() for a in acts}
     assert set(MOVES) == actions and set(CANDIDATES) == set(roaster.PHASES)
     assert all(callable(c) for row in MOVES.values() for c in row.checks)
+
+
+# ---------------------------------------------------------------------------------------
+# The policies of gamekit.roaster.challenge
+# ---------------------------------------------------------------------------------------
+
+_SMALL_CARD = Card(
+    name="Small test card",
+    difficulty="beginner",
+    roast_class=1,
+    bag={"bean1": 3, "bean2": 1, "hard": 1, "defect": 1, "aroma": 1},
+    flavors={"aroma": 1, "body": 1},
+    roast_table={3: 4, 4: 6, 5: 10},
+)
+
+
+def _small_rules() -> Rules:
+    board = roaster.BOARDS["standard"].to_dict()
+    board.update(cup_slots=4, sweetness_slot=4, select_slots=[], tray=1)
+    return Rules(card=_SMALL_CARD, seed=1, board=board)
+
+
+@pytest.mark.parametrize(("cup", "room"), [([], 1), ([], 0), (["bean1"], 1), (["aroma"], 0)])
+def test_the_odds_policys_cup_value_is_the_exact_mean_over_every_draw_order(cup, room):
+    import itertools
+
+    from gamekit.roaster.challenge import _PENALTY, _cup_value
+
+    state = _small_rules().arrange({}, bag=dict(_SMALL_CARD.bag), phase="decide")
+    bag = dict(_SMALL_CARD.bag)
+    for t in cup:
+        bag[t] -= 1
+    tokens = [t for t, n in bag.items() for _ in range(n)]
+    totals = []
+    for order in itertools.permutations(tokens):  # every order, each as likely
+        filled, free = list(cup), room
+        for t in order:
+            if len(filled) == 4:
+                break
+            if t in _PENALTY and free:
+                free -= 1  # the tray takes a bad token while it has room
+            else:
+                filled.append(t)
+        totals.append(score(filled, _SMALL_CARD, slots=4).total)
+    exact = sum(totals) / len(totals)
+    assert _cup_value(state, bag, list(cup), room) == pytest.approx(exact)
+
+
+def test_the_card_target_follows_the_cards_roast_table():
+    from gamekit.roaster.challenge import card_target
+
+    targets = {c: card_target(Rules(card=c).start(seed=1)) for c in roaster.CARDS}
+    # Jamaica's optimum 14 over about 6.5 beans in the cup: about level 2 a bean, less the
+    # hard beans that count 0 in the bag's average
+    assert targets["jamaica-blue-mountain"] == pytest.approx(14 * 20 / (10 * 16))
+    assert targets["practice-ii-beginner"] > targets["jamaica-blue-mountain"]
+    assert targets["practice-iii-expert"] == 0.0  # 21 is out of reach: stop at once
+    state = Rules(card="practice-iii-expert", seed=4).start()
+    while state.phase != "decide":
+        state = state.play(roaster.roast_level_player(state))
+    assert roaster.roast_level_player(state) == "stop"
+    assert roaster.roast_level_player(state, target=9.0) == "continue"
+
+
+def test_the_odds_policy_keeps_a_bean_off_the_cup_that_would_overshoot_the_roast():
+    from gamekit.roaster.challenge import odds_player
+
+    # the cup holds level 5 in all, the best roast total: one more level-2 bean would
+    # cost the 10 roast points, while a flavor token can still come from the bag
+    rules = _small_rules()
+    cup = ["bean1", "bean2", "bean2"]
+    bag = {"aroma": 3, "bean2": 1}
+    state = rules.arrange({}, bag=bag, phase="cup", cup=cup, aside={"bean2": 1})
+    assert [str(m) for m in state.legal_moves()] == ["cup", "tray"]
+    assert odds_player(state) == "tray"
+    # with no room on the tray left, the bean goes in the cup
+    full = rules.arrange({}, bag=bag, phase="cup", cup=cup, aside={"bean2": 1}, tray=["hard"])
+    assert odds_player(full) == "cup"
+
+
+def test_the_policies_make_a_ladder_on_practice_card_ii_expert():
+    from gamekit.players import PolicyPlayer
+    from gamekit.roaster.challenge import odds_player
+    from gamekit.sim import play_many
+
+    rules = Rules(card="practice-ii-expert")
+    means = [
+        play_many(rules, [PolicyPlayer(p, seed=1)], 40, 3, progress=False).score.mean()
+        for p in (roaster.simple_player, roaster.roast_level_player, odds_player)
+    ]
+    assert means[0] < means[1] < means[2]

@@ -23,6 +23,7 @@ import numpy as np
 
 from gamekit.roaster.cards import (
     CARDS,
+    EMPTY_CUP_PENALTY,
     FLAVOR_POINTS,
     SKILL_POINTS,
     TITLES,
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from gamekit.roaster.game import State
 
 __all__ = ["Challenge", "challenge_card", "simple_player", "roast_level_player", "odds_player"]
+__all__ += ["card_target"]
 
 _ORDER = ("beginner", "advanced", "expert")
 
@@ -121,10 +123,43 @@ def simple_player(state: State, stop_round: int = 5) -> str:
 _LEVELS = {"hard": 0, "bean0": 0, "bean1": 1, "bean2": 2, "bean3": 3, "bean4": 4, "burnt": 5}
 
 
-def roast_level_player(state: State, target: float = 2.0) -> str:
+def card_target(state: State) -> float:
+    """The average roast level of the bag's beans at which :func:`roast_level_player` stops
+    by default, from the card: the roast total that scores most spread over the beans a cup
+    is expected to hold (its slots times the beans' share of the beans and flavor tokens;
+    hard beans go on the tray), on the scale of the bag's average, where hard beans count
+    0. If that asks more than level 3 of each bean in the cup (level 4 is one round from
+    burnt), the roast points are out of reach: 0, stop at once and play for the flavors and
+    the skill points of a large group of one level.
+
+    >>> from gamekit.roaster import Rules
+    >>> round(card_target(Rules(card="jamaica-blue-mountain").start(seed=1)), 2)
+    1.75
+    >>> card_target(Rules(card="practice-iii-expert").start(seed=1))
+    0.0
+
+    Raises:
+        TypeError: ``state`` is not a Coffee Roaster state.
+    """
+    if not hasattr(state, "legal_moves") or not hasattr(state, "aside"):
+        raise TypeError(f"state must be a roaster.State, not {_show(state)}")
+    card = state.rules._card
+    beans = sum(n for t, n in card.bag.items() if t in _LEVEL)
+    hard = card.bag.get("hard", 0)
+    flavors = sum(n for t, n in card.bag.items() if t in _FLAVOR_TOKENS)
+    if not beans:
+        return 2.0
+    in_cup = state.board.cup_slots * beans / (beans + flavors)
+    if card.optimum > 3 * in_cup:
+        return 0.0
+    return card.optimum / in_cup * beans / (beans + hard)
+
+
+def roast_level_player(state: State, target: float | None = None) -> str:
     """A policy that watches the bag: roast another round while the beans in the bag have an
     average roast level below ``target`` (hard beans count 0, burnt ones 5), then stop; after
-    that it plays like :func:`simple_player`.
+    that it plays like :func:`simple_player`. The default target is the card's
+    (:func:`card_target`).
 
     >>> from gamekit.roaster import Rules
     >>> state = Rules(seed=3).start()
@@ -133,11 +168,22 @@ def roast_level_player(state: State, target: float = 2.0) -> str:
     >>> state.round, state.outcome.total
     (6, 12)
 
+    With the card's target: on Practice card III-E the roast points are out of reach
+    (:func:`card_target` is 0), so it stops after the first round.
+
+    >>> state = Rules(card="practice-iii-expert", seed=3).start()
+    >>> while state.outcome is None:
+    ...     state = state.play(roast_level_player(state))
+    >>> state.round, state.outcome.total
+    (1, 3)
+
     Raises:
         TypeError: ``state`` is not a Coffee Roaster state, or ``target`` not a number.
         ValueError: the game is over, or ``target`` is not a finite number.
     """
     _state(state)
+    if target is None:
+        target = card_target(state)
     if isinstance(target, bool) or not isinstance(target, numbers.Real):
         raise TypeError(f"target must be a number, not {_show(target)}")
     if not -1e9 < target < 1e9:
@@ -188,60 +234,134 @@ def _cup_odds(bag: Mapping[str, int], draws: int, worth: Mapping[str, int]) -> n
     return last / total if total else last
 
 
-def _cup_value(state: State, bag: Mapping[str, int], cup: list[str]) -> float:
-    """The expected score of the cup once its empty slots are filled from ``bag`` by the
-    tokens drawn next (moisture is drawn again; the tray is not counted): exact odds for
-    the roast total and the matching flavors, expected counts for the penalties."""
+def _poly(groups: list[tuple[int, int, int]], draws: int, top: int) -> np.ndarray:
+    """``ways[k, v]``: the ways to draw ``k`` tokens (``k`` up to ``draws``) from groups of
+    ``(n, w, cap)`` (``n`` tokens, ``j`` of them worth ``min(j * w, cap)``) worth ``v`` in
+    all (``v`` up to ``top``): a product of polynomials, one per group."""
+    ways = np.zeros((draws + 1, top + 1))
+    ways[0, 0] = 1.0
+    for n, w, cap in groups:
+        if not n:
+            continue
+        grown = np.zeros_like(ways)
+        for j in range(min(n, draws) + 1):
+            v = min(j * w, cap)
+            if v > top:
+                break
+            grown[j:, v:] += comb(n, j) * ways[: draws + 1 - j, : top + 1 - v]
+        ways = grown
+    return ways
+
+
+def _cup_value(
+    state: State, bag: Mapping[str, int], cup: list[str], room: int | None = None
+) -> float:
+    """The expected score of the cup once its empty slots are filled from ``bag`` by a
+    player who puts each bad token (hard, burnt, smoke, defect) on the tray while it has
+    ``room`` (default: the state's free tray slots) and every other token in the cup.
+
+    The odds are exact for that way of playing: of the next ``empty + room`` tokens drawn,
+    ``b`` are bad (a hypergeometric chance); if ``b`` fills the tray, the cup takes the
+    other ``b - room`` of them and the good tokens drawn, else ``empty`` good tokens. Given
+    how many good tokens come, the chances of each roast total, of each number of matching
+    flavors (each flavor counting up to what the card asks) and of each largest group of
+    one roast level are counted exactly (products of binomials, as in
+    :mod:`gamekit.roaster.odds`)."""
     card = state.rules._card
-    slots = len(state.cup)
-    bag = {t: n for t, n in bag.items() if n and t != "moisture"}
-    # the tray takes bad tokens while it has room: about as many as come with the draws
-    room = state.tray_size - len(state.tray)
-    left = sum(bag.values())
-    bad = sum(n for t, n in bag.items() if t in _PENALTY)
-    if room > 0 and bad and left:
-        trayed = min(room, round((slots - len(cup) + room) * bad / left), bad)
-        for t in ("defect", "burnt", "smoke", "hard"):
-            off = min(trayed, bag.get(t, 0))
-            if off:
-                bag[t] -= off
-                trayed -= off
-        left = sum(bag.values())
-    need = min(slots - len(cup), left)
+    if room is None:
+        room = max(0, state.tray_size - len(state.tray))
+    need = len(state.cup) - len(cup)
+    value = -float(sum(_PENALTY.get(t, 0) for t in cup))
+    good = {t: n for t, n in bag.items() if n > 0 and t != "moisture" and t not in _PENALTY}
+    bad = {t: n for t, n in bag.items() if n > 0 and t in _PENALTY}
+    ng, nb = sum(good.values()), sum(bad.values())
+    # chance of g good and k bad tokens in the cup
+    chance: dict[int, float] = {}
+    bad_in = 0.0
+    short = 0.0
+    if need <= 0:
+        chance[0] = 1.0
+    else:
+        draws = min(need + room, ng + nb)
+        total = comb(ng + nb, draws)
+        for b in range(max(0, draws - ng), min(nb, draws) + 1):
+            p = comb(nb, b) * comb(ng, draws - b) / total
+            if b >= room:
+                g, k = draws - b, b - room
+            elif ng >= need:
+                g, k = need, 0
+            else:
+                g, k = ng, max(0, nb - room)
+            chance[g] = chance.get(g, 0.0) + p
+            bad_in += p * k
+            if g + k < need:
+                short += p
+    if nb:
+        value -= bad_in * sum(_PENALTY[t] * n for t, n in bad.items()) / nb
+    value -= EMPTY_CUP_PENALTY * short
+    most = max(chance)
+    ways_of = [comb(ng, g) for g in range(most + 1)]
+    # roast: the levels of the beans drawn, on top of those in the cup
     extra = state.board.extra_bean if "extra-bean" in state.unlocked else 0
     base = sum(_LEVEL.get(t, 0) for t in cup) + extra
+    beans = [(good.get(t, 0), w, 4 * most) for t, w in _LEVEL.items()]
+    others = ng - sum(n for n, _, _ in beans)
+    roast = _poly([*beans, (others, 0, 0)], most, 4 * most)
     table = card.roast_table
-    roast_odds = _cup_odds(bag, need, _LEVEL)
-    value = sum(p * table.get(base + v, 0) for v, p in enumerate(roast_odds) if p)
-    # flavor: the tokens of the card's flavors (each up to what the card asks) and wild
-    wanted = dict(card.flavors)
+    points = np.array([table.get(base + v, 0) for v in range(4 * most + 1)], dtype=float)
+    by_g = roast @ points
+    # flavor: each of the card's flavors counts up to what the card asks, wild for any
+    wanted = {f: k for f, k in card.flavors.items() if f != "sweetness"}
     have = {f: min(cup.count(f), k) for f, k in wanted.items()}
-    short = {f: k - have[f] for f, k in wanted.items()}
-    matched_now = sum(have.values())
-    flavor_worth = {f: 1 for f, k in short.items() if k > 0}
-    if "sweetness" not in wanted:
-        flavor_worth["wild"] = 1
-    most = sum(short.values())
-    flavor_odds = _cup_odds(bag, need, flavor_worth)
-    points = FLAVOR_POINTS
-    value += sum(
-        p * points[min(matched_now + v, len(points) - 1, matched_now + most)]
-        for v, p in enumerate(flavor_odds)
-        if p
-    )
-    # penalties: expected counts, and the chance of no flavor token at all
-    share = need / left if left else 0.0
-    value -= sum(_PENALTY.get(t, 0) * (cup.count(t) + n * share) for t, n in bag.items())
-    value -= sum(_PENALTY.get(t, 0) for t in cup if t not in bag)
+    missing = sum(wanted.values()) - sum(have.values())
+    wild_have = min(cup.count("wild"), missing)
+    missing -= wild_have
+    sweet = 0
+    if "sweetness" in cup and (card.needs_sweetness or missing > 0):
+        sweet = 1
+    flavor_groups = [(good.get(f, 0), 1, k - have[f]) for f, k in wanted.items()]
+    flavor_groups.append((good.get("wild", 0), 1, missing))
+    counted = sum(n for n, _, _ in flavor_groups)
+    flavor_groups.append((ng - counted, 0, 0))
+    matched = _poly(flavor_groups, most, 2 * missing)
+    now = sum(have.values()) + wild_have
+    fpoints = np.zeros(2 * missing + 1)
+    for v in range(2 * missing + 1):
+        m = now + min(v, missing)
+        if sweet and (card.needs_sweetness or m < sum(wanted.values())):
+            m += 1
+        fpoints[v] = FLAVOR_POINTS[min(m, 4)]
+    by_g = by_g + matched @ fpoints
+    # the penalty for a cup without any flavor token
     if not any(t in _FLAVOR_TOKENS for t in cup):
-        none_odds = _cup_odds(bag, need, dict.fromkeys(_FLAVOR_TOKENS, 1))
-        value -= 3 * float(none_odds[0])
-    if len(cup) + need < slots:
-        value -= 5
-    # skill: the biggest group of one roast level, as expected
-    groups = [cup.count(t) + bag.get(t, 0) * share for t in _LEVEL]
-    biggest = int(round(max(groups))) if groups else 0
-    value += SKILL_POINTS[min(biggest, 7)] if biggest >= 3 else 0
+        plain = ng - sum(good.get(t, 0) for t in _FLAVOR_TOKENS)
+        by_g = by_g - 3.0 * np.array([comb(plain, g) for g in range(most + 1)])
+    # skill: the chance that the largest group of one roast level reaches 3, 4 … 7 (the
+    # ways to draw g tokens with every group below that size, counted exactly)
+    level_count = {t: cup.count(t) for t in _LEVEL}
+    biggest = max(level_count.values())
+    skill = [0] * (most + 1)
+    for size in range(3, 8):
+        step = SKILL_POINTS[size] - SKILL_POINTS.get(size - 1, 0)
+        if biggest >= size:
+            skill = [x + step * w for x, w in zip(skill, ways_of, strict=True)]
+            continue
+        capped = [
+            (good.get(t, 0), size - c - 1)
+            for t, c in level_count.items()
+            if good.get(t, 0) > size - c - 1
+        ]
+        if not capped:  # no group can reach this size, nor a larger one
+            break
+        free = ng - sum(n for n, _ in capped)
+        under = np.array([comb(free, j) for j in range(most + 1)], dtype=float)
+        for n, top in capped:
+            coeff = [comb(n, j) for j in range(min(top, most) + 1)]
+            under = np.convolve(under, coeff)[: most + 1]
+        skill = [x + step * (w - u) for x, w, u in zip(skill, ways_of, under, strict=True)]
+    for g, p in chance.items():
+        if ways_of[g]:
+            value += p * (float(by_g[g]) + skill[g]) / ways_of[g]
     return float(value)
 
 
@@ -267,19 +387,21 @@ def _after_a_round(bag: dict[str, int], draws: int, smoke: int, rng) -> dict[str
 def odds_player(state: State, samples: int = 16, seed: int = 0) -> str:
     """A policy that weighs the exact odds of the bag (the counting of
     :mod:`gamekit.roaster.odds`): after each round it works out the cup's expected score
-    if it stops now, from the exact chances of each roast total and of each number of
-    matching flavors in the tokens drawn next, and the same after one, two … more rounds
-    (the mean over ``samples`` roundings drawn at random with ``seed``); it roasts on
-    while some number of rounds more is expected to score higher. In the cup test it puts
-    a bad token (hard, burnt, smoke, defect) on the tray while there is room, and a bean
-    too when the cup is expected to score clearly more without it. It uses no effects.
+    if it stops now (exact odds of each roast total, of each number of matching flavors
+    and of each largest group of one roast level in the tokens drawn next, for a cup test
+    that puts bad tokens on the tray while there is room), and the same after one, two …
+    more rounds (the mean over ``samples`` roundings drawn at random with ``seed``); it
+    roasts on while some number of rounds more is expected to score higher. In the cup
+    test it puts each drawn token in the cup or on the tray, whichever leaves the higher
+    expected score (worked out the same way), and keeps the better of Select's two tokens.
+    It uses no effects.
 
     >>> from gamekit.roaster import Rules
     >>> state = Rules(seed=3).start()
     >>> while state.outcome is None:
     ...     state = state.play(odds_player(state))
     >>> state.round, state.outcome.total
-    (6, 16)
+    (5, 11)
 
     Raises:
         TypeError: ``state`` is not a Coffee Roaster state, ``samples`` or ``seed`` not a
@@ -292,35 +414,56 @@ def odds_player(state: State, samples: int = 16, seed: int = 0) -> str:
     moves = [str(m) for m in state.legal_moves()]
     if "continue" in moves:
         bag = state.bag
-        now = _cup_value(state, bag, [])
+        cup = ["sweetness"] if "sweetness" in state.unlocked else []
+        room = state.tray_size
+        now = _cup_value(state, bag, cup, room)
         track = state.board.track
         rounds = min(len(track) - 1 - state.space, _HORIZON)
         rng = np.random.default_rng([seed, state.round, sum(bag.values())])
-        later = np.zeros(rounds)
+        paths = []
         for _ in range(samples):
-            future = bag
+            future, path = bag, []
             for k in range(rounds):
                 draws, smoke = track[state.space + 1 + k]
                 future = _after_a_round(future, draws, smoke, rng)
-                later[k] += _cup_value(state, future, [])
-        return "continue" if later.max() / samples > now else "stop"
-    if "tray" in moves and "cup" in moves:
+                path.append(future)
+            paths.append(path)
+        # roast on as soon as some number of rounds more is expected to score higher
+        for k in range(rounds):
+            later = sum(_cup_value(state, path[k], cup, room) for path in paths) / samples
+            if later > now:
+                return "continue"
+        return "stop"
+    if state.phase == "cup" and "cup" in moves:
         token = next(iter(state.aside))
-        if token in _PENALTY:
-            return "tray"
-        if token in _LEVEL:
-            cup = state.cup_tokens()
-            keep = _cup_value(state, state.bag, [*cup, token])
-            skip = _cup_value(state, state.bag, cup)
-            return "tray" if skip > keep + _TRAY_MARGIN else "cup"
-        return "cup"
+        if "tray" not in moves:
+            return "cup"
+        cup = state.cup_tokens()
+        room = state.tray_size - len(state.tray)
+        keep = _cup_value(state, state.bag, [*cup, token], room)
+        skip = _cup_value(state, state.bag, cup, room - 1)
+        if abs(keep - skip) < 1e-9:  # a tie: the plain rule
+            return "tray" if token in _PENALTY else "cup"
+        return "tray" if skip > keep else "cup"
+    if state.phase == "select":
+        cup = state.cup_tokens()
+        offered = state.aside
+        room = state.tray_size - len(state.tray)
+        best, best_value = moves[0], -np.inf
+        for move in moves:
+            kept = move.split()[1]
+            back = dict(state.bag)
+            for t, n in offered.items():
+                back[t] = back.get(t, 0) + n - (t == kept)
+            value = _cup_value(state, back, [*cup, kept], room)
+            if value > best_value + 1e-9:
+                best, best_value = move, value
+        return best
     return simple_player(state, stop_round=0)
 
 
-#: How many rounds ahead :func:`odds_player` looks; a bean goes on the tray only if the cup
-#: is expected to score this many points more without it (a tray slot is worth keeping).
+#: How many rounds ahead :func:`odds_player` looks.
 _HORIZON = 6
-_TRAY_MARGIN = 1.0
 
 
 @dataclass(frozen=True)

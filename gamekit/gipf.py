@@ -1616,22 +1616,10 @@ class State:
         return after
 
 
-#: The setters of State's slots, in the order of ``State._make``'s arguments.
+#: The setters of State's slots, in the order of ``State._make``'s arguments (the order of
+#: ``__slots__``).
 _SLOT_SETTERS: tuple[Callable[[State, Any], None], ...] = tuple(
-    State.__dict__[name].__set__
-    for name in (
-        "rules",
-        "_board",
-        "_reserve",
-        "_captured",
-        "to_move",
-        "phase",
-        "_pusher",
-        "_rights",
-        "_outcome",
-        "last",
-        "_cache",
-    )
+    State.__dict__[name].__set__ for name in State.__slots__
 )
 
 

@@ -229,6 +229,17 @@ class _Generic:
         return tuple(1.0 if k == won else 0.0 for k in range(count))
 
     @staticmethod
+    def expand(state, untried: list, rand: random.Random):
+        """The action of ``untried`` (legal in ``state``) that the search tries first."""
+        return untried[rand.randrange(len(untried))]
+
+    @classmethod
+    def leaf(cls, state, mover: int | None, rand: random.Random, max_plies: int):
+        """What ``state``, a leaf of the search reached by a decision of player ``mover``,
+        is worth to each player: a playout's (:meth:`playout`)."""
+        return cls.playout(state, rand, max_plies)
+
+    @staticmethod
     def hidden(state) -> bool:
         """Whether ``state`` hides something a player cannot see (it can be redealt)."""
         return callable(getattr(state, "redeal", None))
@@ -279,19 +290,97 @@ class _Coffee(_Generic):
 
 class _HexTiles(_Generic):
     """Hex Tiles: random playouts say little about a move (random placements ruin a
-    figure), so a playout stops after :attr:`depth` moves (none, by default) and the
-    scores decide: each figure's score, plus :attr:`reserve_weight` of the marks of the
-    reserve tiles that fit it; a lead of :attr:`scale` points is worth about three wins in
-    four. The moves played on follow a rule of thumb (:func:`_hextiles_habit`): place the
-    reserve tile with the most marks, else take the market tile with the most marks that
-    fits, else end the turn."""
+    figure), so the search judges the positions it reaches by their outlook
+    (:meth:`outlook`): each figure's score, plus :attr:`run_weight` of the second longest
+    run of marked edges on its outer border (a run that may join the longest later), plus
+    :attr:`reserve_weight` of the marks of the reserve tiles that fit it; a lead of
+    :attr:`scale` points is worth about three wins in four.
 
-    #: Playouts stop after this many moves and the scores so far decide (0: at once).
+    A turn is several decisions (take a tile, place tiles, say ``done``), so before a leaf
+    is judged the player who reached it ends its turn, the move the outlook likes best each
+    time (:attr:`settle`): every leaf is judged at the end of a turn, whether it was
+    reached by a take or by a placement; with :attr:`turns` above 0 the players then play
+    that many more turns the same way (on the redealt pool) before the outlook decides. The
+    search tries the untried moves best-liked first (:attr:`prior`).
+
+    With :attr:`depth` above 0 a playout goes on that many moves by a rule of thumb
+    (:func:`_hextiles_habit`): place the reserve tile with the most marks, else take the
+    market tile with the most marks that fits, else end the turn."""
+
+    #: Playouts go on this many moves by the rule of thumb before the outlook decides.
     depth = 0
     #: A lead of this many points is worth about three wins in four.
     scale = 5.0
     #: A reserve tile that fits the figure counts for this share of its marks.
     reserve_weight = 0.8
+    #: The second longest marked run of the outer border counts for this share of its length.
+    run_weight = 0.5
+    #: Before a leaf is judged, the player who reached it ends its turn greedily.
+    settle = True
+    #: Then the players play on this many turns, each its own best-liked moves.
+    turns = 0
+    #: The search first tries the untried move whose position the outlook likes best.
+    prior = True
+
+    @classmethod
+    def outlook(cls, state, k: int) -> float:
+        """Player ``k``'s figure score, plus :attr:`run_weight` of its second longest
+        marked run, plus :attr:`reserve_weight` of the marks of its reserve tiles that fit.
+
+        >>> from gamekit import hextiles
+        >>> state = hextiles.Rules(seed=7).start().play("take 101000")
+        >>> _HexTiles.outlook(state, 0)  # the blank starter, and a tile of two marks
+        1.6
+        """
+        from gamekit import hextiles
+
+        figure = state.figures[k]
+        fitting = sum(_marks(p) for p in state.reserves[k] if figure.legal_placements(p))
+        return (
+            hextiles.score(figure).total
+            + cls.run_weight * _second_run(figure)
+            + cls.reserve_weight * fitting
+        )
+
+    @classmethod
+    def _judged(cls, state, me: int) -> tuple[int, float]:
+        return _standing(state, me), cls.outlook(state, me)
+
+    @classmethod
+    def expand(cls, state, untried: list, rand: random.Random):
+        if not cls.prior:
+            return untried[rand.randrange(len(untried))]
+        me = player_index(state, state.to_move)
+        best: list = []
+        top = None
+        for action in untried:
+            key = cls._judged(state.play(action), me)
+            if top is None or key > top:
+                best, top = [action], key
+            elif key == top:
+                best.append(action)
+        return best[rand.randrange(len(best))] if len(best) > 1 else best[0]
+
+    @classmethod
+    def end_turn(cls, state, me: int):
+        """``state`` after player ``me``'s further decisions in a row (the rest of its
+        turn), the one whose position the outlook likes best each time."""
+        for _ in range(_SETTLE_LIMIT):
+            if state.outcome is not None or player_index(state, state.to_move) != me:
+                break
+            children = [state.play(move) for move in state.legal_moves()]
+            state = max(children, key=lambda child: cls._judged(child, me))
+        return state
+
+    @classmethod
+    def leaf(cls, state, mover: int | None, rand: random.Random, max_plies: int):
+        if cls.settle and mover is not None:
+            state = cls.end_turn(state, mover)
+            for _ in range(cls.turns):
+                if state.outcome is not None:
+                    break
+                state = cls.end_turn(state, player_index(state, state.to_move))
+        return cls.playout(state, rand, max_plies)
 
     @staticmethod
     def rollout(state, rand: random.Random, max_plies: int):
@@ -311,18 +400,49 @@ class _HexTiles(_Generic):
             state = state.play(_hextiles_habit(state, state.legal_moves(), rand))
         if state.outcome is not None:
             return _Generic.playout(state, rand, 0)
-        from gamekit import hextiles
-
-        totals = [
-            hextiles.score(f).total
-            + cls.reserve_weight * sum(_marks(p) for p in r if f.legal_placements(p))
-            for f, r in zip(state.figures, state.reserves, strict=True)
-        ]
+        totals = [cls.outlook(state, k) for k in range(len(state.figures))]
         out = []
         for k, mine in enumerate(totals):
             lead = mine - max(t for j, t in enumerate(totals) if j != k)
             out.append(1.0 / (1.0 + math.exp(-lead / cls.scale)))
         return tuple(out)
+
+
+#: The second longest run of each figure judged lately, by ``id``: ``(figure, run)``.
+_SECOND_RUNS: dict[int, tuple[Any, int]] = {}
+_SECOND_RUNS_KEPT = 4096
+
+
+def _second_run(figure) -> int:
+    """The length of the second longest run of marked edges on ``figure``'s outer border
+    (0 if it has fewer than two).
+
+    >>> from gamekit import hextiles
+    >>> figure = hextiles.Figure({(0, 0): "000000", (0, 1): "111000", (0, -1): "000110"})
+    >>> hextiles.score(figure).border, _second_run(figure)  # runs of 3 and 2 marked edges
+    (3, 2)
+    """
+    known = _SECOND_RUNS.get(id(figure))
+    if known is not None and known[0] is figure:
+        return known[1]
+    from gamekit import hextiles
+
+    flags = [figure.marked_edge(edge) for edge in hextiles.score(figure).outer]
+    runs = [0, 0]
+    if not all(flags):
+        start = flags.index(False)
+        run = 0
+        for flag in flags[start + 1 :] + flags[: start + 1]:
+            if flag:
+                run += 1
+            elif run:
+                runs.append(run)
+                run = 0
+    second = sorted(runs)[-2]
+    if len(_SECOND_RUNS) >= _SECOND_RUNS_KEPT:
+        _SECOND_RUNS.clear()
+    _SECOND_RUNS[id(figure)] = (figure, second)  # holding the figure keeps its id in use
+    return second
 
 
 def _marks(pattern: str) -> int:
@@ -708,8 +828,9 @@ class MCTSPlayer(Player):
     of the player who chose the move leading to it, so the search also works when one
     player makes several decisions in a row (GIPF's removals), with more than two players
     (Hex Tiles) and across a pie-rule swap. The move played is the one searched most. In
-    Hex Tiles a playout is replaced by the scores of the position reached (random play
-    ruins a figure): a lead in points is worth a share of a win.
+    Hex Tiles a playout is replaced by the scores of the position reached, once the player
+    who reached it has ended its turn (random play ruins a figure): a lead in points is
+    worth a share of a win.
 
     A game that hides something from the players (Hex Tiles: the order of the pool) has
     ``state.redeal(rng)``: each playout then starts from the position redealt with the
@@ -859,7 +980,7 @@ class MCTSPlayer(Player):
                 children = node.children
                 untried = [a for a in acts if a not in children]
                 if untried:  # expansion
-                    action = untried[rand.randrange(len(untried))]
+                    action = ad.expand(position, untried, rand)
                     child = children[action] = _InfoNode(player_index(position, position.to_move))
                     position = ad.apply(position, action)
                     path.append(child)
@@ -875,7 +996,7 @@ class MCTSPlayer(Player):
                 position = ad.apply(position, best_action)
                 node = best
                 path.append(node)
-            worth = ad.playout(position, rand, self.max_playout)
+            worth = ad.leaf(position, path[-1].mover, rand, self.max_playout)
             root.n += 1
             for node in path[1:]:
                 node.n += 1

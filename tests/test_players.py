@@ -19,6 +19,7 @@ from gamekit.players import (
     LEVEL_NAMES,
     LEVELS,
     OLD_LEVELS,
+    SEARCH_OPTIONS,
     STRONG_SECONDS,
     GreedyPlayer,
     LevelPlayer,
@@ -811,3 +812,47 @@ def test_the_odds_policy_refuses_bad_options():
         roaster_challenge.odds_player(state, samples=0)
     with pytest.raises(TypeError, match="seed must be a whole number"):
         roaster_challenge.odds_player(state, seed="x")
+
+
+# -- the Hex Tiles search: leaves judged at the end of a turn, and it plays well -------------
+
+
+def test_ending_a_hextiles_turn_places_what_fits_and_hands_the_turn_over():
+    from gamekit.players import _HexTiles
+
+    state = hextiles.Rules(players=2, seed=7).start().play("take 101000")
+    ended = _HexTiles.end_turn(state, 0)
+    assert ended.to_move == "player 2" and ended.reserve(0) == ()
+    assert hextiles.score(ended.figure(0)).total > hextiles.score(state.figure(0)).total
+    assert _HexTiles.outlook(ended, 0) > _HexTiles.outlook(state.play("done"), 0)
+    assert _HexTiles.end_turn(ended, 0) is ended  # not player 1's turn: nothing to do
+
+
+@pytest.mark.parametrize("settle", [True, False])
+def test_the_hextiles_search_judges_its_leaves_at_the_end_of_a_turn(monkeypatch, settle):
+    from gamekit.players import _HexTiles
+
+    judged = []
+    real = _HexTiles.playout.__func__
+
+    def recorded(cls, state, rand, max_plies):
+        judged.append(state)
+        return real(cls, state, rand, max_plies)
+
+    monkeypatch.setattr(_HexTiles, "playout", classmethod(recorded))
+    monkeypatch.setattr(_HexTiles, "settle", settle)
+    state = hextiles.Rules(players=2, seed=3).start()
+    MCTSPlayer(iterations=60, seed=1, **SEARCH_OPTIONS["hextiles"]).choose(state)
+    assert len(judged) == 60
+    # in the middle of a turn: a tile taken, and not the leftover step that follows a round
+    mid_turn = [s for s in judged if s.outcome is None and s.taken and not s.leftover_step]
+    assert bool(mid_turn) is not settle
+
+
+def test_the_hextiles_search_with_a_small_budget_beats_random_play():
+    rules = hextiles.Rules(players=2)
+    search = MCTSPlayer(iterations=40, seed=1, **SEARCH_OPTIONS["hextiles"])
+    first = play_many(rules, [search, RandomPlayer(seed=2)], 2, seed=4, progress=False)
+    second = play_many(rules, [RandomPlayer(seed=2), search], 2, seed=4, progress=False)
+    assert list(first.winner) == [0, 0] and list(second.winner) == [1, 1]
+    assert (first.scores[:, 0] > first.scores[:, 1]).all()

@@ -365,12 +365,7 @@ class _HexTiles(_Generic):
     def end_turn(cls, state, me: int):
         """``state`` after player ``me``'s further decisions in a row (the rest of its
         turn), the one whose position the outlook likes best each time."""
-        for _ in range(_SETTLE_LIMIT):
-            if state.outcome is not None or player_index(state, state.to_move) != me:
-                break
-            children = [state.play(move) for move in state.legal_moves()]
-            state = max(children, key=lambda child: cls._judged(child, me))
-        return state
+        return _settle(cls, state, me, lambda child: cls._judged(child, me))
 
     @classmethod
     def leaf(cls, state, mover: int | None, rand: random.Random, max_plies: int):
@@ -668,13 +663,14 @@ def _judge(state, me: int, evaluation: Evaluation) -> tuple[int, float]:
     return _standing(state, me), float(evaluation.value(state, _seat_of(state, me)))
 
 
-def _settle(ad, state, me: int, evaluation: Evaluation):
-    """Play player ``me``'s further decisions in a row, the best-judged one each time."""
+def _settle(ad, state, me: int, judge: Callable[[Any], Any]):
+    """Play player ``me``'s further decisions in a row, the one whose position ``judge``
+    rates highest each time."""
     for _ in range(_SETTLE_LIMIT):
         if state.outcome is not None or player_index(state, state.to_move) != me:
             break
         children = [ad.apply(state, action) for action in ad.actions(state)]
-        state = max(children, key=lambda child: _judge(child, me, evaluation))
+        state = max(children, key=judge)
     return state
 
 
@@ -732,7 +728,7 @@ class SimplePlayer(Player):
         for action in ad.actions(state):
             child = ad.apply(state, action)
             if evaluation.settle:
-                child = _settle(ad, child, me, evaluation)
+                child = _settle(ad, child, me, lambda c: _judge(c, me, evaluation))
             standing, value = _judge(child, me, evaluation)
             key: tuple = (standing, value)
             if self.safe:

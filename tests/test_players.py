@@ -781,7 +781,7 @@ def test_the_exact_cup_odds_agree_with_counting_every_draw():
     import itertools
     from collections import Counter
 
-    from gamekit.roaster.challenge import _LEVEL, _cup_odds
+    from gamekit.roaster.challenge import _LEVEL, _poly
 
     bag = {"bean0": 3, "bean2": 2, "bean4": 1, "body": 2, "burnt": 1}
     tokens = [t for t, n in bag.items() for _ in range(n)]
@@ -791,7 +791,10 @@ def test_the_exact_cup_odds_agree_with_counting_every_draw():
             for pick in itertools.combinations(range(len(tokens)), draws)
         )
         total = sum(counted.values())
-        odds = _cup_odds(bag, draws, _LEVEL)
+        top = 4 * draws  # the most a draw can be worth
+        groups = [(n, _LEVEL.get(t, 0), top) for t, n in bag.items()]
+        ways = _poly(groups, draws, top)[draws]
+        odds = ways / ways.sum()
         assert len(odds) == 4 * draws + 1
         assert odds == pytest.approx([counted[v] / total for v in range(len(odds))])
 

@@ -208,32 +208,6 @@ _PENALTY = {"hard": 1, "burnt": 1, "smoke": 1, "defect": 2}
 _FLAVOR_TOKENS = ("body", "acidity", "aroma", "wild", "sweetness")
 
 
-def _cup_odds(bag: Mapping[str, int], draws: int, worth: Mapping[str, int]) -> np.ndarray:
-    """``p[v]``: the chance that ``draws`` tokens drawn at once from ``bag`` are worth
-    ``v`` in all, token ``t`` being worth ``worth[t]`` (0 to 4; 0 if not listed): the exact
-    odds, from the number of ways to draw each mix of tokens (a product of binomials, as
-    in :mod:`gamekit.roaster.odds`), found as one polynomial product."""
-    groups: dict[int, int] = {}
-    for token, n in bag.items():
-        if n:
-            w = worth.get(token, 0)
-            groups[w] = groups.get(w, 0) + n
-    width = 4 * draws + 1  # the most a draw can be worth, plus one
-    size = (draws + 1) * width
-    # ways[k * width + v]: the ways to draw k tokens of the groups so far, worth v in all
-    ways = np.zeros(size)
-    ways[0] = 1.0
-    for w, n in groups.items():
-        grown = np.zeros(size)
-        for k in range(min(n, draws) + 1):
-            shift = k * (width + w)  # k more tokens, worth w * k more
-            grown[shift:] += comb(n, k) * ways[: size - shift]
-        ways = grown
-    last = ways[draws * width : size]
-    total = last.sum()
-    return last / total if total else last
-
-
 def _poly(groups: list[tuple[int, int, int]], draws: int, top: int) -> np.ndarray:
     """``ways[k, v]``: the ways to draw ``k`` tokens (``k`` up to ``draws``) from groups of
     ``(n, w, cap)`` (``n`` tokens, ``j`` of them worth ``min(j * w, cap)``) worth ``v`` in

@@ -293,15 +293,17 @@ class _HexTiles(_Generic):
     figure), so the search judges the positions it reaches by their outlook
     (:meth:`outlook`): each figure's score, plus :attr:`run_weight` of the second longest
     run of marked edges on its outer border (a run that may join the longest later), plus
-    :attr:`reserve_weight` of the marks of the reserve tiles that fit it; a lead of
+    :attr:`reserve_weight` of the marks of the reserve tiles that fit it, less
+    :attr:`dead_weight` for each unmarked edge of the outer border that faces a cell no tile
+    can ever fill (:func:`_dead_edges`: it breaks every run through it for good); a lead of
     :attr:`scale` points is worth about three wins in four.
 
     A turn is several decisions (take a tile, place tiles, say ``done``), so before a leaf
     is judged the player who reached it ends its turn, the move the outlook likes best each
     time (:attr:`settle`): every leaf is judged at the end of a turn, whether it was
-    reached by a take or by a placement; with :attr:`turns` above 0 the players then play
-    that many more turns the same way (on the redealt pool) before the outlook decides. The
-    search tries the untried moves best-liked first (:attr:`prior`).
+    reached by a take or by a placement; then the players play :attr:`turns` more turns the
+    same way (on the redealt pool: by default the opponent answers once) before the outlook
+    decides. The search tries the untried moves best-liked first (:attr:`prior`).
 
     With :attr:`depth` above 0 a playout goes on that many moves by a rule of thumb
     (:func:`_hextiles_habit`): place the reserve tile with the most marks, else take the
@@ -315,17 +317,20 @@ class _HexTiles(_Generic):
     reserve_weight = 0.8
     #: The second longest marked run of the outer border counts for this share of its length.
     run_weight = 0.5
+    #: Each unmarked edge of the outer border facing a cell that no tile can fill costs this.
+    dead_weight = 0.75
     #: Before a leaf is judged, the player who reached it ends its turn greedily.
     settle = True
     #: Then the players play on this many turns, each its own best-liked moves.
-    turns = 0
+    turns = 1
     #: The search first tries the untried move whose position the outlook likes best.
     prior = True
 
     @classmethod
     def outlook(cls, state, k: int) -> float:
         """Player ``k``'s figure score, plus :attr:`run_weight` of its second longest
-        marked run, plus :attr:`reserve_weight` of the marks of its reserve tiles that fit.
+        marked run, plus :attr:`reserve_weight` of the marks of its reserve tiles that fit,
+        less :attr:`dead_weight` for each dead edge of its outer border (:func:`_dead_edges`).
 
         >>> from gamekit import hextiles
         >>> state = hextiles.Rules(seed=7).start().play("take 101000")
@@ -340,6 +345,7 @@ class _HexTiles(_Generic):
             hextiles.score(figure).total
             + cls.run_weight * _second_run(figure)
             + cls.reserve_weight * fitting
+            - cls.dead_weight * _dead_edges(figure, state.rules.tile_patterns)
         )
 
     @classmethod
@@ -438,6 +444,39 @@ def _second_run(figure) -> int:
         _SECOND_RUNS.clear()
     _SECOND_RUNS[id(figure)] = (figure, second)  # holding the figure keeps its id in use
     return second
+
+
+#: The dead edges of each figure judged lately, by ``id``: ``(figure, patterns, count)``.
+_DEAD_EDGES: dict[int, tuple[Any, Any, int]] = {}
+
+
+def _dead_edges(figure, patterns) -> int:
+    """How many unmarked edges of ``figure``'s outer border face a cell where no tile of
+    ``patterns`` can ever go (a mark of the figure faces that cell, or it is walled in): no
+    marked run can pass such an edge, now or later.
+
+    >>> from gamekit import hextiles
+    >>> figure = hextiles.Figure({(0, 0): "000000", (0, 1): "011000"})
+    >>> _dead_edges(figure, hextiles.PATTERNS)  # (1,0) faces a mark: the starter's edge to it
+    1
+    """
+    known = _DEAD_EDGES.get(id(figure))
+    if known is not None and known[0] is figure and known[1] == patterns:
+        return known[2]
+    from gamekit import hextiles
+
+    fillable = set(figure.open_cells(patterns))
+    dead = 0
+    for edge in hextiles.score(figure).outer:
+        if not figure.marked_edge(edge):
+            (q, r), side = edge
+            dq, dr = hextiles.HEX_DIRECTIONS[side]
+            if (q + dq, r + dr) not in fillable:
+                dead += 1
+    if len(_DEAD_EDGES) >= _SECOND_RUNS_KEPT:
+        _DEAD_EDGES.clear()
+    _DEAD_EDGES[id(figure)] = (figure, patterns, dead)  # holding the figure keeps its id
+    return dead
 
 
 def _marks(pattern: str) -> int:

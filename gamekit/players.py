@@ -10,8 +10,8 @@ whole number or a numpy ``Generator``): the same seed gives the same moves.
 Levels
 ------
 The boards offer four levels, the same on every game (:data:`LEVELS`, described for
-learners in :data:`LEVEL_HELP`), each stronger than the one before
-(``benchmarks/strength.py`` measures it):
+learners in :data:`LEVEL_HELP`), each meant to be stronger than the one before
+(``benchmarks/strength.py`` measures how often it is; ``docs/levels.md`` has the tables):
 
 - ``"random"``: any legal move, each as likely;
 - ``"beginner"``: one move ahead: takes a win, avoids handing one over, else the move its

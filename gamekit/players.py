@@ -409,9 +409,25 @@ class _HexTiles(_Generic):
         return tuple(out)
 
 
-#: The second longest run of each figure judged lately, by ``id``: ``(figure, run)``.
-_SECOND_RUNS: dict[int, tuple[Any, int]] = {}
-_SECOND_RUNS_KEPT = 4096
+#: What the search worked out lately about a figure, by ``(work, id(figure))``:
+#: ``(figure, args, answer)`` (holding the figure keeps its ``id`` in use); see
+#: :func:`_remembered`.
+_FIGURE_FACTS: dict[tuple[Any, int], tuple[Any, tuple, int]] = {}
+_FIGURE_FACTS_KEPT = 8192
+
+
+def _remembered(work: Callable[..., int], figure, *args) -> int:
+    """``work(figure, *args)``, worked out once for a figure while it is remembered: a
+    search judges the same (immutable) figures again and again."""
+    key = (work, id(figure))
+    known = _FIGURE_FACTS.get(key)
+    if known is not None and known[0] is figure and known[1] == args:
+        return known[2]
+    answer = work(figure, *args)
+    if len(_FIGURE_FACTS) >= _FIGURE_FACTS_KEPT:
+        _FIGURE_FACTS.clear()
+    _FIGURE_FACTS[key] = (figure, args, answer)
+    return answer
 
 
 def _second_run(figure) -> int:
@@ -423,9 +439,10 @@ def _second_run(figure) -> int:
     >>> hextiles.score(figure).border, _second_run(figure)  # runs of 3 and 2 marked edges
     (3, 2)
     """
-    known = _SECOND_RUNS.get(id(figure))
-    if known is not None and known[0] is figure:
-        return known[1]
+    return _remembered(_count_second_run, figure)
+
+
+def _count_second_run(figure) -> int:
     from gamekit import hextiles
 
     flags = [figure.marked_edge(edge) for edge in hextiles.score(figure).outer]
@@ -439,15 +456,7 @@ def _second_run(figure) -> int:
             elif run:
                 runs.append(run)
                 run = 0
-    second = sorted(runs)[-2]
-    if len(_SECOND_RUNS) >= _SECOND_RUNS_KEPT:
-        _SECOND_RUNS.clear()
-    _SECOND_RUNS[id(figure)] = (figure, second)  # holding the figure keeps its id in use
-    return second
-
-
-#: The dead edges of each figure judged lately, by ``id``: ``(figure, patterns, count)``.
-_DEAD_EDGES: dict[int, tuple[Any, Any, int]] = {}
+    return sorted(runs)[-2]
 
 
 def _dead_edges(figure, patterns) -> int:
@@ -460,9 +469,10 @@ def _dead_edges(figure, patterns) -> int:
     >>> _dead_edges(figure, hextiles.PATTERNS)  # (1,0) faces a mark: the starter's edge to it
     1
     """
-    known = _DEAD_EDGES.get(id(figure))
-    if known is not None and known[0] is figure and known[1] == patterns:
-        return known[2]
+    return _remembered(_count_dead_edges, figure, patterns)
+
+
+def _count_dead_edges(figure, patterns) -> int:
     from gamekit import hextiles
 
     fillable = set(figure.open_cells(patterns))
@@ -473,9 +483,6 @@ def _dead_edges(figure, patterns) -> int:
             dq, dr = hextiles.HEX_DIRECTIONS[side]
             if (q + dq, r + dr) not in fillable:
                 dead += 1
-    if len(_DEAD_EDGES) >= _SECOND_RUNS_KEPT:
-        _DEAD_EDGES.clear()
-    _DEAD_EDGES[id(figure)] = (figure, patterns, dead)  # holding the figure keeps its id
     return dead
 
 

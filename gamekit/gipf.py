@@ -56,6 +56,7 @@ __all__ = [
     "ENDINGS",
     "SPOTS",
     "DOTS",
+    "LINES",
 ]
 
 GAME = "gipf"
@@ -1027,6 +1028,18 @@ class State:
         """The 61 points of the board (:func:`gamekit.grids.hexhex` of side 5)."""
         return GRID
 
+    @property
+    def board(self) -> tuple[int, ...]:
+        """The board as numbers, one per point of :attr:`grid` in its order: 0 empty (every
+        dot is), 1 a White piece, 2 a White GIPF piece, -1 and -2 Black's (a quick read for
+        players; :meth:`pieces` names them).
+
+        >>> board = Rules(variant="basic").start().board
+        >>> board[GRID.index("b5")], board[GRID.index("b2")], board[GRID.index("e5")]
+        (1, -1, 0)
+        """
+        return self._board
+
     @staticmethod
     def _idx(colour: str) -> int:
         """0 for White, 1 for Black; a ValueError for anything else."""
@@ -1785,3 +1798,8 @@ def _split_ply(text: str) -> list[str]:
         else:
             parts[-1] += " " + word
     return parts
+
+
+#: The 21 lines of spots (pieces slide and rows form along them), each a tuple of indices
+#: into :data:`GRID` in the grid's axis order.
+LINES: tuple[tuple[int, ...], ...] = _tables().lines

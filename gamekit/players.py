@@ -17,8 +17,11 @@ learners in :data:`LEVEL_HELP`), each meant to be stronger than the one before
 - ``"beginner"``: one move ahead: takes a win, avoids handing one over, else the move its
   game's evaluation likes best (:class:`SimplePlayer` with ``safe=True``); at once;
 - ``"club"`` (the default, :data:`DEFAULT_LEVEL`): Monte Carlo tree search for about
-  :data:`CLUB_SECONDS` a move;
-- ``"strong"``: the same search for about :data:`STRONG_SECONDS` a move.
+  :data:`CLUB_SECONDS` a move; in GIPF, alpha-beta search two turns ahead
+  (:data:`ALPHABETA_DEPTHS`), a few hundredths of a second;
+- ``"strong"``: the same Monte Carlo search for about :data:`STRONG_SECONDS` a move; in
+  GIPF, alpha-beta three turns ahead (a few tenths of a second, at most
+  :data:`STRONG_SECONDS`).
 
 Coffee Roaster is played alone, so there a level is a rule of play: ``beginner`` roasts
 five rounds, ``club`` stops when the beans in the bag are roasted enough, ``strong`` weighs
@@ -36,6 +39,8 @@ The players
   seconds. Where a game hides something (the order of Hex Tiles' pool), it searches
   positions redealt from what the player can see (``state.redeal(rng)``), so it never
   knows the draws to come.
+- :class:`AlphaBetaPlayer` looks a fixed number of turns ahead (alpha-beta search) and
+  judges where it arrives by its game's outlook (:data:`SEARCH_EVALUATIONS`).
 - :class:`PolicyPlayer` follows a fixed rule of play given as a function.
 - :class:`LevelPlayer` is a level: on each game, the player that level stands for.
 
@@ -59,6 +64,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -73,11 +79,14 @@ __all__ = [
     "RandomPlayer",
     "GreedyPlayer",
     "MCTSPlayer",
+    "AlphaBetaPlayer",
     "PolicyPlayer",
     "LevelPlayer",
     "Level",
     "Evaluation",
     "EVALUATIONS",
+    "SEARCH_EVALUATIONS",
+    "ALPHABETA_DEPTHS",
     "LEVELS",
     "LEVEL_NAMES",
     "LEVEL_HELP",
@@ -244,6 +253,12 @@ class _Generic:
         """Whether ``state`` hides something a player cannot see (it can be redealt)."""
         return callable(getattr(state, "redeal", None))
 
+    @staticmethod
+    def turn_starts(state) -> bool:
+        """Whether the decision in ``state`` begins a turn (a search counts its depth in
+        turns; the other decisions finish the turn they belong to)."""
+        return True
+
     @classmethod
     def opponent_can_win(cls, state) -> bool:
         """Whether the player to move in ``state`` has a move that wins at once."""
@@ -286,6 +301,14 @@ class _Coffee(_Generic):
     def opponent_can_win(state) -> bool:
         """The same question on bitmasks (:func:`gamekit.coffee.can_win_at_once`)."""
         return coffee.can_win_at_once(state)
+
+
+class _Gipf(_Generic):
+    """GIPF: a turn is a push and the row removals that follow it."""
+
+    @staticmethod
+    def turn_starts(state) -> bool:
+        return state.phase == "push"
 
 
 class _HexTiles(_Generic):
@@ -526,7 +549,7 @@ def _adapter(state):
 
 #: Games whose players read them in their own way (by game name; a variant uses the one of
 #: the game it extends).
-_ADAPTERS: dict[str, type[_Generic]] = {"hextiles": _HexTiles}
+_ADAPTERS: dict[str, type[_Generic]] = {"hextiles": _HexTiles, "gipf": _Gipf}
 
 
 # ---------------------------------------------------------------------------------------
@@ -654,6 +677,55 @@ def _gipf_value(state, seat: str) -> float:
     )
 
 
+@lru_cache(maxsize=1)
+def _gipf_tables() -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, ...], ...]]:
+    """GIPF's spots with their nearness to the centre (3 the centre spot .. 0 the edge
+    spots), and its lines."""
+    from gamekit import gipf
+
+    near = []
+    for label in gipf.SPOTS:
+        q, r = gipf.GRID.coords[gipf.GRID.index(label)]
+        near.append((gipf.GRID.index(label), 3 - max(abs(q), abs(r), abs(q + r))))
+    return tuple(near), gipf.LINES
+
+
+#: What the GIPF outlook gives a piece for each step nearer the centre, and a run of
+#: exactly three pieces of one colour along a line (one push from a row).
+GIPF_CENTRE_WEIGHT = 0.1
+GIPF_THREE_WEIGHT = 0.3
+
+
+def _gipf_outlook(state, seat: str) -> float:
+    """GIPF, for a search: :func:`_gipf_value` (the pieces), plus a little for pieces near
+    the centre (they lie on longer lines, and are harder to push away) and for runs of
+    three pieces of one colour in a line (a row in waiting), each for the player and
+    against the opponent."""
+    near, lines = _gipf_tables()
+    board = state.board
+    centre = 0
+    for spot, weight in near:
+        v = board[spot]
+        if v:
+            centre += weight if v > 0 else -weight
+    threes = 0
+    for line in lines:
+        run = last = 0
+        for spot in line:
+            v = board[spot]
+            sign = (v > 0) - (v < 0)
+            if sign and sign == last:
+                run += 1
+            else:
+                if run == 3:
+                    threes += last
+                run, last = (1 if sign else 0), sign
+        if run == 3:
+            threes += last
+    shape = GIPF_CENTRE_WEIGHT * centre + GIPF_THREE_WEIGHT * threes
+    return _gipf_value(state, seat) + (shape if seat == "white" else -shape)
+
+
 def _fits(figure, marks: str) -> bool:
     return bool(figure.legal_placements(marks))
 
@@ -680,17 +752,24 @@ EVALUATIONS: dict[str, Evaluation] = {
     "gipf": Evaluation(_gipf_value, settle=True),
     "hextiles": Evaluation(_hextiles_value),
 }
+#: The evaluation a search (:class:`AlphaBetaPlayer`) judges its horizon by, where it is
+#: not the simple player's: a game's outlook, which also weighs what may come.
+SEARCH_EVALUATIONS: dict[str, Evaluation] = {"gipf": Evaluation(_gipf_outlook)}
 _BY_OUTCOME = Evaluation(_outcome_value)
 #: At most this many own decisions in a row are settled after a move.
 _SETTLE_LIMIT = 64
 
 
-def _evaluation(state) -> Evaluation:
+def _names(state) -> tuple[str, ...]:
+    """The names of the game of ``state`` and of the games it extends (none if unknown)."""
     try:
-        names = lineage(state)
+        return lineage(state)
     except TypeError:
-        return _BY_OUTCOME
-    return next((EVALUATIONS[n] for n in names if n in EVALUATIONS), _BY_OUTCOME)
+        return ()
+
+
+def _evaluation(state) -> Evaluation:
+    return next((EVALUATIONS[n] for n in _names(state) if n in EVALUATIONS), _BY_OUTCOME)
 
 
 def _standing(state, me: int) -> int:
@@ -1048,6 +1127,171 @@ class MCTSPlayer(Player):
         return max(root.children.items(), key=lambda item: item[1].n)[0]
 
 
+class _OutOfBudget(Exception):
+    """The search's budget ran out in the middle of a depth."""
+
+
+#: A win or a loss at the horizon, beyond any evaluation's values.
+_DECIDED = 1e9
+
+
+class AlphaBetaPlayer(Player):
+    """Looks ``depth`` turns ahead (its own and the opponent's in turn) with alpha-beta
+    search, and judges the positions it reaches by its game's evaluation for a search
+    (:data:`SEARCH_EVALUATIONS`, else :data:`EVALUATIONS`). A win found in the search is
+    taken, a loss avoided while a move can. For two-player games where nothing is hidden.
+
+    A turn holds every decision of one player in a row (in GIPF: a push and the rows it
+    makes the player remove); the horizon is always the start of a turn, so no position is
+    judged with a row still waiting. It searches depth 1, then 2, up to ``depth``, each
+    time trying first the moves the last depth liked best; ``nodes`` (positions looked at)
+    and ``seconds`` cap the search: when either runs out, the deepest finished depth
+    decides. Equal moves are split by the seed. With ``nodes`` and without ``seconds``, the
+    moves depend on the seed only.
+
+    >>> from gamekit import gipf
+    >>> state = gipf.Rules(variant="standard").start()
+    >>> AlphaBetaPlayer(depth=2, seed=1).choose(state) in state.legal_moves()
+    True
+    >>> AlphaBetaPlayer(depth=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: depth must be 1 or more, not 0
+
+    Raises:
+        TypeError: ``depth`` or ``nodes`` is not a whole number, ``seconds`` not a number,
+            ``seed`` not a seed.
+        ValueError: ``depth`` or ``nodes`` below 1, ``seconds`` below :data:`MIN_SECONDS`
+            or not finite, ``seed`` negative; (``choose``) a game of more than two players,
+            or one that hides something.
+    """
+
+    name = "alphabeta"
+
+    def __init__(
+        self,
+        depth: int = 2,
+        nodes: int | None = None,
+        seconds: float | None = None,
+        seed: Seed = None,
+    ) -> None:
+        depth = _whole(depth, "depth", 1)
+        if nodes is not None:
+            nodes = _whole(nodes, "nodes", 1)
+        if seconds is not None:
+            seconds = _real(seconds, "seconds", MIN_SECONDS)
+        super().__init__(seed)
+        self.depth = depth
+        self.nodes = nodes
+        self.seconds = seconds
+        #: The deepest depth finished for the last move, and the positions looked at.
+        self.last_depth = 0
+        self.last_nodes = 0
+
+    def _options(self) -> dict[str, Any]:
+        opts: dict[str, Any] = {"depth": self.depth}
+        if self.nodes is not None:
+            opts["nodes"] = self.nodes
+        if self.seconds is not None:
+            opts["seconds"] = self.seconds
+        return opts
+
+    def choose(self, state: Any) -> Any:
+        """The move the deepest finished search rates best.
+
+        Raises:
+            TypeError: ``state`` is not a game position.
+            ValueError: the game is over, has more than two players, or hides something.
+        """
+        self._check(state)
+        if len(state.rules.seats) != 2:
+            raise ValueError(
+                f"the alpha-beta player plays two-player games, not one of "
+                f"{len(state.rules.seats)} players"
+            )
+        ad = _adapter(state)
+        if ad.hidden(state):
+            raise ValueError("the alpha-beta player needs a game where nothing is hidden")
+        self._ad = ad
+        self._me = me = player_index(state, state.to_move)
+        evaluation = next(
+            (SEARCH_EVALUATIONS[n] for n in _names(state) if n in SEARCH_EVALUATIONS),
+            _evaluation(state),
+        )
+        self._value = evaluation.value
+        self._seat = [_seat_of(state, k) for k in range(2)]
+        self._count = 0
+        self._deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        order = ad.actions(state)
+        self.rng.shuffle(order)  # equal moves: the seed decides
+        children = [ad.apply(state, action) for action in order]
+        self.last_depth = 0
+        if len(order) > 1:
+            for depth in range(1, self.depth + 1):
+                deeper = depth - ad.turn_starts(state)
+                scores: list[float] = []
+                alpha = -math.inf
+                try:
+                    for child in children:
+                        # a move no better than the best so far gets a bound, not a value
+                        scores.append(self._search(child, deeper, me, alpha))
+                        alpha = max(alpha, scores[-1])
+                except _OutOfBudget:
+                    break
+                ranked = sorted(range(len(order)), key=lambda k: -scores[k])  # stable
+                order = [order[k] for k in ranked]
+                children = [children[k] for k in ranked]
+                self.last_depth = depth
+        self.last_nodes = self._count
+        return ad.move(state, order[0])
+
+    def _judge(self, state) -> float:
+        """What ``state`` is worth to the searching player."""
+        standing = _standing(state, self._me) if state.outcome is not None else 1
+        if standing != 1:
+            return _DECIDED if standing >= 2 else -_DECIDED
+        return float(self._value(state, self._seat[self._me]))
+
+    def _search(
+        self, state, depth: int, me: int, alpha: float = -math.inf, beta: float = math.inf
+    ) -> float:
+        self._count += 1
+        count = self._count
+        if self.nodes is not None and count > self.nodes:
+            raise _OutOfBudget
+        if self._deadline is not None and count % 64 == 0 and time.perf_counter() > self._deadline:
+            raise _OutOfBudget
+        ad = self._ad
+        if state.outcome is not None or (depth <= 0 and ad.turn_starts(state)):
+            return self._judge(state)
+        mine = player_index(state, state.to_move) == me
+        deeper = depth - ad.turn_starts(state)
+        children = [ad.apply(state, action) for action in ad.actions(state)]
+        if deeper > 0 or not ad.turn_starts(state):
+            children.sort(key=self._judge, reverse=mine)  # likely best first: more cut-offs
+        if mine:
+            best = -math.inf
+            for child in children:
+                value = self._search(child, deeper, me, alpha, beta)
+                if value > best:
+                    best = value
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            break
+            return best
+        best = math.inf
+        for child in children:
+            value = self._search(child, deeper, me, alpha, beta)
+            if value < best:
+                best = value
+                if best < beta:
+                    beta = best
+                    if alpha >= beta:
+                        break
+        return best
+
+
 class PolicyPlayer(Player):
     """A fixed rule of play, for solo games such as Coffee Roaster: ``policy(state,
     **options)`` returns the move. ``PolicyPlayer(roaster.simple_player, stop_round=6)``
@@ -1118,10 +1362,25 @@ def _beginner_level(game: tuple[str, ...], seed: Seed, budget: dict[str, Any]) -
 SEARCH_OPTIONS: dict[str, dict[str, Any]] = {"hextiles": {"c": 0.35}}
 
 
-def _search_level(seconds: float, cap: int, roaster_policy: str):
+#: The games whose search levels look a fixed number of turns ahead
+#: (:class:`AlphaBetaPlayer`), with each level's depth: in GIPF a random game says little
+#: about a position (its result is close to a coin toss), so Monte Carlo search learns little
+#: from its playouts, while a look two or three turns ahead, judged by the pieces and the
+#: shape of the board, plays far better (``docs/levels.md``).
+ALPHABETA_DEPTHS: dict[str, dict[str, int]] = {"gipf": {"club": 2, "strong": 3}}
+
+
+def _search_level(level: str, seconds: float, cap: int, roaster_policy: str):
     def make(game: tuple[str, ...], seed: Seed, budget: dict[str, Any]) -> Player:
         if "roaster" in game:
             return PolicyPlayer(_roaster_policy(roaster_policy), seed=seed)
+        depths = next((ALPHABETA_DEPTHS[n] for n in game if n in ALPHABETA_DEPTHS), None)
+        if depths is not None:
+            # its moves depend on the seed only, unless the clock cuts a long search short
+            nodes, clock = budget.get("iterations"), budget.get("seconds")
+            if clock is None and nodes is None:
+                clock = seconds
+            return AlphaBetaPlayer(depth=depths[level], nodes=nodes, seconds=clock, seed=seed)
         options = next((SEARCH_OPTIONS[n] for n in game if n in SEARCH_OPTIONS), {})
         iterations = budget.get("iterations") or cap
         if budget.get("seconds") is None and budget.get("iterations") is not None:
@@ -1175,15 +1434,15 @@ LEVELS: dict[str, Level] = {
         ),
         Level(
             "club",
-            f"thinks up to {CLUB_SECONDS:g} s a move: tries moves and answers hundreds of "
-            "times over, a few moves ahead, and plays the move that came out best",
-            _search_level(CLUB_SECONDS, CLUB_ITERATIONS, "roast_level_player"),
+            f"thinks up to {CLUB_SECONDS:g} s a move: tries its moves and your answers, a few "
+            "moves ahead, and plays the move that comes out best",
+            _search_level("club", CLUB_SECONDS, CLUB_ITERATIONS, "roast_level_player"),
         ),
         Level(
             "strong",
-            f"thinks up to {STRONG_SECONDS:g} s a move: the club's search, several times "
-            "longer; in Coffee Roaster it weighs the exact odds of the bag",
-            _search_level(STRONG_SECONDS, STRONG_ITERATIONS, "odds_player"),
+            f"thinks up to {STRONG_SECONDS:g} s a move: looks further ahead than the club; "
+            "in Coffee Roaster it weighs the exact odds of the bag",
+            _search_level("strong", STRONG_SECONDS, STRONG_ITERATIONS, "odds_player"),
         ),
     )
 }
@@ -1210,7 +1469,9 @@ class LevelPlayer(Player):
 
     ``iterations`` and ``seconds`` change the budget of the search levels: ``iterations``
     alone makes a fixed number of playouts a move (moves that only the seed decides, on
-    any machine), ``seconds`` another time limit; the other levels have no budget.
+    any machine; in GIPF, whose levels search a fixed depth, it caps the positions looked
+    at instead, and no clock is used), ``seconds`` another time limit; the other levels have
+    no budget.
 
     >>> from gamekit import gipf
     >>> state = gipf.Rules(variant="basic").start()

@@ -11,6 +11,7 @@ import pytest
 
 from gamekit import coffee, gipf, hextiles, roaster
 from gamekit.players import (
+    ALPHABETA_DEPTHS,
     CLUB_SECONDS,
     DEFAULT_ITERATIONS,
     DEFAULT_LEVEL,
@@ -19,8 +20,10 @@ from gamekit.players import (
     LEVEL_NAMES,
     LEVELS,
     OLD_LEVELS,
+    SEARCH_EVALUATIONS,
     SEARCH_OPTIONS,
     STRONG_SECONDS,
+    AlphaBetaPlayer,
     GreedyPlayer,
     LevelPlayer,
     MCTSPlayer,
@@ -75,6 +78,7 @@ def midgame_positions(rules, count: int, plies: int = 10):
         RandomPlayer(seed=1),
         GreedyPlayer(seed=1),
         MCTSPlayer(iterations=30, seed=1),
+        AlphaBetaPlayer(depth=2, seed=1),
     ],
     ids=repr,
 )
@@ -252,6 +256,7 @@ def test_players_play_gipf_with_removal_decisions():
         RandomPlayer(seed=1),
         GreedyPlayer(seed=1),
         MCTSPlayer(iterations=5),
+        AlphaBetaPlayer(depth=2, seed=1),
     ):
         assert player.choose(state) in state.legal_moves()
     assert GreedyPlayer(seed=1).choose(rules.start()) in rules.start().legal_moves()
@@ -670,8 +675,15 @@ def test_each_level_is_the_player_it_says_on_every_game(rules):
         return
     assert isinstance(made["beginner"], SimplePlayer) and made["beginner"].safe
     for level, seconds in (("club", CLUB_SECONDS), ("strong", STRONG_SECONDS)):
+        if rules.game == "gipf":  # a look a few turns ahead: deeper for the stronger level
+            assert isinstance(made[level], AlphaBetaPlayer)
+            assert made[level].depth == ALPHABETA_DEPTHS["gipf"][level]
+            assert made[level].seconds == seconds and made[level].nodes is None
+            continue
         assert isinstance(made[level], MCTSPlayer)
         assert made[level].seconds == seconds and made[level].iterations >= 1000
+    if rules.game == "gipf":
+        assert made["club"].depth < made["strong"].depth
 
 
 def test_a_search_level_given_iterations_alone_needs_no_clock_and_repeats_itself():
@@ -859,3 +871,108 @@ def test_the_hextiles_search_with_a_small_budget_beats_random_play():
     second = play_many(rules, [RandomPlayer(seed=2), search], 2, seed=4, progress=False)
     assert list(first.winner) == [0, 0] and list(second.winner) == [1, 1]
     assert (first.scores[:, 0] > first.scores[:, 1]).all()
+
+
+# -- alpha-beta search (GIPF's club and strong levels) ---------------------------------------
+
+GIPF_BASIC = gipf.Rules(variant="basic")
+
+
+def gipf_positions(count: int, seed: int = 0) -> list:
+    """Positions of random GIPF games, pushes and removal decisions alike."""
+    rand, out = random.Random(seed), []
+    while len(out) < count:
+        state = GIPF_BASIC.start()
+        for _ in range(rand.randrange(8, 40)):
+            if state.outcome is not None:
+                break
+            state = state.play(rand.choice(state.legal_moves()))
+        if state.outcome is None:
+            out.append(state)
+    return out
+
+
+def minimax(state, depth: int, me: str) -> float:
+    """Plain minimax over whole turns, with no pruning: what alpha-beta must agree with."""
+    if state.outcome is not None:
+        return math.inf if me in state.outcome.winners else -math.inf
+    push = state.phase == "push"
+    if depth <= 0 and push:
+        return SEARCH_EVALUATIONS["gipf"].value(state, me)
+    values = [minimax(state.play(m), depth - push, me) for m in state.legal_moves()]
+    return max(values) if state.to_move == me else min(values)
+
+
+def test_alphabeta_plays_a_move_plain_minimax_rates_best():
+    for state in gipf_positions(6):
+        me = state.to_move
+        move = AlphaBetaPlayer(depth=2, seed=1).choose(state)
+        push = state.phase == "push"
+        values = {m: minimax(state.play(m), 2 - push, me) for m in state.legal_moves()}
+        assert values[move] == max(values.values())
+
+
+def test_alphabeta_makes_a_row_when_it_can():
+    # e1-e2 slides the three White pieces up the e line and makes a row of four
+    state = GIPF_BASIC.setup({"e2": "W", "e3": "W", "e4": "W", "c3": "B"})
+    for seed in range(4):
+        move = AlphaBetaPlayer(depth=1, seed=seed).choose(state)
+        assert str(move) == "e1-e2"
+        assert state.play(move).phase == "remove"
+
+
+def test_alphabeta_repeats_itself_and_respects_its_budget():
+    state = gipf_positions(1, seed=4)[0]
+    a = [AlphaBetaPlayer(depth=3, nodes=500, seed=9).choose(s) for s in gipf_positions(3, 4)]
+    b = [AlphaBetaPlayer(depth=3, nodes=500, seed=9).choose(s) for s in gipf_positions(3, 4)]
+    assert a == b
+    full = AlphaBetaPlayer(depth=3, seed=1)
+    full.choose(state)
+    assert full.last_depth == 3
+    cap = full.last_nodes // 2
+    capped = AlphaBetaPlayer(depth=3, nodes=cap, seed=1)
+    assert capped.choose(state) in state.legal_moves()
+    assert 1 <= capped.last_depth < 3 and capped.last_nodes <= cap + 1
+    timed = AlphaBetaPlayer(depth=30, seconds=0.05, seed=1)
+    assert timed.choose(state) in state.legal_moves()
+    assert 1 <= timed.last_depth < 30
+
+
+def test_alphabeta_shows_its_options_and_refuses_what_it_cannot_play():
+    assert repr(AlphaBetaPlayer(seed=2)) == "AlphaBetaPlayer(depth=2, seed=2)"
+    assert repr(AlphaBetaPlayer(depth=3, nodes=10).with_seed(1)) == (
+        "AlphaBetaPlayer(depth=3, nodes=10, seed=1)"
+    )
+    with pytest.raises(ValueError, match="depth must be 1 or more, not 0"):
+        AlphaBetaPlayer(depth=0)
+    with pytest.raises(TypeError, match="nodes"):
+        AlphaBetaPlayer(nodes=2.5)
+    with pytest.raises(ValueError, match="seconds"):
+        AlphaBetaPlayer(seconds=0)
+    with pytest.raises(ValueError, match="nothing is hidden"):
+        AlphaBetaPlayer().choose(hextiles.Rules(players=2).start(seed=1))
+    with pytest.raises(ValueError, match="two-player games, not one of 3 players"):
+        AlphaBetaPlayer().choose(hextiles.Rules(players=3).start(seed=1))
+
+
+def test_alphabeta_takes_a_win_in_coffee():
+    # any game: with no evaluation of its own, it judges by wins alone
+    for state in midgame_positions(SQUARE5, 6, plies=12):
+        move = AlphaBetaPlayer(depth=1, seed=1).choose(state)
+        wins = [
+            m
+            for m in state.legal_moves()
+            if state.play(m).outcome is not None and state.to_move in state.play(m).outcome.winners
+        ]
+        if wins:
+            assert move in wins
+
+
+def test_gipf_club_and_strong_levels_search_two_and_three_turns_ahead():
+    state = gipf.Rules(variant="standard").start()
+    club = make_player("club", seed=1, iterations=100_000)
+    strong = make_player("strong", seed=1, iterations=100_000)
+    assert club.choose(state) in state.legal_moves()
+    strong.choose(state)
+    assert (club.player_for(state).last_depth, strong.player_for(state).last_depth) == (2, 3)
+    assert club.player_for(state).seconds is None  # a fixed budget: no clock

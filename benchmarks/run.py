@@ -167,9 +167,9 @@ def bench_reference(variant: str = "standard", seconds: float = 4.0, checked: in
 
 
 def bench_levels(label: str, rules, moves: int = 4, plies: int = 8) -> list[str]:
-    """Mean and longest time per move of each level, and its playouts per move, from a
-    position ``plies`` random moves into the game (the level plays one seat, random
-    moves the other)."""
+    """Mean and longest time per move of each level, and its playouts (or, for an
+    alpha-beta level, positions looked at) per move, from a position ``plies`` random moves
+    into the game (the level plays one seat, random moves the other)."""
     rng = np.random.default_rng(SEED)
     start = rules.start(seed=SEED)
     for _ in range(plies):
@@ -185,13 +185,19 @@ def bench_levels(label: str, rules, moves: int = 4, plies: int = 8) -> list[str]
                 begin = time.perf_counter()
                 move = player.choose(state)
                 times.append(time.perf_counter() - begin)
-                playouts.append(player.last_iterations)
+                searcher = player.player_for(state)
+                # Monte Carlo levels count playouts; alpha-beta levels, positions looked at
+                playouts.append(getattr(searcher, "last_nodes", player.last_iterations))
             else:
                 move = other.choose(state)
             state = state.play(move)
+        searcher = player.player_for(start)
+        work = "playouts"
+        if hasattr(searcher, "last_nodes"):
+            work = f"positions (depth {searcher.depth})"
         out.append(
             f"{label:<20} {level:<9} {np.mean(times):6.3f} s a move (longest {max(times):5.3f} "
-            f"s), {np.mean(playouts):6.0f} playouts a move, {len(times)} moves"
+            f"s), {np.mean(playouts):6.0f} {work} a move, {len(times)} moves"
         )
     return out
 

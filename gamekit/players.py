@@ -148,6 +148,16 @@ def _real(value: Any, argument: str, least: float) -> float:
     return number
 
 
+def _caps(count: Any, argument: str, seconds: Any) -> tuple[int | None, float | None]:
+    """A search's budget, checked: ``count`` (named ``argument``) a whole number of at least
+    1, ``seconds`` a number of at least :data:`MIN_SECONDS`; ``None`` means no cap."""
+    if count is not None:
+        count = _whole(count, argument, 1)
+    if seconds is not None:
+        seconds = _real(seconds, "seconds", MIN_SECONDS)
+    return count, seconds
+
+
 def _seed(value: Any, argument: str = "seed") -> Seed:
     """``value`` if it can seed numpy: ``None``, a whole number of 0 or more, a
     ``Generator`` or a ``SeedSequence``."""
@@ -987,10 +997,7 @@ class MCTSPlayer(Player):
         max_playout: int = 2000,
         seed: Seed = None,
     ) -> None:
-        if iterations is not None:
-            iterations = _whole(iterations, "iterations", 1)
-        if seconds is not None:
-            seconds = _real(seconds, "seconds", MIN_SECONDS)
+        iterations, seconds = _caps(iterations, "iterations", seconds)
         c = _real(c, "c", 0.0)
         max_playout = _whole(max_playout, "max_playout", 1)
         super().__init__(seed)
@@ -1176,10 +1183,7 @@ class AlphaBetaPlayer(Player):
         seed: Seed = None,
     ) -> None:
         depth = _whole(depth, "depth", 1)
-        if nodes is not None:
-            nodes = _whole(nodes, "nodes", 1)
-        if seconds is not None:
-            seconds = _real(seconds, "seconds", MIN_SECONDS)
+        nodes, seconds = _caps(nodes, "nodes", seconds)
         super().__init__(seed)
         self.depth = depth
         self.nodes = nodes
@@ -1501,10 +1505,7 @@ class LevelPlayer(Player):
             raise TypeError(f"level must be a level name ({', '.join(LEVELS)}), not {shown(level)}")
         if level not in LEVELS:
             raise ValueError(f"unknown level {shown(level)}; the levels are " + ", ".join(LEVELS))
-        if iterations is not None:
-            iterations = _whole(iterations, "iterations", 1)
-        if seconds is not None:
-            seconds = _real(seconds, "seconds", MIN_SECONDS)
+        iterations, seconds = _caps(iterations, "iterations", seconds)
         super().__init__(seed)
         self.level = level
         self.iterations = iterations
@@ -1597,10 +1598,7 @@ def make_player(
         raise TypeError(f"level must be a level name or a Player, not {shown(level)}")
     if level not in LEVELS and level not in OLD_LEVELS:
         raise ValueError(f"unknown level {shown(level)}; the levels are " + ", ".join(LEVELS))
-    if iterations is not None:
-        iterations = _whole(iterations, "iterations", 1)
-    if seconds is not None:
-        seconds = _real(seconds, "seconds", MIN_SECONDS)
+    iterations, seconds = _caps(iterations, "iterations", seconds)
     if level in LEVELS:
         return LevelPlayer(level, seed, iterations=iterations, seconds=seconds)
     if level == "mcts":

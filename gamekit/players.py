@@ -18,10 +18,11 @@ learners in :data:`LEVEL_HELP`), each meant to be stronger than the one before
   game's evaluation likes best (:class:`SimplePlayer` with ``safe=True``); at once;
 - ``"club"`` (the default, :data:`DEFAULT_LEVEL`): Monte Carlo tree search for about
   :data:`CLUB_SECONDS` a move; in GIPF, alpha-beta search two turns ahead
-  (:data:`ALPHABETA_DEPTHS`), a few hundredths of a second;
+  (:data:`ALPHABETA_DEPTHS`), a few hundredths of a second; in Hex Tiles, one turn ahead
+  judged by the figure's outlook (:data:`OUTLOOK_CLUB`), at once;
 - ``"strong"``: the same Monte Carlo search for about :data:`STRONG_SECONDS` a move; in
   GIPF, alpha-beta three turns ahead (a few tenths of a second, at most
-  :data:`STRONG_SECONDS`).
+  :data:`STRONG_SECONDS`); in Hex Tiles, the Monte Carlo search for :data:`CLUB_SECONDS`.
 
 Coffee Roaster is played alone, so there a level is a rule of play: ``beginner`` roasts
 five rounds, ``club`` stops when the beans in the bag are roasted enough, ``strong`` weighs
@@ -87,6 +88,7 @@ __all__ = [
     "EVALUATIONS",
     "SEARCH_EVALUATIONS",
     "ALPHABETA_DEPTHS",
+    "OUTLOOK_CLUB",
     "LEVELS",
     "LEVEL_NAMES",
     "LEVEL_HELP",
@@ -736,6 +738,12 @@ def _gipf_outlook(state, seat: str) -> float:
     return _gipf_value(state, seat) + (shape if seat == "white" else -shape)
 
 
+def _hextiles_outlook(state, seat: str) -> float:
+    """Hex Tiles, for a search: the outlook of the seat's figure (:meth:`_HexTiles.outlook`:
+    its score, and what its border and reserve promise)."""
+    return _HexTiles.outlook(state, player_index(state, seat))
+
+
 def _fits(figure, marks: str) -> bool:
     return bool(figure.legal_placements(marks))
 
@@ -764,7 +772,10 @@ EVALUATIONS: dict[str, Evaluation] = {
 }
 #: The evaluation a search (:class:`AlphaBetaPlayer`) judges its horizon by, where it is
 #: not the simple player's: a game's outlook, which also weighs what may come.
-SEARCH_EVALUATIONS: dict[str, Evaluation] = {"gipf": Evaluation(_gipf_outlook)}
+SEARCH_EVALUATIONS: dict[str, Evaluation] = {
+    "gipf": Evaluation(_gipf_outlook),
+    "hextiles": Evaluation(_hextiles_outlook, settle=True),
+}
 _BY_OUTCOME = Evaluation(_outcome_value)
 #: At most this many own decisions in a row are settled after a move.
 _SETTLE_LIMIT = 64
@@ -780,6 +791,14 @@ def _names(state) -> tuple[str, ...]:
 
 def _evaluation(state) -> Evaluation:
     return next((EVALUATIONS[n] for n in _names(state) if n in EVALUATIONS), _BY_OUTCOME)
+
+
+def _search_evaluation(state) -> Evaluation:
+    """The game's outlook for a search (:data:`SEARCH_EVALUATIONS`), else its evaluation."""
+    names = _names(state)
+    return next((SEARCH_EVALUATIONS[n] for n in names if n in SEARCH_EVALUATIONS), None) or (
+        _evaluation(state)
+    )
 
 
 def _standing(state, me: int) -> int:
@@ -822,7 +841,9 @@ class SimplePlayer(Player):
 
     ``safe=True`` (the ``"beginner"`` level) also looks at the opponent's answers: after a
     win, it prefers the moves after which the opponent cannot win at once (as
-    :class:`GreedyPlayer` does), and judges only those.
+    :class:`GreedyPlayer` does), and judges only those. ``outlook=True`` judges by the
+    game's outlook for a search instead (:data:`SEARCH_EVALUATIONS`; in Hex Tiles, what the
+    figure's border and reserve promise besides its score: the club level there).
 
     >>> from gamekit import gipf
     >>> state = gipf.Rules(variant="basic").start()
@@ -838,14 +859,16 @@ class SimplePlayer(Player):
 
     name = "simple"
 
-    def __init__(self, safe: bool = False, seed: Seed = None) -> None:
-        if not isinstance(safe, (bool, np.bool_)):
-            raise TypeError(f"safe must be True or False, not {shown(safe)}")
+    def __init__(self, safe: bool = False, outlook: bool = False, seed: Seed = None) -> None:
+        for name, flag in (("safe", safe), ("outlook", outlook)):
+            if not isinstance(flag, (bool, np.bool_)):
+                raise TypeError(f"{name} must be True or False, not {shown(flag)}")
         super().__init__(seed)
         self.safe = bool(safe)
+        self.outlook = bool(outlook)
 
     def _options(self) -> dict[str, Any]:
-        return {"safe": True} if self.safe else {}
+        return {name: True for name in ("safe", "outlook") if getattr(self, name)}
 
     def choose(self, state: Any) -> Any:
         """The best-judged legal move of ``state``.
@@ -857,7 +880,7 @@ class SimplePlayer(Player):
         self._check(state)
         ad = _adapter(state)
         me = player_index(state, state.to_move)
-        evaluation = _evaluation(state)
+        evaluation = _search_evaluation(state) if self.outlook else _evaluation(state)
         best: list = []
         top = None
         for action in ad.actions(state):
@@ -1218,11 +1241,7 @@ class AlphaBetaPlayer(Player):
             raise ValueError("the alpha-beta player needs a game where nothing is hidden")
         self._ad = ad
         self._me = me = player_index(state, state.to_move)
-        evaluation = next(
-            (SEARCH_EVALUATIONS[n] for n in _names(state) if n in SEARCH_EVALUATIONS),
-            _evaluation(state),
-        )
-        self._value = evaluation.value
+        self._value = _search_evaluation(state).value
         self._seat = [_seat_of(state, k) for k in range(2)]
         self._count = 0
         self._deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -1374,10 +1393,23 @@ SEARCH_OPTIONS: dict[str, dict[str, Any]] = {"hextiles": {"c": 0.35}}
 ALPHABETA_DEPTHS: dict[str, dict[str, int]] = {"gipf": {"club": 2, "strong": 3}}
 
 
+#: The games whose club level looks one turn ahead and judges by the game's outlook
+#: (:class:`SimplePlayer` with ``outlook=True``), and whose strong level is the Monte Carlo
+#: search with the club's time: in Hex Tiles that search judges by the same outlook and
+#: gained nothing from four times the time (``docs/levels.md``), so the levels differ by the
+#: search itself.
+OUTLOOK_CLUB: frozenset[str] = frozenset({"hextiles"})
+
+
 def _search_level(level: str, seconds: float, cap: int, roaster_policy: str):
     def make(game: tuple[str, ...], seed: Seed, budget: dict[str, Any]) -> Player:
         if "roaster" in game:
             return PolicyPlayer(_roaster_policy(roaster_policy), seed=seed)
+        think, most = seconds, cap
+        if OUTLOOK_CLUB.intersection(game):
+            if level == "club":
+                return SimplePlayer(safe=True, outlook=True, seed=seed)
+            think, most = CLUB_SECONDS, CLUB_ITERATIONS
         depths = next((ALPHABETA_DEPTHS[n] for n in game if n in ALPHABETA_DEPTHS), None)
         if depths is not None:
             # its moves depend on the seed only, unless the clock cuts a long search short
@@ -1386,11 +1418,11 @@ def _search_level(level: str, seconds: float, cap: int, roaster_policy: str):
                 clock = seconds
             return AlphaBetaPlayer(depth=depths[level], nodes=nodes, seconds=clock, seed=seed)
         options = next((SEARCH_OPTIONS[n] for n in game if n in SEARCH_OPTIONS), {})
-        iterations = budget.get("iterations") or cap
+        iterations = budget.get("iterations") or most
         if budget.get("seconds") is None and budget.get("iterations") is not None:
             # a fixed budget: no clock, so only the seed decides the moves
             return MCTSPlayer(iterations=iterations, seed=seed, **options)
-        clock = budget.get("seconds") or seconds
+        clock = budget.get("seconds") or think
         return MCTSPlayer(iterations=iterations, seconds=clock, seed=seed, **options)
 
     return make
@@ -1438,14 +1470,14 @@ LEVELS: dict[str, Level] = {
         ),
         Level(
             "club",
-            f"thinks up to {CLUB_SECONDS:g} s a move: tries its moves and your answers, a few "
-            "moves ahead, and plays the move that comes out best",
+            f"thinks up to {CLUB_SECONDS:g} s a move: looks ahead, judges where each move "
+            "leads by its prospects, not only the score, and plays the best",
             _search_level("club", CLUB_SECONDS, CLUB_ITERATIONS, "roast_level_player"),
         ),
         Level(
             "strong",
-            f"thinks up to {STRONG_SECONDS:g} s a move: looks further ahead than the club; "
-            "in Coffee Roaster it weighs the exact odds of the bag",
+            f"thinks up to {STRONG_SECONDS:g} s a move: searches further ahead than the "
+            "club, through your answers; in Coffee Roaster it weighs the exact odds of the bag",
             _search_level("strong", STRONG_SECONDS, STRONG_ITERATIONS, "odds_player"),
         ),
     )

@@ -674,6 +674,11 @@ def test_each_level_is_the_player_it_says_on_every_game(rules):
         ]
         return
     assert isinstance(made["beginner"], SimplePlayer) and made["beginner"].safe
+    if rules.game == "hextiles":  # one turn ahead by the outlook; the search above it
+        assert isinstance(made["club"], SimplePlayer)
+        assert made["club"].safe and made["club"].outlook
+        assert isinstance(made["strong"], MCTSPlayer) and made["strong"].seconds == CLUB_SECONDS
+        return
     for level, seconds in (("club", CLUB_SECONDS), ("strong", STRONG_SECONDS)):
         if rules.game == "gipf":  # a look a few turns ahead: deeper for the stronger level
             assert isinstance(made[level], AlphaBetaPlayer)
@@ -976,3 +981,19 @@ def test_gipf_club_and_strong_levels_search_two_and_three_turns_ahead():
     strong.choose(state)
     assert (club.player_for(state).last_depth, strong.player_for(state).last_depth) == (2, 3)
     assert club.player_for(state).seconds is None  # a fixed budget: no clock
+
+
+def test_the_simple_player_judging_by_the_outlook_plays_otherwise_than_by_the_score():
+    rules = hextiles.Rules(players=2, seed=3)
+    state, differ = rules.start(), 0
+    by_score, by_outlook = SimplePlayer(seed=1), SimplePlayer(outlook=True, seed=1)
+    assert repr(by_outlook) == "SimplePlayer(outlook=True, seed=1)"
+    assert repr(by_outlook.with_seed(2)) == "SimplePlayer(outlook=True, seed=2)"
+    while state.outcome is None:
+        move = by_outlook.choose(state)
+        assert move in state.legal_moves()
+        differ += move != by_score.choose(state)
+        state = state.play(move)
+    assert differ > 0
+    with pytest.raises(TypeError, match="outlook must be True or False, not 'yes'"):
+        SimplePlayer(outlook="yes")

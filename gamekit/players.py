@@ -796,9 +796,8 @@ def _evaluation(state) -> Evaluation:
 def _search_evaluation(state) -> Evaluation:
     """The game's outlook for a search (:data:`SEARCH_EVALUATIONS`), else its evaluation."""
     names = _names(state)
-    return next((SEARCH_EVALUATIONS[n] for n in names if n in SEARCH_EVALUATIONS), None) or (
-        _evaluation(state)
-    )
+    found = next((SEARCH_EVALUATIONS[n] for n in names if n in SEARCH_EVALUATIONS), None)
+    return found if found is not None else _evaluation(state)
 
 
 def _standing(state, me: int) -> int:
@@ -1240,7 +1239,7 @@ class AlphaBetaPlayer(Player):
         if ad.hidden(state):
             raise ValueError("the alpha-beta player needs a game where nothing is hidden")
         self._ad = ad
-        self._me = me = player_index(state, state.to_move)
+        self._me = player_index(state, state.to_move)
         self._value = _search_evaluation(state).value
         self._seat = [_seat_of(state, k) for k in range(2)]
         self._count = 0
@@ -1257,7 +1256,7 @@ class AlphaBetaPlayer(Player):
                 try:
                     for child in children:
                         # a move no better than the best so far gets a bound, not a value
-                        scores.append(self._search(child, deeper, me, alpha))
+                        scores.append(self._search(child, deeper, alpha))
                         alpha = max(alpha, scores[-1])
                 except _OutOfBudget:
                     break
@@ -1275,9 +1274,7 @@ class AlphaBetaPlayer(Player):
             return _DECIDED if standing >= 2 else -_DECIDED
         return float(self._value(state, self._seat[self._me]))
 
-    def _search(
-        self, state, depth: int, me: int, alpha: float = -math.inf, beta: float = math.inf
-    ) -> float:
+    def _search(self, state, depth: int, alpha: float = -math.inf, beta: float = math.inf) -> float:
         self._count += 1
         count = self._count
         if self.nodes is not None and count > self.nodes:
@@ -1285,17 +1282,18 @@ class AlphaBetaPlayer(Player):
         if self._deadline is not None and count % 64 == 0 and time.perf_counter() > self._deadline:
             raise _OutOfBudget
         ad = self._ad
-        if state.outcome is not None or (depth <= 0 and ad.turn_starts(state)):
+        starts = ad.turn_starts(state)
+        if state.outcome is not None or (depth <= 0 and starts):
             return self._judge(state)
-        mine = player_index(state, state.to_move) == me
-        deeper = depth - ad.turn_starts(state)
+        mine = player_index(state, state.to_move) == self._me
+        deeper = depth - starts
         children = [ad.apply(state, action) for action in ad.actions(state)]
-        if deeper > 0 or not ad.turn_starts(state):
+        if deeper > 0 or not starts:
             children.sort(key=self._judge, reverse=mine)  # likely best first: more cut-offs
         if mine:
             best = -math.inf
             for child in children:
-                value = self._search(child, deeper, me, alpha, beta)
+                value = self._search(child, deeper, alpha, beta)
                 if value > best:
                     best = value
                     if best > alpha:
@@ -1305,7 +1303,7 @@ class AlphaBetaPlayer(Player):
             return best
         best = math.inf
         for child in children:
-            value = self._search(child, deeper, me, alpha, beta)
+            value = self._search(child, deeper, alpha, beta)
             if value < best:
                 best = value
                 if best < beta:

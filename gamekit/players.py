@@ -81,6 +81,7 @@ __all__ = [
     "GreedyPlayer",
     "MCTSPlayer",
     "AlphaBetaPlayer",
+    "RolloutPlayer",
     "PolicyPlayer",
     "LevelPlayer",
     "Level",
@@ -89,6 +90,7 @@ __all__ = [
     "SEARCH_EVALUATIONS",
     "ALPHABETA_DEPTHS",
     "OUTLOOK_CLUB",
+    "ROLLOUT_STRONG",
     "LEVELS",
     "LEVEL_NAMES",
     "LEVEL_HELP",
@@ -878,23 +880,26 @@ class SimplePlayer(Player):
         """
         self._check(state)
         ad = _adapter(state)
-        me = player_index(state, state.to_move)
         evaluation = _search_evaluation(state) if self.outlook else _evaluation(state)
-        best: list = []
-        top = None
-        for action in ad.actions(state):
-            child = ad.apply(state, action)
-            if evaluation.settle:
-                child = _settle(ad, child, me, lambda c: _judge(c, me, evaluation))
-            standing, value = _judge(child, me, evaluation)
-            key: tuple = (standing, value)
-            if self.safe:
-                key = (standing, _safe(ad, child, me), value)
-            if top is None or key > top:
-                best, top = [action], key
-            elif key == top:
-                best.append(action)
-        return ad.move(state, self._pick(best))
+        keyed = _keyed(ad, state, evaluation, self.safe)
+        top = max(key for key, _ in keyed)
+        return ad.move(state, self._pick([action for key, action in keyed if key == top]))
+
+
+def _keyed(ad, state, evaluation: Evaluation, safe: bool) -> list[tuple[tuple, Any]]:
+    """Each action of ``state`` with the key :class:`SimplePlayer` ranks it by (highest
+    best): the standing and value of the position after it (after the rest of the turn,
+    where ``evaluation`` settles), and with ``safe`` whether it hands the opponent no win."""
+    me = player_index(state, state.to_move)
+    keyed = []
+    for action in ad.actions(state):
+        child = ad.apply(state, action)
+        if evaluation.settle:
+            child = _settle(ad, child, me, lambda c: _judge(c, me, evaluation))
+        standing, value = _judge(child, me, evaluation)
+        key = (standing, _safe(ad, child, me), value) if safe else (standing, value)
+        keyed.append((key, action))
+    return keyed
 
 
 def _safe(ad, child, me: int) -> bool:
@@ -1313,6 +1318,120 @@ class AlphaBetaPlayer(Player):
         return best
 
 
+class RolloutPlayer(Player):
+    """Tries its most promising moves by playing each on a few times, and plays the one
+    that fares best (a rollout search: it improves on the club level's judgement by
+    seeing where that judgement leads).
+
+    The ``candidates`` moves that a one-turn look ahead likes best (the club's judgement:
+    :class:`SimplePlayer` with ``safe=True, outlook=True``) are each played on ``rollouts``
+    times, every player then playing by that same judgement for ``turns`` turns (a turn
+    ends when the player to move changes; ``None``: to the end of the game). Where the
+    game hides something (Hex Tiles' pool), each rollout starts from the position redealt
+    (``state.redeal``), so the player never sees the tiles to come. What a rollout is worth
+    is its result if the game ended, else the game's judgement of the position reached
+    (in Hex Tiles: the lead in outlook, as a share of a win; elsewhere a draw). All
+    candidates are tried on the same deals and the same tie-breaks, so they differ by the
+    move, not by luck. A move that wins at once is played at once.
+
+    ``seconds`` caps the time: the rollouts go in rounds, one per candidate, and stop
+    after the round in which the clock ran out (at least one round). Without ``seconds``
+    the moves depend on the seed only. ``last_iterations`` is the rollouts of the last
+    move.
+
+    >>> from gamekit import hextiles
+    >>> state = hextiles.Rules(seed=7).start()
+    >>> RolloutPlayer(candidates=2, rollouts=2, turns=2, seed=1).choose(state)
+    Move.parse('take 111010')
+    >>> RolloutPlayer(candidates=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: candidates must be 1 or more, not 0
+
+    Raises:
+        TypeError: ``candidates``, ``rollouts`` or ``turns`` is not a whole number,
+            ``seconds`` not a number, ``seed`` not a seed.
+        ValueError: ``candidates``, ``rollouts`` or ``turns`` below 1, ``seconds`` below
+            :data:`MIN_SECONDS` or not finite, ``seed`` negative.
+    """
+
+    name = "rollout"
+
+    def __init__(
+        self,
+        candidates: int = 4,
+        rollouts: int = 8,
+        turns: int | None = 5,
+        seconds: float | None = None,
+        seed: Seed = None,
+    ) -> None:
+        candidates = _whole(candidates, "candidates", 1)
+        rollouts = _whole(rollouts, "rollouts", 1)
+        if seconds is not None:
+            seconds = _real(seconds, "seconds", MIN_SECONDS)
+        if turns is not None:
+            turns = _whole(turns, "turns", 1)
+        super().__init__(seed)
+        self.candidates = candidates
+        self.rollouts = rollouts
+        self.turns = turns
+        self.seconds = seconds
+        self.last_iterations = 0
+
+    def _options(self) -> dict[str, Any]:
+        opts: dict[str, Any] = {"candidates": self.candidates, "rollouts": self.rollouts}
+        if self.turns != 5:
+            opts["turns"] = self.turns
+        if self.seconds is not None:
+            opts["seconds"] = self.seconds
+        return opts
+
+    def choose(self, state: Any) -> Any:
+        """The candidate move whose rollouts fared best.
+
+        Raises:
+            TypeError: ``state`` is not a game position.
+            ValueError: the game is over.
+        """
+        self._check(state)
+        ad = _adapter(state)
+        evaluation = _search_evaluation(state)
+        keyed = _keyed(ad, state, evaluation, True)
+        keyed.sort(key=lambda item: item[0], reverse=True)  # stable: ties keep their order
+        self.last_iterations = 0
+        if len(keyed) == 1 or keyed[0][0][0] == 3:  # one move, or a win at once
+            return ad.move(state, keyed[0][1])
+        moves = [action for _, action in keyed[: self.candidates]]
+        me = player_index(state, state.to_move)
+        hidden = ad.hidden(state)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        worth = [0.0] * len(moves)
+        for done in range(self.rollouts):
+            if done and deadline is not None and time.perf_counter() > deadline:
+                break
+            luck = int(self.rng.integers(2**63))
+            start = state.redeal(luck) if hidden else state
+            for k, action in enumerate(moves):
+                end = self._play_on(ad, ad.apply(start, action), evaluation, random.Random(luck))
+                worth[k] += ad.playout(end, random.Random(luck), 0)[me]
+                self.last_iterations += 1
+        best = max(range(len(moves)), key=lambda k: (worth[k], -k))
+        return ad.move(state, moves[best])
+
+    def _play_on(self, ad, state, evaluation: Evaluation, rand: random.Random):
+        """``state`` after every player has played ``turns`` turns by the club's judgement."""
+        mover = state.to_move
+        turns = 0
+        while state.outcome is None and (self.turns is None or turns < self.turns):
+            keyed = _keyed(ad, state, evaluation, True)
+            top = max(key for key, _ in keyed)
+            best = [action for key, action in keyed if key == top]
+            state = ad.apply(state, best[rand.randrange(len(best))] if len(best) > 1 else best[0])
+            if state.to_move != mover:
+                mover, turns = state.to_move, turns + 1
+        return state
+
+
 class PolicyPlayer(Player):
     """A fixed rule of play, for solo games such as Coffee Roaster: ``policy(state,
     **options)`` returns the move. ``PolicyPlayer(roaster.simple_player, stop_round=6)``
@@ -1392,22 +1511,33 @@ ALPHABETA_DEPTHS: dict[str, dict[str, int]] = {"gipf": {"club": 2, "strong": 3}}
 
 
 #: The games whose club level looks one turn ahead and judges by the game's outlook
-#: (:class:`SimplePlayer` with ``outlook=True``), and whose strong level is the Monte Carlo
-#: search with the club's time: in Hex Tiles that search judges by the same outlook and
-#: gained nothing from four times the time (``docs/levels.md``), so the levels differ by the
-#: search itself.
+#: (:class:`SimplePlayer` with ``outlook=True``): in Hex Tiles that judgement does most of
+#: the work, and a Monte Carlo search over it was barely stronger (``docs/levels.md``).
 OUTLOOK_CLUB: frozenset[str] = frozenset({"hextiles"})
+
+#: The games whose strong level is a :class:`RolloutPlayer` that plays the club's judgement
+#: on from its best moves, with its settings: in Hex Tiles, the four best-liked moves played
+#: on eight times each, five turns deep (about two rounds), on redealt pools.
+ROLLOUT_STRONG: dict[str, dict[str, int]] = {
+    "hextiles": {"candidates": 4, "rollouts": 8, "turns": 5},
+}
 
 
 def _search_level(level: str, seconds: float, cap: int, roaster_policy: str):
     def make(game: tuple[str, ...], seed: Seed, budget: dict[str, Any]) -> Player:
         if "roaster" in game:
             return PolicyPlayer(_roaster_policy(roaster_policy), seed=seed)
-        think, most = seconds, cap
-        if OUTLOOK_CLUB.intersection(game):
-            if level == "club":
-                return SimplePlayer(safe=True, outlook=True, seed=seed)
-            think, most = CLUB_SECONDS, CLUB_ITERATIONS
+        if level == "club" and OUTLOOK_CLUB.intersection(game):
+            return SimplePlayer(safe=True, outlook=True, seed=seed)
+        rollout = next((ROLLOUT_STRONG[n] for n in game if n in ROLLOUT_STRONG), None)
+        if level == "strong" and rollout is not None:
+            settings = dict(rollout)
+            count, clock = budget.get("iterations"), budget.get("seconds")
+            if count is not None:  # rollouts in all: so many for each candidate
+                settings["rollouts"] = -(-count // settings["candidates"])
+            elif clock is None:
+                clock = seconds
+            return RolloutPlayer(**settings, seconds=clock, seed=seed)
         depths = next((ALPHABETA_DEPTHS[n] for n in game if n in ALPHABETA_DEPTHS), None)
         if depths is not None:
             # its moves depend on the seed only, unless the clock cuts a long search short
@@ -1416,11 +1546,11 @@ def _search_level(level: str, seconds: float, cap: int, roaster_policy: str):
                 clock = seconds
             return AlphaBetaPlayer(depth=depths[level], nodes=nodes, seconds=clock, seed=seed)
         options = next((SEARCH_OPTIONS[n] for n in game if n in SEARCH_OPTIONS), {})
-        iterations = budget.get("iterations") or most
+        iterations = budget.get("iterations") or cap
         if budget.get("seconds") is None and budget.get("iterations") is not None:
             # a fixed budget: no clock, so only the seed decides the moves
             return MCTSPlayer(iterations=iterations, seed=seed, **options)
-        clock = budget.get("seconds") or think
+        clock = budget.get("seconds") or seconds
         return MCTSPlayer(iterations=iterations, seconds=clock, seed=seed, **options)
 
     return make

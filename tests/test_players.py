@@ -9,7 +9,7 @@ import random
 import numpy as np
 import pytest
 
-from gamekit import coffee, gipf, hextiles, roaster
+from gamekit import coffee, gipf, hextiles, players, roaster
 from gamekit.players import (
     ALPHABETA_DEPTHS,
     CLUB_SECONDS,
@@ -20,6 +20,7 @@ from gamekit.players import (
     LEVEL_NAMES,
     LEVELS,
     OLD_LEVELS,
+    ROLLOUT_STRONG,
     SEARCH_EVALUATIONS,
     SEARCH_OPTIONS,
     STRONG_SECONDS,
@@ -29,6 +30,7 @@ from gamekit.players import (
     MCTSPlayer,
     PolicyPlayer,
     RandomPlayer,
+    RolloutPlayer,
     SimplePlayer,
     _Coffee,
     _Generic,
@@ -674,10 +676,17 @@ def test_each_level_is_the_player_it_says_on_every_game(rules):
         ]
         return
     assert isinstance(made["beginner"], SimplePlayer) and made["beginner"].safe
-    if rules.game == "hextiles":  # one turn ahead by the outlook; the search above it
+    if rules.game == "hextiles":  # one turn ahead by the outlook; rollouts of it above it
         assert isinstance(made["club"], SimplePlayer)
         assert made["club"].safe and made["club"].outlook
-        assert isinstance(made["strong"], MCTSPlayer) and made["strong"].seconds == CLUB_SECONDS
+        strong = made["strong"]
+        assert isinstance(strong, RolloutPlayer) and strong.seconds == STRONG_SECONDS
+        settings = ROLLOUT_STRONG["hextiles"]
+        assert (strong.candidates, strong.rollouts, strong.turns) == (
+            settings["candidates"],
+            settings["rollouts"],
+            settings["turns"],
+        )
         return
     for level, seconds in (("club", CLUB_SECONDS), ("strong", STRONG_SECONDS)):
         if rules.game == "gipf":  # a look a few turns ahead: deeper for the stronger level
@@ -997,3 +1006,87 @@ def test_the_simple_player_judging_by_the_outlook_plays_otherwise_than_by_the_sc
     assert differ > 0
     with pytest.raises(TypeError, match="outlook must be True or False, not 'yes'"):
         SimplePlayer(outlook="yes")
+
+
+def hextiles_positions(count: int, plies: int = 9) -> list:
+    """Hex Tiles positions a few decisions into games between club players, each with
+    three moves or more to choose from."""
+    states = []
+    for seed in range(count):
+        state, club = hextiles.Rules(players=2, seed=seed).start(), make_player("club", seed=seed)
+        for _ in range(plies + seed % 4):
+            state = state.play(club.choose(state))
+        while len(state.legal_moves()) < 3:  # a real choice
+            state = state.play(club.choose(state))
+        states.append(state)
+    return states
+
+
+def test_rollouts_choose_among_the_clubs_best_liked_moves_and_repeat_themselves():
+    for state in hextiles_positions(4):
+        keyed = players._keyed(
+            players._adapter(state), state, players._search_evaluation(state), True
+        )
+        ranked = sorted({key for key, _ in keyed}, reverse=True)
+        best = {move for key, move in keyed if key == ranked[0]}
+        # one candidate: nothing to compare, so the club's own choice
+        assert RolloutPlayer(candidates=1, rollouts=1, seed=3).choose(state) in best
+        # three: one of the club's three best-liked moves
+        top3 = {move for key, move in keyed if key >= ranked[min(2, len(ranked) - 1)]}
+        a = RolloutPlayer(candidates=3, rollouts=2, turns=3, seed=7)
+        b = RolloutPlayer(candidates=3, rollouts=2, turns=3, seed=7)
+        move = a.choose(state)
+        assert move in top3 and move == b.choose(state)
+        assert a.last_iterations == 2 * min(3, len(keyed))
+
+
+def test_rollouts_never_see_the_pool():
+    # positions that differ only in the order of the pool, which no player can see
+    for state in hextiles_positions(3):
+        seen = {
+            RolloutPlayer(candidates=3, rollouts=3, seed=5).choose(state.redeal(k))
+            for k in range(3)
+        }
+        assert len(seen) == 1
+
+
+def test_rollouts_keep_to_their_clock_and_take_a_win_at_once():
+    state = hextiles_positions(1)[0]
+    timed = RolloutPlayer(candidates=2, rollouts=1000, seconds=0.001, seed=1)
+    assert timed.choose(state) in state.legal_moves()
+    assert timed.last_iterations == 2  # one round, however short the clock
+    # any game: in Coffee the rollouts play to the end by default's judgement (wins)
+    for state in midgame_positions(SQUARE5, 6, plies=12):
+        move = RolloutPlayer(candidates=2, rollouts=1, turns=2, seed=1).choose(state)
+        wins = [
+            m
+            for m in state.legal_moves()
+            if players._winner(state.play(m)) is not None
+            and state.to_move in state.play(m).outcome.winners
+        ]
+        if wins:
+            assert move in wins
+
+
+def test_rollout_player_shows_its_options_and_refuses_bad_ones():
+    assert repr(RolloutPlayer(seed=2)) == "RolloutPlayer(candidates=4, rollouts=8, seed=2)"
+    assert repr(RolloutPlayer(turns=None, seconds=1.0).with_seed(1)) == (
+        "RolloutPlayer(candidates=4, rollouts=8, turns=None, seconds=1.0, seed=1)"
+    )
+    with pytest.raises(ValueError, match="candidates must be 1 or more, not 0"):
+        RolloutPlayer(candidates=0)
+    with pytest.raises(ValueError, match="turns must be 1 or more, not 0"):
+        RolloutPlayer(turns=0)
+    with pytest.raises(TypeError, match="rollouts"):
+        RolloutPlayer(rollouts=2.5)
+    with pytest.raises(ValueError, match="seconds"):
+        RolloutPlayer(seconds=0)
+
+
+def test_hextiles_strong_level_given_iterations_alone_plays_so_many_rollouts_without_a_clock():
+    state = hextiles_positions(1)[0]
+    strong = make_player("strong", seed=4, iterations=8)
+    rollout = strong.player_for(state)
+    assert isinstance(rollout, RolloutPlayer) and rollout.seconds is None
+    assert rollout.rollouts == 2  # 8 in all over 4 candidates
+    assert strong.choose(state) == make_player("strong", seed=4, iterations=8).choose(state)

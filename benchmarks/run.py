@@ -32,7 +32,7 @@ import numpy as np
 from gamekit import __version__, coffee
 from gamekit.coffee_batch import play_random
 from gamekit.perft import perft
-from gamekit.players import LEVEL_NAMES, RandomPlayer, make_player
+from gamekit.players import LEVEL_NAMES, RandomPlayer, RolloutPlayer, make_player
 from gamekit.sim import play_many
 
 SEED = 20240601
@@ -168,7 +168,7 @@ def bench_reference(variant: str = "standard", seconds: float = 4.0, checked: in
 
 def bench_levels(label: str, rules, moves: int = 4, plies: int = 8) -> list[str]:
     """Mean and longest time per move of each level, and its playouts (or, for an
-    alpha-beta level, positions looked at) per move, from a position ``plies`` random moves
+    alpha-beta level, positions looked at; for a rollout level, rollouts) per move, from a position ``plies`` random moves
     into the game (the level plays one seat, random moves the other)."""
     rng = np.random.default_rng(SEED)
     start = rules.start(seed=SEED)
@@ -186,7 +186,8 @@ def bench_levels(label: str, rules, moves: int = 4, plies: int = 8) -> list[str]
                 move = player.choose(state)
                 times.append(time.perf_counter() - begin)
                 searcher = player.player_for(state)
-                # Monte Carlo levels count playouts; alpha-beta levels, positions looked at
+                # Monte Carlo levels count playouts (rollout levels, rollouts); alpha-beta
+                # levels, positions looked at
                 playouts.append(getattr(searcher, "last_nodes", player.last_iterations))
             else:
                 move = other.choose(state)
@@ -195,6 +196,8 @@ def bench_levels(label: str, rules, moves: int = 4, plies: int = 8) -> list[str]
         work = "playouts"
         if hasattr(searcher, "last_nodes"):
             work = f"positions (depth {searcher.depth})"
+        elif isinstance(searcher, RolloutPlayer):
+            work = f"rollouts ({searcher.turns} turns)"
         out.append(
             f"{label:<20} {level:<9} {np.mean(times):6.3f} s a move (longest {max(times):5.3f} "
             f"s), {np.mean(playouts):6.0f} {work} a move, {len(times)} moves"

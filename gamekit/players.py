@@ -22,7 +22,8 @@ learners in :data:`LEVEL_HELP`), each meant to be stronger than the one before
   judged by the figure's outlook (:data:`OUTLOOK_CLUB`), at once;
 - ``"strong"``: the same Monte Carlo search for about :data:`STRONG_SECONDS` a move; in
   GIPF, alpha-beta three turns ahead (a few tenths of a second, at most
-  :data:`STRONG_SECONDS`); in Hex Tiles, the Monte Carlo search for :data:`CLUB_SECONDS`.
+  :data:`STRONG_SECONDS`); in Hex Tiles, the club's best-liked moves played on a few turns
+  by the club's judgement, the best kept (:class:`RolloutPlayer`, :data:`ROLLOUT_STRONG`).
 
 Coffee Roaster is played alone, so there a level is a rule of play: ``beginner`` roasts
 five rounds, ``club`` stops when the beans in the bag are roasted enough, ``strong`` weighs
@@ -42,6 +43,8 @@ The players
   knows the draws to come.
 - :class:`AlphaBetaPlayer` looks a fixed number of turns ahead (alpha-beta search) and
   judges where it arrives by its game's outlook (:data:`SEARCH_EVALUATIONS`).
+- :class:`RolloutPlayer` plays its most promising moves on a few turns, several times
+  each, every player by the club's judgement, and keeps the move that fared best.
 - :class:`PolicyPlayer` follows a fixed rule of play given as a function.
 - :class:`LevelPlayer` is a level: on each game, the player that level stands for.
 
@@ -1329,8 +1332,9 @@ class RolloutPlayer(Player):
     ends when the player to move changes; ``None``: to the end of the game). Where the
     game hides something (Hex Tiles' pool), each rollout starts from the position redealt
     (``state.redeal``), so the player never sees the tiles to come. What a rollout is worth
-    is its result if the game ended, else the game's judgement of the position reached
-    (in Hex Tiles: the lead in outlook, as a share of a win; elsewhere a draw). All
+    is its result if the game ended, else what a search makes of the position reached (in
+    Hex Tiles the lead in outlook, as a share of a win; in Coffee a random game played to
+    the end; elsewhere a draw). All
     candidates are tried on the same deals and the same tie-breaks, so they differ by the
     move, not by luck. A move that wins at once is played at once.
 

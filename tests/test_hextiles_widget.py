@@ -146,6 +146,14 @@ def test_typed_moves_play_or_explain():
     assert b.record.moves == ("take 101000",)
     b.type_move("place 101000 at (0,0) turn 0")
     assert "already holds a tile" in b.message
+    # a refused typed placement is told in words, as a click's would be: no digits
+    b.type_move("place 101000 at (2,2) turn 0")
+    assert "touches none of its tiles" in b.message and "(2,2)" not in b.message
+    b.type_move("place 101000 at (0,1) turn 3")
+    assert "marked" in b.message and "101000" not in b.message
+    b.type_move("place 111000 at (0,1) turn 0")
+    assert b.message.startswith("Your reserve holds no yellow tile (three marks in a row)")
+    assert b.record.moves == ("take 101000",) and not b._ok
     b.type_move("put it somewhere")
     assert "is not a Hex Tiles move" in b.message
     b.move_box.value = "done"

@@ -1022,6 +1022,16 @@ class HexTilesBoard(PuzzleMode, GameBoard):
             return f"The market holds no {tile.colour} tile."
         if move.kind == "done" and state.must_take:
             return "Take a tile from the market first: taking one is compulsory each turn."
+        if move.kind == "place" and state.outcome is None:  # a typed placement
+            tile = hextiles.Tile.from_marks(cast(str, move.pattern))
+            if move.pattern not in state.reserves[state.player]:
+                return (
+                    f"Your reserve holds no {tile_words(tile).removeprefix('a ')}: a tile is placed from "
+                    "the reserve, where a tile taken from the market waits."
+                )
+            cell = cast(Cell, move.cell)
+            problem = _placement_problem(state.figure(), tile, cell, cast(int, move.turn))
+            return problem if problem is not None else reason
         return reason
 
     def _play(self, move: hextiles.Move) -> None:

@@ -57,6 +57,7 @@ __all__ = [
     "SPOTS",
     "DOTS",
     "LINES",
+    "ring",
 ]
 
 GAME = "gipf"
@@ -70,6 +71,20 @@ _SIGN = {"white": 1, "black": -1}
 # ---------------------------------------------------------------------------------------
 
 GRID = hexhex(5)
+
+
+def ring(spot: str) -> int:
+    """How many steps ``spot`` lies from the centre: 0 for e5, 3 for the spots of the
+    edge of the play area, 4 for the dots around it.
+
+    >>> ring("e5"), ring("e4"), ring("b2"), ring("a1")
+    (0, 1, 3, 4)
+
+    Raises:
+        TypeError: ``spot`` is not text.
+        gamekit.grids.UnknownCellError: ``spot`` names no spot or dot.
+    """
+    return _ring(GRID.index(spot))
 
 
 def _ring(i: int) -> int:

@@ -700,11 +700,8 @@ def _gipf_tables() -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, ...], 
     spots), and its lines."""
     from gamekit import gipf
 
-    near = []
-    for label in gipf.SPOTS:
-        q, r = gipf.GRID.coords[gipf.GRID.index(label)]
-        near.append((gipf.GRID.index(label), 3 - max(abs(q), abs(r), abs(q + r))))
-    return tuple(near), gipf.LINES
+    near = tuple((gipf.GRID.index(spot), 3 - gipf.ring(spot)) for spot in gipf.SPOTS)
+    return near, gipf.LINES
 
 
 #: What the GIPF outlook gives a piece for each step nearer the centre, and a run of

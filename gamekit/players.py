@@ -179,12 +179,13 @@ def _seed(value: Any, argument: str = "seed") -> Seed:
     return int(value)
 
 
-def _position(state: Any) -> None:
-    """Refuse what is not a game position (it has no ``legal_moves`` and ``play``)."""
+def _position(state: Any, argument: str = "state") -> None:
+    """Refuse what is not a game position (it has no ``legal_moves`` and ``play``); the
+    message names the argument."""
     if not (
         callable(getattr(state, "legal_moves", None)) and callable(getattr(state, "play", None))
     ):
-        raise TypeError(f"expected a game position (a State), not {type(state).__name__}")
+        raise TypeError(f"{argument} must be a game position (a State), not {type(state).__name__}")
 
 
 # ---------------------------------------------------------------------------------------

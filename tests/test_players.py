@@ -619,9 +619,9 @@ def test_a_policy_must_be_a_function():
 
 @pytest.mark.parametrize("player", [SimplePlayer(), RandomPlayer(), GreedyPlayer()], ids=repr)
 def test_choose_refuses_what_is_not_a_position(player):
-    with pytest.raises(TypeError, match="expected a game position"):
+    with pytest.raises(TypeError, match="state must be a game position"):
         player.choose(SQUARE5)
-    with pytest.raises(TypeError, match="expected a game position"):
+    with pytest.raises(TypeError, match="state must be a game position"):
         player.choose(None)
 
 
@@ -731,7 +731,7 @@ def test_levels_refuse_what_is_not_a_level_or_a_budget():
         make_player("club", seconds=0)
     with pytest.raises(TypeError, match="iterations must be a whole number"):
         make_player("strong", iterations=1.5)
-    with pytest.raises(TypeError, match="expected a game position"):
+    with pytest.raises(TypeError, match="state must be a game position"):
         LevelPlayer("club").choose("e1-e2")
 
 

@@ -242,7 +242,7 @@ def test_ending_is_the_outcome_word_or_unfinished():
     state, _ = play_one(gipf.Rules(variant="basic"), RANDOMS, seed=1)
     assert ending(state) == state.outcome.ending in gipf.Rules.endings
     assert ending(gipf.Rules().start()) == "unfinished"
-    with pytest.raises(TypeError, match="expected a game position"):
+    with pytest.raises(TypeError, match="state must be a game position"):
         ending(gipf.Rules())
 
 
@@ -323,7 +323,7 @@ def test_perft_refuses_a_negative_or_fractional_depth():
         perft(state, -1)
     with pytest.raises(TypeError, match="depth must be a whole number"):
         perft(state, 1.5)
-    with pytest.raises(TypeError, match="expected a game position"):
+    with pytest.raises(TypeError, match="state must be a game position"):
         perft(SQUARE5, 1)
     assert perft(state, 0) == 1
 

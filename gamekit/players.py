@@ -1421,7 +1421,8 @@ class RolloutPlayer(Player):
         return ad.move(state, moves[best])
 
     def _play_on(self, ad, state, evaluation: Evaluation, rand: random.Random):
-        """``state`` after every player has played ``turns`` turns by the club's judgement."""
+        """``state`` played on by the club's judgement for every player, until the player to
+        move has changed ``turns`` times (or the game is over)."""
         mover = state.to_move
         turns = 0
         while state.outcome is None and (self.turns is None or turns < self.turns):

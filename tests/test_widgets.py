@@ -1121,3 +1121,30 @@ def test_moves_a_board_appends_by_itself_are_logged_as_a_persons() -> None:
 def test_a_bad_computer_seed_is_refused_before_any_computer_is_chosen(seed, error) -> None:
     with pytest.raises(error, match="seed must be"):
         CoffeeBoard(coffee.Rules(), seed=seed)
+
+
+@pytest.mark.parametrize("game", ["coffee", "gipf", "hextiles", "roaster"])
+def test_a_typed_legal_move_leaves_the_box_empty_before_the_board_changes(game):
+    # so a learner (or a browser test) who types the next move at once loses nothing
+    from gamekit import gipf, hextiles, roaster
+    from gamekit.widgets import GipfBoard, HexTilesBoard, RoasterBoard
+
+    make = {
+        "coffee": lambda: CoffeeBoard(coffee.Rules(board="square", size=5)),
+        "gipf": lambda: GipfBoard(gipf.Rules()),
+        "hextiles": lambda: HexTilesBoard(hextiles.Rules(seed=1)),
+        "roaster": lambda: RoasterBoard(roaster.Rules(seed=1)),
+    }
+    board = make[game]()
+    seen = []
+    original = board._push
+
+    def push(move, **kw):
+        seen.append(board.move_box.value)
+        return original(move, **kw)
+
+    board._push = push
+    move = str(board.state.legal_moves()[0])
+    board.move_box.value = move
+    assert seen and seen[0] == "" and board.move_box.value == ""
+    assert board.record.moves[0] == move

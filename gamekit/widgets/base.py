@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import ipywidgets as w
 
+from gamekit.errors import GamekitError
 from gamekit.game import player_index
 from gamekit.players import LEVEL_NAMES, Player, computer_seats, make_opponent
 from gamekit.records import Record
@@ -120,6 +121,7 @@ class GameBoard:
     # Made by each game's board (the hooks in this module's description):
     widget: Any
     hint_toggle: Any
+    move_box: Any
     if TYPE_CHECKING:
 
         def type_move(self, text: str) -> None: ...
@@ -260,6 +262,23 @@ class GameBoard:
 
     def _clear_choice(self) -> None:
         """Forget a half-made move (a chosen cell, selected tokens …). Hook."""
+
+    def _on_typed(self, change) -> None:
+        """A move typed in the move box (on Enter): played, or refused with the reason. A
+        legal move's text is cleared before the board changes, so a learner who types on
+        loses nothing; a refused one stays in the box, to be corrected."""
+        text = change["new"]
+        if not text:
+            return
+        try:
+            legal = self.state.why_illegal(text) is None
+        except GamekitError:
+            legal = False  # not one move: a GIPF push with its removals, a puzzle's answer …
+        if legal:
+            self.move_box.value = ""
+        self.type_move(text)
+        if not legal and self._ok:
+            self.move_box.value = ""
 
     def play_moves(self, moves) -> None:
         """Play several moves in a row, as if typed (a lesson's way to set up a position);

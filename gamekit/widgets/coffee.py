@@ -455,19 +455,6 @@ class CoffeeBoard(PuzzleMode, GameBoard):
         if cell is not None:
             self.click(cell)
 
-    def _on_typed(self, change) -> None:
-        text = change["new"]
-        if not text:
-            return
-        try:
-            legal = self.state.why_illegal(text) is None
-        except GamekitError:
-            legal = False
-        if legal:
-            # Cleared before the board changes, so a learner who types on loses nothing.
-            self.move_box.value = ""
-        self.type_move(text)  # a refused move stays in the box, to be corrected
-
     def _on_board_kind(self, change) -> None:
         sizes = _SIZES[change["new"]]
         self.size_choice.options = sizes

@@ -670,12 +670,6 @@ class GipfBoard(PuzzleMode, GameBoard):
         if point is not None:
             self.click(point)
 
-    def _on_typed(self, change) -> None:
-        if change["new"]:
-            self.type_move(change["new"])
-            if self._ok:
-                self.move_box.value = ""
-
     def _removed_lately(self) -> list[str]:
         """The spots the computer's last decisions emptied (shown until you move)."""
         out: list[str] = []

@@ -1092,12 +1092,6 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         if cell is not None:
             self.click(cell)
 
-    def _on_typed(self, change) -> None:
-        if change["new"]:
-            self.type_move(change["new"])
-            if self._ok:
-                self.move_box.value = ""
-
     def _on_tab(self, change) -> None:
         if change["new"] is None or getattr(self, "_syncing", False):
             return

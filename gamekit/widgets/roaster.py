@@ -723,18 +723,6 @@ class RoasterBoard(PuzzleMode, GameBoard):
         if slot is not None:
             self.click(slot)
 
-    def _on_typed(self, change) -> None:
-        text = change["new"]
-        if not text:
-            return
-        try:
-            legal = self.state.why_illegal(text) is None
-        except GamekitError:
-            legal = False
-        if legal:
-            self.move_box.value = ""
-        self.type_move(text)
-
     def _new_from_controls(self) -> None:
         """The "New game" button: a new deal, unless a seed was typed in the seed box."""
         typed = self.seed_choice.value

@@ -1055,7 +1055,7 @@ def test_rollouts_keep_to_their_clock_and_take_a_win_at_once():
     timed = RolloutPlayer(candidates=2, rollouts=1000, seconds=0.001, seed=1)
     assert timed.choose(state) in state.legal_moves()
     assert timed.last_iterations == 2  # one round, however short the clock
-    # any game: in Coffee the rollouts play to the end by default's judgement (wins)
+    # any game: in Coffee, which has no outlook, a win at once is played at once
     for state in midgame_positions(SQUARE5, 6, plies=12):
         move = RolloutPlayer(candidates=2, rollouts=1, turns=2, seed=1).choose(state)
         wins = [

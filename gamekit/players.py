@@ -882,9 +882,8 @@ class SimplePlayer(Player):
         self._check(state)
         ad = _adapter(state)
         evaluation = _search_evaluation(state) if self.outlook else _evaluation(state)
-        keyed = _keyed(ad, state, evaluation, self.safe)
-        top = max(key for key, _ in keyed)
-        return ad.move(state, self._pick([action for key, action in keyed if key == top]))
+        best = _best(_keyed(ad, state, evaluation, self.safe))
+        return ad.move(state, self._pick(best))
 
 
 def _keyed(ad, state, evaluation: Evaluation, safe: bool) -> list[tuple[tuple, Any]]:
@@ -901,6 +900,12 @@ def _keyed(ad, state, evaluation: Evaluation, safe: bool) -> list[tuple[tuple, A
         key = (standing, _safe(ad, child, me), value) if safe else (standing, value)
         keyed.append((key, action))
     return keyed
+
+
+def _best(keyed: list[tuple[tuple, Any]]) -> list:
+    """The actions of ``keyed`` (from :func:`_keyed`) with the highest key, in order."""
+    top = max(key for key, _ in keyed)
+    return [action for key, action in keyed if key == top]
 
 
 def _safe(ad, child, me: int) -> bool:
@@ -1426,9 +1431,7 @@ class RolloutPlayer(Player):
         mover = state.to_move
         turns = 0
         while state.outcome is None and (self.turns is None or turns < self.turns):
-            keyed = _keyed(ad, state, evaluation, True)
-            top = max(key for key, _ in keyed)
-            best = [action for key, action in keyed if key == top]
+            best = _best(_keyed(ad, state, evaluation, True))
             state = ad.apply(state, best[rand.randrange(len(best))] if len(best) > 1 else best[0])
             if state.to_move != mover:
                 mover, turns = state.to_move, turns + 1

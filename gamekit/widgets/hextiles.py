@@ -863,13 +863,7 @@ class HexTilesBoard(PuzzleMode, GameBoard):
             return self._say(str(err), False)
         if self.puzzle is not None:  # the answer: graded, with the engine's words
             return self._puzzle_answer(move, attempt=move)
-        problem = _placement_problem(
-            state.figure(), hextiles.Tile.from_marks(self.chosen), cast(Cell, move.cell), self.turn
-        )
-        if problem is not None:
-            self.attempt = move.cell
-            return self._say(problem, False)
-        if self._refused(move, cell=move.cell):
+        if self._refused(move, cell=move.cell):  # told in words (_plain)
             return
         before = state
         self._play(move)
@@ -1003,7 +997,7 @@ class HexTilesBoard(PuzzleMode, GameBoard):
 
     def _plain(self, move: hextiles.Move, reason: str) -> str:
         """A refusal in words a player reads (the engine's sentence names tiles by their
-        digits): taking and ending the turn; placements are told by ``click``."""
+        digits): taking, placing (clicked or typed) and ending the turn."""
         state = self.state
         if move.kind == "take":
             if state.leftover_step:
@@ -1022,9 +1016,9 @@ class HexTilesBoard(PuzzleMode, GameBoard):
             return f"The market holds no {tile.colour} tile."
         if move.kind == "done" and state.must_take:
             return "Take a tile from the market first: taking one is compulsory each turn."
-        if move.kind == "place" and state.outcome is None:  # a typed placement
+        if move.kind == "place" and state.outcome is None:  # clicked or typed
             tile = hextiles.Tile.from_marks(cast(str, move.pattern))
-            if move.pattern not in state.reserves[state.player]:
+            if move.pattern not in state.reserve():
                 return (
                     f"Your reserve holds no {tile_words(tile).removeprefix('a ')}: a tile is placed from "
                     "the reserve, where a tile taken from the market waits."

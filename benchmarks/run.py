@@ -32,7 +32,7 @@ import numpy as np
 from gamekit import __version__, coffee
 from gamekit.coffee_batch import play_random
 from gamekit.perft import perft
-from gamekit.players import LEVEL_NAMES, RandomPlayer, RolloutPlayer, make_player
+from gamekit.players import LEVEL_NAMES, RandomPlayer, RolloutPlayer, make_opponent
 from gamekit.sim import play_many
 
 SEED = 20240601
@@ -177,7 +177,7 @@ def bench_levels(label: str, rules, moves: int = 4, plies: int = 8) -> list[str]
         start = start.play(legal[rng.integers(len(legal))])
     out = []
     for level in LEVEL_NAMES:
-        player, other = make_player(level, seed=SEED), RandomPlayer(seed=SEED)
+        player, other = make_opponent(level, SEED), RandomPlayer(seed=SEED)  # as on a board
         seat, state = start.to_move, start
         times, playouts = [], []
         while state.outcome is None and len(times) < moves:

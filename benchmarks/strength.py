@@ -41,7 +41,7 @@ import numpy as np
 from tqdm import tqdm
 
 from gamekit import coffee, gipf, hextiles, roaster
-from gamekit.players import LEVEL_NAMES, GreedyPlayer, Player, RandomPlayer, make_player
+from gamekit.players import LEVEL_NAMES, GreedyPlayer, Player, RandomPlayer, make_opponent
 from gamekit.sim import play_many
 from gamekit.stats import mean_interval, wilson
 
@@ -66,8 +66,14 @@ def pairs(adjacent: bool = False) -> list[tuple[str, str]]:
     return out + [(LEVEL_NAMES[-1], "greedy")]
 
 
-def player(name: str) -> Player:
-    return GreedyPlayer() if name == "greedy" else make_player(name)
+def player(name: str, seed: int | None = None) -> Player:
+    """The player a board's computer menu gives for level ``name`` (the same factory,
+    :func:`gamekit.players.make_opponent`), or the greedy player."""
+    if name == "greedy":
+        return GreedyPlayer(seed=seed)
+    made = make_opponent(name, seed)
+    assert made is not None
+    return made
 
 
 def play_game(name: str, hi: str, lo: str, i: int) -> dict[str, Any]:
@@ -194,7 +200,7 @@ def move_times(rules: Any, level: str, games: int) -> tuple[float, float, float]
     ``games`` games against the random player, from both seats, in this process."""
     times, playouts = [], []
     for g in range(games):
-        me = make_player(level, seed=g)
+        me = player(level, seed=g)
         other = RandomPlayer(seed=g)
         seat = rules.seats[g % 2]
         state = rules.start(seed=g)
@@ -229,7 +235,7 @@ def roaster_table(games: int, executor: Any) -> None:
         cells = []
         for level in LEVEL_NAMES:
             res = play_many(
-                roaster.Rules(card=card), [make_player(level)], games, SEED,
+                roaster.Rules(card=card), [player(level)], games, SEED,
                 executor=executor, progress=False,
             )  # fmt: skip
             pooled[level].append(res.score)

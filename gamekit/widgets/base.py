@@ -112,9 +112,6 @@ class GameBoard:
     goal: ClassVar[str] = ""
     #: The file name of the game's first lesson (``"01_coffee_rules.ipynb"``), or "".
     lesson: ClassVar[str] = ""
-    #: The ``iterations`` of the ``mcts`` level on this board (``None``: the default).
-    _mcts_iterations: ClassVar[int | None] = None
-
     _states: list[Any]
     _moves: list[str]
     _redo: list[str]
@@ -333,13 +330,25 @@ class GameBoard:
     def opponent(self, level: str | Player | None) -> None:
         if level == NOBODY:
             level = None
-        self._player = make_opponent(level, self._seed, iterations=self._mcts_iterations)
+        self._player = make_opponent(level, self._seed)  # the level exactly as measured
         self._level = level
         self._log_cache = []  # "You" and "the computer" may name other players now
         self._sync_computer_controls()
         if self._built:
             self._refresh()
             self._computer_turn()
+
+    @property
+    def computer_player(self) -> Player | None:
+        """The :class:`~gamekit.players.Player` that moves for the computer (``None``: nobody):
+        for a level name, exactly :func:`gamekit.players.make_opponent` of that level and the
+        board's seed, the player the strength tables measure.
+
+        >>> from gamekit.widgets import CoffeeBoard
+        >>> CoffeeBoard(opponent="strong", seed=3).computer_player
+        LevelPlayer('strong', seed=3)
+        """
+        return self._player
 
     @property
     def computer_plays(self) -> tuple[str, ...]:

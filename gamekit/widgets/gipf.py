@@ -184,8 +184,6 @@ class GipfBoard(PuzzleMode, GameBoard):
     """
 
     lesson: ClassVar[str] = "04_gipf_rules.ipynb"
-    #: Playouts a move for the "mcts" level: a move takes about a second.
-    _mcts_iterations: ClassVar[int | None] = 100
 
     def __init__(
         self,

@@ -492,8 +492,6 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         "tiles plus its longest marked border. The highest score wins."
     )
     lesson: ClassVar[str] = "08_hextiles_rules.ipynb"
-    #: Playouts a move for the "mcts" level (a turn is several moves).
-    _mcts_iterations: ClassVar[int | None] = 30
 
     def __init__(
         self,

@@ -29,15 +29,18 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# JupyterLab saves the boards' widget state in a lesson when it is saved (the override
-# notebooks/.jupyter/lab/settings/overrides.json, installed into the environment's Lab): a
-# lesson reopened after its kernel is gone shows its boards as they were, not "Error
-# displaying widget: model not found".
+# JupyterLab at the repository's root (so the lessons' links to docs/rules/ open), showing the
+# start page. notebooks/.jupyter/jupyter_server_config.py keeps a picture of each board in a
+# saved lesson instead of its live widget (gamekit/lab.py), and the settings override
+# notebooks/.jupyter/lab/settings/overrides.json, installed into the environment's Lab, saves
+# no widget state: a lesson reopened after its kernel is gone shows its boards as pictures,
+# never "Error displaying widget: model not found".
 LAB_SETTINGS = $(VENV)/share/jupyter/lab/settings
 lab: $(STAMP)
 	@mkdir -p $(LAB_SETTINGS)
 	@cp notebooks/.jupyter/lab/settings/overrides.json $(LAB_SETTINGS)/overrides.json
-	$(VENV)/bin/jupyter lab notebooks/00_start_here.ipynb $(if $(filter 0,$(shell id -u)),--allow-root)
+	$(VENV)/bin/jupyter lab --config=notebooks/.jupyter/jupyter_server_config.py \
+	    --ServerApp.root_dir=$(CURDIR) notebooks/00_start_here.ipynb $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # Classroom mode: every notebook in apps/ served by Voila as a page with no code, on this
 # computer only (127.0.0.1). Works offline: all JavaScript, styles and fonts come from the

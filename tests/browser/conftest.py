@@ -104,12 +104,21 @@ def screenshots() -> Path:
 
 
 @contextlib.contextmanager
-def served(folder: str, command: list[str], ready_path: str, env: dict[str, str] | None = None):
+def served(
+    folder: str,
+    command: list[str],
+    ready_path: str,
+    env: dict[str, str] | None = None,
+    setup=None,
+):
     """Copy ``folder`` to a temporary place, run ``command`` (with ``{dir}`` and ``{port}``
     filled in, and the variables ``env`` added to its environment, filled in the same way)
-    on 127.0.0.1, wait until ``ready_path`` answers; yield the base URL."""
+    on 127.0.0.1, wait until ``ready_path`` answers; yield the base URL. ``setup(work)``, if
+    given, prepares the temporary place first."""
     work = Path(tempfile.mkdtemp(prefix=f"gamekit-{folder}-"))
     shutil.copytree(ROOT / folder, work / folder)
+    if setup is not None:
+        setup(work)
     port = free_port()
     args = [a.format(dir=work / folder, work=work, port=port) for a in command]
     extra = {k: v.format(dir=work / folder, work=work, port=port) for k, v in (env or {}).items()}

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 import re
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -35,11 +36,15 @@ from typing import Any, ClassVar, cast
 
 import numpy as np
 
-from gamekit.errors import IllegalMoveError, InvalidNotationError, OffBoardError
+from gamekit.errors import IllegalMoveError, InvalidNotationError, OffBoardError, VariantRuleError
 from gamekit.errors import shown as _show
 from gamekit.game import register
 from gamekit.grids import AXIS_NAMES, Grid, grid_for
 from gamekit.options import check_options
+
+#: Set while the engine asks a variant's rule about a move (a rule that asks for the legal
+#: moves then would recurse for ever).
+_asking = threading.local()
 
 __all__ = [
     "Rules",
@@ -357,7 +362,10 @@ class Rules:
 
         The engine asks it only about moves the rules of Coffee allow, whenever it lists,
         checks or plays a move; a player whom the variant leaves no move is blocked and
-        loses, as in Coffee. Lesson 15 writes one.
+        loses, as in Coffee. Lesson 15 writes one. ``False`` allows too (so ``return
+        move.axis == "|" and "no vertical rods"`` works); any other answer (``""``, ``True``,
+        a number), an exception in the rule, or a rule that asks the state for its legal
+        moves raises :class:`~gamekit.errors.VariantRuleError`, which names the hook.
 
         >>> from dataclasses import dataclass
         >>> @dataclass(frozen=True)
@@ -369,6 +377,42 @@ class Rules:
         'c3| is not allowed: no vertical rods'
         """
         return None
+
+    def _variant(self, state: State, move: Move) -> str | None:
+        """What the variant's rule says of ``move``, checked: ``None`` allows (so does
+        ``False``, the answer of ``return cond and "…"``), a sentence refuses.
+
+        Raises:
+            VariantRuleError: the rule raised, answered anything else (``""``, ``True``, a
+                number …), or asked for the legal moves while deciding one.
+        """
+        if getattr(_asking, "busy", False):
+            raise VariantRuleError(
+                "extra_rule asked for the legal moves (or the game's end) while the engine "
+                "was asking it about a move: a variant's rule may read the position "
+                "(state.stone_at, state.to_move, state.rod …) but not the legal moves, "
+                "which depend on it"
+            )
+        _asking.busy = True
+        try:
+            answer: object = self.extra_rule(state, move)
+        except VariantRuleError:
+            raise
+        except Exception as err:
+            raise VariantRuleError(
+                f"this variant's extra_rule failed on {move}: "
+                f"{type(err).__name__}: {_show(str(err), 160)}"
+            ) from err
+        finally:
+            _asking.busy = False
+        if answer is None or answer is False:
+            return None
+        if isinstance(answer, str) and answer.strip():
+            return answer.strip()
+        raise VariantRuleError(
+            f"extra_rule must return None (or False) to allow a move, or a sentence saying "
+            f"why it is refused; on {move} it returned {_show(answer)}"
+        )
 
     @property
     def plain(self) -> bool:
@@ -845,7 +889,7 @@ class State:
                 m = Move._of(*self._labels(self._base_legal()[0]))
                 why = (
                     "this variant's rule refuses every move the rod's line allows, for example: "
-                    + str(self.rules.extra_rule(self, m))
+                    + str(self.rules._variant(self, m))
                 )
             elif line.bit_count() == 1:
                 cell = self.grid.label(line.bit_length() - 1)
@@ -884,7 +928,7 @@ class State:
             return known
         out = self._base_legal()
         if not self.rules.plain:
-            rule = self.rules.extra_rule
+            rule = self.rules._variant
             out = [p for p in out if rule(self, Move._of(*self._labels(p))) is None]
         self._cache["legal"] = out
         return out
@@ -900,7 +944,7 @@ class State:
             return []
         labels, axes = self.grid.labels, self._t.axes
         moves = [Move._of(labels[i], axes[a]) for i, a in self._legal()]
-        if self.swap_available and (self.rules.plain or self.rules.extra_rule(self, _SWAP) is None):
+        if self.swap_available and (self.rules.plain or self.rules._variant(self, _SWAP) is None):
             moves.append(_SWAP)
         return moves
 
@@ -960,7 +1004,7 @@ class State:
             i = self.grid.index(cell)
             base = [p for p in self._base_legal() if p[0] == i]
             if base:  # Coffee allows it; the variant's rule refuses every direction
-                return self.rules.extra_rule(self, Move._of(*self._labels(base[0])))
+                return self.rules._variant(self, Move._of(*self._labels(base[0])))
             opp = _OTHER[self._mover].capitalize()
             return (
                 f"{cell} is not allowed: a stone there would leave {opp} no empty cell along "
@@ -1001,7 +1045,7 @@ class State:
                     "(Rules(pie_rule=True) turns it on)."
                 )
             if self.swap_available:
-                return None if self.rules.plain else self.rules.extra_rule(self, m)
+                return None if self.rules.plain else self.rules._variant(self, m)
             return (
                 "swap is not allowed: with the pie rule, Orange may swap only as the very "
                 "first reply, right after Black's first stone."
@@ -1019,7 +1063,7 @@ class State:
         i = self.grid.index(cell)
         axes = [self._t.axes[a] for j, a in self._base_legal() if j == i]
         if axis in axes:
-            return None if self.rules.plain else self.rules.extra_rule(self, m)
+            return None if self.rules.plain else self.rules._variant(self, m)
         words = AXIS_NAMES[axis].split(" (")[0]
         text = (
             f"{m} is not allowed: the {words} line through {cell} would have no empty "

@@ -13,6 +13,7 @@ __all__ = [
     "InvalidNotationError",
     "OffBoardError",
     "InvalidRecordError",
+    "VariantRuleError",
     "shown",
 ]
 
@@ -61,3 +62,13 @@ class InvalidRecordError(GamekitError):
     """A saved game that cannot be read back: text that is too long, not UTF-8 or not JSON,
     an entry missing, unknown or of the wrong kind, an unknown game or option, or an
     illegal move. The message is a sentence saying which (see :mod:`gamekit.records`)."""
+
+
+class VariantRuleError(GamekitError, TypeError):
+    """A variant's own rule (the ``extra_rule`` of a ``Rules`` subclass) that did not
+    answer as a rule must: it raised an exception, returned something that is neither
+    ``None``/``False`` (allow) nor a sentence (refuse), or asked for the legal moves it is
+    deciding. The message names the hook and what went wrong; the state it was asked about is
+    unchanged. It is both a :class:`GamekitError` (a board shows it and keeps working) and a
+    :class:`TypeError` (the hook's answer is of the wrong kind).
+    """

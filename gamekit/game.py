@@ -32,9 +32,12 @@ Generic code (players, simulation, records, pictures, boards) reads only this co
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+
+from gamekit.errors import shown
 
 __all__ = [
     "FrozenMap",
@@ -202,6 +205,10 @@ class Rules(Protocol):
 
 _GAMES: dict[str, type] = {}
 #: Where each shipped game lives; imported on first use so ``import gamekit`` stays light.
+#: What a game's registered name may be: lower-case words of letters and digits joined by
+#: single hyphens (``"coffee"``, ``"coffee-no-vertical"``).
+GAME_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+
 _SHIPPED = {
     "coffee": "gamekit.coffee",
     "gipf": "gamekit.gipf",
@@ -236,21 +243,44 @@ def register(rules_class: R) -> R:
     >>> rules_class("coffee-tiny") is Tiny, lineage(Tiny(size=3))
     (True, ('coffee-tiny', 'coffee'))
     """
+    if not isinstance(rules_class, type):
+        raise TypeError(
+            "register takes a game's Rules class (the class itself, not one of its rules "
+            f"objects), not {shown(rules_class)}"
+        )
     name = getattr(rules_class, "game", None)
     if not isinstance(name, str) or not name:
-        raise TypeError(f"{rules_class!r} has no game name: give the class a `game` string")
+        raise TypeError(
+            f"{rules_class.__qualname__} has no game name: give the class a `game` string"
+        )
+    if not GAME_NAME.fullmatch(name):
+        raise ValueError(
+            f"a game's name is lower-case words of letters a-z and digits joined by single "
+            f"hyphens, such as 'coffee-no-vertical', not {shown(name)}"
+        )
     for attribute in ("seats", "endings", "start", "replay", "to_dict", "from_dict"):
         if not hasattr(rules_class, attribute):
             raise TypeError(f"{name!r} rules lack {attribute!r}, which every game must have")
     known = _GAMES.get(name)
-    if (
-        known is not None
-        and known is not rules_class
-        and known.__qualname__ != rules_class.__qualname__
-    ):
-        raise ValueError(f"another game is registered as {name!r} already")
+    shipped = _SHIPPED.get(name)
+    module = rules_class.__module__
+    if shipped is not None and module != shipped and not module.startswith(shipped + "."):
+        raise ValueError(
+            f"{name!r} is one of gamekit's own games and cannot be replaced; give your "
+            f"game a name of its own, such as '{name}-mine'"
+        )
+    if known is not None and known is not rules_class and _where(known) != _where(rules_class):
+        raise ValueError(
+            f"another game is registered as {name!r} already ({_where(known)}); a class "
+            "replaces it only when it is the same class defined again (same module and name)"
+        )
     _GAMES[name] = rules_class
     return rules_class
+
+
+def _where(cls: type) -> str:
+    """Where a class is defined: ``module.QualifiedName``."""
+    return f"{cls.__module__}.{cls.__qualname__}"
 
 
 def _load_shipped() -> None:

@@ -262,6 +262,8 @@ class _CellGoal(NamedTuple):
     cells: Callable[[Puzzle, Any], frozenset[str]]
     why_not: Callable[[Puzzle, Any, str], str]
     normalise: Callable[[Any], str | None]
+    #: Whether a (normalised) cell is one the puzzle's board shows, to be chosen.
+    on_board: Callable[[Any, str], bool]
     needs: tuple[str, ...] = ()
 
 
@@ -519,9 +521,16 @@ def _tile_cell(cell: Any) -> str | None:
         m = _HEX_CELL.fullmatch(cell.strip())
         return f"({int(m.group(1))},{int(m.group(2))})" if m else None
     if isinstance(cell, tuple | list) and len(cell) == 2:
-        if all(isinstance(x, int) and not isinstance(x, bool) for x in cell):
+        if all(isinstance(x, int) and not isinstance(x, bool) and abs(x) < 10**4 for x in cell):
             return hextiles.cell_text((int(cell[0]), int(cell[1])))
     return None
+
+
+def _near_figure(s: Any, cell: str) -> bool:
+    """A Hex Tiles cell of the figure or touching it: the cells its board draws."""
+    fig = s.figure()
+    near = set(fig.cells()) | set(fig.frontier())
+    return cell in {hextiles.cell_text(c) for c in near}
 
 
 def _coffee_cells(p: Puzzle, s: Any) -> frozenset[str]:
@@ -567,9 +576,17 @@ def _pushed_why_not(p: Puzzle, s: Any, cell: str) -> str:
 
 
 _CELL_GOALS: dict[str, _CellGoal] = {
-    "legal-cells": _CellGoal(_coffee_cells, _coffee_why_not, _label),
-    "tile-cells": _CellGoal(_tile_cells, _tile_why_not, _tile_cell, needs=("focus",)),
-    "pushed": _CellGoal(_pushed_cells, _pushed_why_not, _label, needs=("focus",)),
+    "legal-cells": _CellGoal(
+        _coffee_cells, _coffee_why_not, _label, lambda s, c: bool(s.grid.has(c))
+    ),
+    "tile-cells": _CellGoal(_tile_cells, _tile_why_not, _tile_cell, _near_figure, needs=("focus",)),
+    "pushed": _CellGoal(
+        _pushed_cells,
+        _pushed_why_not,
+        _label,
+        lambda s, c: bool(gipf.GRID.has(c)),
+        needs=("focus",),
+    ),  # fmt: skip
 }
 
 
@@ -1072,6 +1089,23 @@ class Puzzle:
                 return _first_sentence(reason)
             state = state.play(m)
         return None
+
+    def cell(self, name: Any) -> str | None:
+        """The cell ``name`` names, as this cells puzzle writes it (``"c3"``, ``"(0,-1)"``),
+        if its board shows that cell; ``None`` if ``name`` names no cell of the board (a
+        typo such as ``"f1"`` on a board of side 5) or the puzzle is not answered with cells.
+
+        >>> p = get("coffee-legal-cells-1")
+        >>> p.cell(" B2"), p.cell("f1"), p.cell("(0,1)")
+        ('b2', None, None)
+        """
+        if self.kind != "cells":
+            return None
+        goal = _CELL_GOALS[self.goal]
+        cell = goal.normalise(name) if isinstance(name, str | tuple | list) else None
+        if cell is None or not goal.on_board(self.start(), cell):
+            return None
+        return cell
 
     def _check_cells(self, answer: Any) -> Grade:
         if isinstance(answer, str | bytes | Mapping) or not isinstance(answer, Iterable):

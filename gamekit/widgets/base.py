@@ -25,23 +25,29 @@ The hooks a board defines (all optional, with defaults):
 
 The computer moves through :meth:`GameBoard._computer_turn`; a move goes into the history
 with :meth:`GameBoard._push` (``computer=True`` for the computer's), which also feeds the log.
+A board lists the public methods by which a person makes (part of) a move in
+``person_actions``; while the computer is to move, each of them is refused in one place
+(:meth:`GameBoard._computer_owes_a_move`), and the computer moves first. A computer player
+that raises or returns an illegal move is stopped (the menu goes back to nobody) and the
+message line says why: the board never waits for ever.
 """
 
 from __future__ import annotations
 
 import base64
+import functools
 import html
 import numbers
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import ipywidgets as w
 
-from gamekit.errors import GamekitError
+from gamekit.errors import GamekitError, VariantRuleError, shown
 from gamekit.game import player_index
 from gamekit.players import LEVEL_NAMES, Player, computer_seats, make_opponent
 from gamekit.records import Record
@@ -112,6 +118,17 @@ class GameBoard:
     goal: ClassVar[str] = ""
     #: The file name of the game's first lesson (``"01_coffee_rules.ipynb"``), or "".
     lesson: ClassVar[str] = ""
+    #: The public methods by which a person makes (part of) a move: while the computer is
+    #: to move, each is refused and the computer moves first.
+    person_actions: ClassVar[tuple[str, ...]] = ("click", "type_move")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in cls.person_actions:
+            method = cls.__dict__.get(name)
+            if callable(method) and not getattr(method, "_person_action", False):
+                setattr(cls, name, _person_action(method))
+
     _states: list[Any]
     _moves: list[str]
     _redo: list[str]
@@ -173,6 +190,14 @@ class GameBoard:
         self._by_computer.append(computer)
         self._redo, self._redo_by_computer = [], []
         return after
+
+    def _back_to(self, moves: int, redo: list[str], redo_flags: list[bool]) -> None:
+        """The history as it was with ``moves`` moves and that redo list (an action that
+        failed half-way leaves nothing behind)."""
+        del self._states[moves + 1 :], self._moves[moves:]
+        self._align_flags(moves)
+        self._redo, self._redo_by_computer = redo, redo_flags
+        self._clear_choice()
 
     def _align_flags(self, n: int | None = None) -> None:
         """Make the computer flags ``n`` long (default: as many as the moves); a board that
@@ -240,7 +265,7 @@ class GameBoard:
         self._clear_choice()
         words = "; ".join(_lower_first(e.words.rstrip(".")) for e in reversed(taken))
         self._say(f"Took back {_count(len(taken), 'move')}: {words}.", True)
-        if self._computer_to_move() and not self._moves:
+        if self._computer_to_move():  # back to the start, the computer opening
             self._computer_turn()
 
     def redo(self) -> None:
@@ -256,6 +281,8 @@ class GameBoard:
         self._clear_choice()
         words = "; ".join(_lower_first(e.words.rstrip(".")) for e in self.move_log[-again:])
         self._say(f"Played {_count(again, 'move')} again: {words}.", True)
+        if self._computer_to_move():  # the moves taken back did not include its answer
+            self._computer_turn()
 
     def _clear_choice(self) -> None:
         """Forget a half-made move (a chosen cell, selected tokens …). Hook."""
@@ -394,22 +421,51 @@ class GameBoard:
         """The computer's move in ``state``. Hook."""
         return cast(Player, self._player).choose(state)  # there is a computer player
 
+    def _computer_owes_a_move(self) -> bool:
+        """Called before a person's action (:attr:`person_actions`): if the computer is to
+        move, it moves now and the action is refused (returns ``True``); a person never
+        moves for the computer."""
+        if self._thinking or not self._built or not self._computer_to_move():
+            return False
+        self._computer_turn()
+        if self._ok:
+            self.message = "It was the computer's turn. " + self.message
+            self._refresh()
+        return True
+
     def _computer_turn(self) -> None:
         """Let the computer play while it is its turn; each of its decisions goes into the
-        log. The turn line says "The computer is thinking…" meanwhile."""
+        log. The turn line says "The computer is thinking…" meanwhile. A computer player
+        that raises, or chooses a move the rules refuse, stops playing: the menu goes back
+        to nobody and the message line says why."""
         if self._thinking:
             return
         played = 0
+        failure = None
         self._thinking = True
         try:
             while self._computer_to_move() and played < 1000:
                 if hasattr(self, "turn_line"):
                     self.turn_line.value = self._turn_html()
-                move = self._computer_choice(self.state)
+                try:
+                    move = self._computer_choice(self.state)
+                    reason = self.state.why_illegal(move)
+                except Exception as err:  # a player is anybody's code
+                    failure = f"its player raised {type(err).__name__}: {shown(str(err), 120)}."
+                    break
+                if reason is not None:
+                    failure = f"it chose {shown(str(move))}, and the rules refuse it. {reason}"
+                    break
                 self._push(move, computer=True)
                 played += 1
         finally:
             self._thinking = False
+        if failure is not None:
+            self._player, self._level = None, None
+            self._sync_computer_controls()
+            self._clear_choice()
+            self._say(f"The computer could not move, so it stops playing: {failure}", False)
+            return
         if played:
             self._clear_choice()
             entries = self.move_log[-played:]
@@ -799,6 +855,25 @@ class GameBoard:
         if (include is None or "image/png" in include) and "image/png" not in exclude:
             bundle["image/png"] = self._picture_png()
         return bundle
+
+
+def _person_action(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` refused while the computer is to move (it moves first instead)."""
+
+    @functools.wraps(method)
+    def action(self: GameBoard, *args: Any, **kwargs: Any) -> Any:
+        if self._computer_owes_a_move():
+            return None
+        kept = len(self._moves), list(self._redo), list(getattr(self, "_redo_by_computer", []))
+        try:
+            return method(self, *args, **kwargs)
+        except VariantRuleError as err:  # the variant's own rule failed: nothing half done
+            self._back_to(*kept)
+            self._say(f"The variant's rule failed, so nothing was played: {err}", False)
+            return None
+
+    action._person_action = True  # type: ignore[attr-defined]
+    return action
 
 
 def _upper_first(text: str) -> str:

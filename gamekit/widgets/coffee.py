@@ -29,6 +29,7 @@ Everything a mouse can do has a method (``click``, ``choose_axis``, ``type_move`
 from __future__ import annotations
 
 from functools import cache
+from typing import ClassVar
 
 import ipywidgets as w
 
@@ -97,6 +98,9 @@ class CoffeeBoard(PuzzleMode, GameBoard):
     """
 
     lesson = "01_coffee_rules.ipynb"
+
+    #: What a person does to move (refused while the computer is to move).
+    person_actions: ClassVar[tuple[str, ...]] = ("click", "choose_axis", "type_move", "swap")
 
     def __init__(
         self,

@@ -185,6 +185,15 @@ class GipfBoard(PuzzleMode, GameBoard):
 
     lesson: ClassVar[str] = "04_gipf_rules.ipynb"
 
+    #: What a person does to move (refused while the computer is to move).
+    person_actions: ClassVar[tuple[str, ...]] = (
+        "click",
+        "toggle_keep",
+        "remove",
+        "confirm",
+        "type_move",
+    )
+
     def __init__(
         self,
         rules: gipf.Rules | None = None,

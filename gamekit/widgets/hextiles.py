@@ -493,6 +493,18 @@ class HexTilesBoard(PuzzleMode, GameBoard):
     )
     lesson: ClassVar[str] = "08_hextiles_rules.ipynb"
 
+    #: What a person does to move (refused while the computer is to move).
+    person_actions: ClassVar[tuple[str, ...]] = (
+        "pick_market",
+        "pick_reserve",
+        "rotate",
+        "key",
+        "click",
+        "keep",
+        "end_turn",
+        "type_move",
+    )
+
     def __init__(
         self,
         rules: hextiles.Rules | None = None,

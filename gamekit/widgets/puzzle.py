@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import ipywidgets as w
 
-from gamekit.errors import GamekitError
+from gamekit.errors import GamekitError, shown
 from gamekit.game import lineage
 from gamekit.puzzles import PUZZLES, Attempts, Grade, Puzzle, _first_sentence, get
 
@@ -64,6 +64,23 @@ _BOX = {
 _SOLVED = "Solved! Press Try again to play it once more, or go on to the next puzzle."
 #: Cell names in typed text: ``c3`` or ``(1,-1)``.
 _CELL_WORDS = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)|[A-Za-z]\d{1,2}")
+
+
+def _typed(text: Any) -> str:
+    """What a learner typed, as a message quotes it: short plain text as it is, anything
+    else shown (cut, and described if huge)."""
+    if isinstance(text, str) and len(text) <= 24 and text.isprintable():
+        return text.strip()
+    return shown(text)
+
+
+def _join_words(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _is_are(items: list[Any]) -> str:
+    return "is" if len(items) == 1 else "are"
+
 
 if TYPE_CHECKING:  # a mixin of the game boards: mypy reads it as one
     from gamekit.widgets.base import GameBoard as _Board
@@ -394,14 +411,24 @@ class PuzzleMode(_Board):
         self._say(f"You answered: {label}.", True)
 
     def toggle_cell(self, cell: str) -> None:
-        """Choose ``cell`` for a cells puzzle's answer, or let it go if chosen."""
+        """Choose ``cell`` for a cells puzzle's answer, or let it go if chosen. A name that
+        is no cell of the board is refused in the message line, and nothing is chosen.
+
+        Raises:
+            TypeError: ``cell`` is not text (nor, in Hex Tiles, a pair of whole numbers).
+        """
+        if not isinstance(cell, str | tuple | list):
+            raise TypeError(f"cell must be a cell name such as 'c3', not {shown(cell)}")
         p = self.puzzle
         if p is None or p.kind != "cells":
             return self._say("This puzzle is not answered with cells.", False)
         if self._locked:
             return self._say(_SOLVED, True)
+        name = p.cell(cell)
+        if name is None:
+            return self._say(f"{_typed(cell)} is not a cell of this board.", False)
         self._graded = False  # the marks go back to "chosen" until the next Check
-        self.cells = self.cells ^ {cell}
+        self.cells = self.cells ^ {name}
         chosen = sorted(self.cells, key=_order)
         if not chosen:
             return self._say("No cell chosen.", True)
@@ -486,14 +513,18 @@ class PuzzleMode(_Board):
         if text.lower() == "check":
             self.check()
             return True
-        names = [self._cell_name(m) for m in _CELL_WORDS.findall(text)]
-        if not names or None in names:
-            self._say(
-                f"{text!r} names no cell of this board. Type cells such as c3, or check.", False
-            )
+        words = _CELL_WORDS.findall(text)
+        if not words or _CELL_WORDS.sub("", text).strip(" ,;") != "":
+            self._say(f"{_typed(text)} names no cell. Type cells such as c3, or check.", False)
             return True
-        for name in names:
-            self.toggle_cell(cast(str, name))  # not None: refused above
+        names = [p.cell(self._cell_name(m) or m) for m in words]
+        off = [m for m, n in zip(words, names, strict=True) if n is None]
+        if off:  # nothing is chosen: a typo never half-changes the answer
+            self._say(f"{_join_words([_typed(m) for m in off])} {_is_are(off)} not a cell of "
+                      "this board.", False)  # fmt: skip
+            return True
+        for name in dict.fromkeys(cast(list[str], names)):
+            self.toggle_cell(name)
         return True
 
     def _puzzle_answer(self, move: Any, attempt: Any = None) -> None:

@@ -31,7 +31,7 @@ import html
 import re
 from collections import Counter
 from functools import cache, lru_cache
-from typing import cast
+from typing import ClassVar, cast
 
 import ipywidgets as w
 import numpy as np
@@ -266,6 +266,9 @@ class RoasterBoard(PuzzleMode, GameBoard):
         "flavors the card wants."
     )
     lesson = "10_roaster_rules.ipynb"
+
+    #: What a person does to move (refused while the computer is to move).
+    person_actions: ClassVar[tuple[str, ...]] = ("press", "type_move", "click", "choose")
 
     def __init__(
         self,

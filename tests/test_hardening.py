@@ -1,0 +1,237 @@
+"""Hardening round 2 (issue #22): the boards, puzzles, variant hook and registry keep
+working whatever a learner types or loads. One test (or a few) per finding; each failed
+before its fix."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+import gamekit
+from gamekit import coffee, gipf, puzzles
+from gamekit.errors import GamekitError, InvalidRecordError, VariantRuleError
+from gamekit.players import Player
+from gamekit.records import Record
+from gamekit.widgets import CoffeeBoard
+
+
+def small(**options) -> CoffeeBoard:
+    return CoffeeBoard(coffee.Rules(board="square", size=5), **options)
+
+
+# -- a typo in a cells puzzle ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "pid, typo",
+    [
+        ("coffee-legal-cells-1", "f1"),
+        ("coffee-legal-cells-1", "(0,1)"),
+        ("gipf-pushed-1", "g72"),
+        ("gipf-pushed-1", "(0,1)"),
+        ("hextiles-cells-1", "(40,-40)"),
+    ],
+)
+def test_a_typed_cell_off_the_board_is_refused_and_chooses_nothing(pid, typo) -> None:
+    p = puzzles.get(pid)
+    board = p.board()
+    board.type_move(typo)
+    assert board.cells == frozenset()
+    assert board.message.startswith(f"{typo} is not a cell of this board")
+    board.toggle_cell(typo)  # the public method checks too
+    assert board.cells == frozenset()
+    right = sorted(p.answers()[0])
+    for cell in right:  # the board still answers: the right cells are accepted
+        board.toggle_cell(cell)
+    board.check()
+    assert board.grade is not None and board.grade.right
+
+
+def test_a_typed_line_with_one_off_board_cell_chooses_none_of_it() -> None:
+    board = puzzles.get("coffee-legal-cells-1").board()
+    board.type_move("b2 f1")
+    assert board.cells == frozenset()
+    assert "f1 is not a cell of this board" in board.message
+
+
+def test_toggle_cell_refuses_what_is_not_a_cell_name() -> None:
+    board = puzzles.get("coffee-legal-cells-1").board()
+    with pytest.raises(TypeError, match="cell must be a cell name"):
+        board.toggle_cell(5)
+    assert board.cells == frozenset()
+
+
+def test_a_huge_number_in_a_hex_tiles_cells_answer_is_graded_wrong() -> None:
+    grade = puzzles.get("hextiles-cells-1").check([(10**5000, 0)])
+    assert not grade.right and "is not a cell name" in grade.message
+
+
+# -- redo into the computer's turn, and a person moving for the computer ---------------
+
+
+def test_redo_into_the_computers_turn_hands_it_the_move() -> None:
+    board = small()
+    board.play_moves(board.state.legal_moves()[:1])
+    for _ in range(2):
+        board.play_moves([board.state.legal_moves()[0]])
+    assert len(board.record.moves) == 3
+    for _ in range(3):
+        board.undo()
+    board.opponent, board.computer_plays = "beginner", "orange"
+    board.redo()  # Black's move, then Orange's (the computer's turn, taken back by a person)
+    board.redo()  # Black's third move: now Orange, the computer, is to move
+    assert not board._computer_to_move(), "the computer was left to move"
+    assert len(board.record.moves) == 4
+    assert board.turn_text() != "The computer is thinking…"
+
+
+def test_a_person_never_moves_for_the_computer() -> None:
+    board = small()
+    board._built = True
+    board.play_moves([board.state.legal_moves()[0]])
+    board._player, board._level = gamekit.players.make_opponent("beginner", 0), "beginner"
+    board._computer_seats = ("orange",)  # set behind the board's back: Orange is to move
+    before = board.state
+    move = before.legal_moves()[0]
+    board.type_move(str(move))
+    assert board.state.to_move == "black", "the computer has moved"
+    assert board._by_computer[-1] is True  # the move is logged as the computer's
+    assert "It was the computer's turn" in board.message
+
+
+# -- a computer player that fails ----------------------------------------------------------
+
+
+class Raising(Player):
+    def choose(self, state):
+        raise RuntimeError("out of ideas")
+
+
+class Cheating(Player):
+    def choose(self, state):
+        return "a1|" if state.stone_at("a1") else "zz"
+
+
+@pytest.mark.parametrize("player, words", [(Raising(), "out of ideas"), (Cheating(), "a1|")])
+def test_a_computer_that_fails_stops_playing_and_the_board_goes_on(player, words) -> None:
+    board = small(opponent=player, computer_plays="orange")
+    board.type_move(str(board.state.legal_moves()[0]))
+    assert len(board.record.moves) == 1  # the learner's move stands
+    assert board.opponent is None and board.computer_player is None
+    assert board.message.startswith("The computer could not move")
+    assert words in board.message and "stops playing" in board.message
+    board.type_move(str(board.state.legal_moves()[0]))  # a person plays Orange now
+    assert len(board.record.moves) == 2
+
+
+# -- the variant hook -------------------------------------------------------------------------
+
+
+def variant(name: str, rule):
+    @dataclass(frozen=True)
+    class Variant(coffee.Rules):
+        game = name
+
+        def extra_rule(self, state, move):
+            return rule(state, move)
+
+    gamekit.register(Variant)
+    return Variant(board="square", size=5)
+
+
+def test_false_from_the_variant_rule_allows_the_move() -> None:
+    rules = variant("coffee-falsy", lambda s, m: m.axis == "|" and "no vertical rods")
+    state = rules.start()
+    assert state.outcome is None
+    assert state.why_illegal("c3|") == "no vertical rods"
+    assert state.why_illegal("c3-") is None
+
+
+@pytest.mark.parametrize("answer", ["", "   ", True, 5, ["no"]])
+def test_a_variant_rule_answering_neither_none_nor_a_sentence_is_named(answer) -> None:
+    rules = variant("coffee-odd-answer", lambda s, m: answer)
+    with pytest.raises(VariantRuleError, match="extra_rule must return None") as err:
+        rules.start().legal_moves()
+    assert isinstance(err.value, TypeError) and isinstance(err.value, GamekitError)
+
+
+def test_an_exception_in_the_variant_rule_is_named_and_records_refuse_cleanly() -> None:
+    rules = variant("coffee-boom", lambda s, m: 1 / 0)
+    with pytest.raises(VariantRuleError, match="extra_rule failed on .*ZeroDivisionError"):
+        rules.start().why_illegal("c3|")
+    text = Record(coffee.Rules(board="square", size=5), ["c3|"]).to_json()
+    text = text.replace('"coffee"', '"coffee-boom"', 1)
+    with pytest.raises(InvalidRecordError, match="ZeroDivisionError"):
+        Record.from_json(text)
+
+
+def test_a_variant_rule_asking_for_the_legal_moves_does_not_recurse() -> None:
+    rules = variant("coffee-asks", lambda s, m: None if s.legal_moves() else None)
+    with pytest.raises(VariantRuleError, match="asked for the legal moves"):
+        rules.start().legal_moves()
+
+
+def test_a_board_keeps_working_under_a_broken_variant() -> None:
+    broken = variant("coffee-empty-now", lambda s, m: "")
+    with pytest.raises(VariantRuleError, match="extra_rule"):  # at once, in words
+        CoffeeBoard(broken)
+    # a rule that breaks only once a stone stands on c3
+    rules = variant("coffee-empty-later", lambda s, m: "" if s.stone_at("c3") else None)
+    board = CoffeeBoard(rules)
+    board.type_move("c3|")
+    assert board.record.moves == () and not board._ok  # nothing half played
+    assert "variant's rule failed" in board.message and "extra_rule" in board.message
+    board.type_move("b2|")
+    assert board.record.moves == ("b2|",)
+
+
+# -- the registry ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["coffee", "gipf", "hextiles", "roaster"])
+def test_a_shipped_game_name_cannot_be_taken(name) -> None:
+    @dataclass(frozen=True)
+    class Rules(coffee.Rules):
+        game = name
+
+    with pytest.raises(ValueError, match="one of gamekit's own games"):
+        gamekit.register(Rules)
+    assert gamekit.games()[name].__module__.startswith(f"gamekit.{name}")
+    Record.from_json(Record(gipf.Rules(), ["e1-e2"]).to_json())  # saved games still load
+
+
+@pytest.mark.parametrize("name", ["COFFEE", " coffee", "coffee\x00", "my game", "a--b", "é"])
+def test_look_alike_and_odd_names_are_refused(name) -> None:
+    @dataclass(frozen=True)
+    class Odd(coffee.Rules):
+        game = name
+
+    with pytest.raises(ValueError, match="lower-case words"):
+        gamekit.register(Odd)
+
+
+def test_registering_an_instance_says_so() -> None:
+    with pytest.raises(TypeError, match="the class itself"):
+        gamekit.register(coffee.Rules())
+
+
+def test_another_class_of_the_same_name_cannot_replace_a_registered_game() -> None:
+    @dataclass(frozen=True)
+    class Rules(coffee.Rules):
+        game = "coffee-taken"
+
+    gamekit.register(Rules)
+    gamekit.register(Rules)  # the same class again: fine
+    first = Rules
+
+    def again():
+        @dataclass(frozen=True)
+        class Rules(coffee.Rules):  # another function: another qualified name
+            game = "coffee-taken"
+
+        return Rules
+
+    with pytest.raises(ValueError, match="registered as 'coffee-taken' already"):
+        gamekit.register(again())
+    assert gamekit.games()["coffee-taken"] is first

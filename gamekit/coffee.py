@@ -38,7 +38,7 @@ import numpy as np
 
 from gamekit.errors import IllegalMoveError, InvalidNotationError, OffBoardError, VariantRuleError
 from gamekit.errors import shown as _show
-from gamekit.game import register
+from gamekit.game import FrozenMap, register
 from gamekit.grids import AXIS_NAMES, Grid, grid_for
 from gamekit.options import check_options
 
@@ -70,15 +70,17 @@ COLOURS = ("black", "orange")
 _OTHER = {"black": "orange", "orange": "black"}
 
 #: Suggested ``n`` for each board (the digest's table); other sizes use :func:`default_n`.
-DEFAULT_N: dict[tuple[str, int], int] = {
-    ("hex", 3): 3,
-    ("hex", 4): 4,
-    ("hex", 5): 5,
-    ("square", 4): 4,
-    ("square", 5): 4,
-    ("square", 6): 4,
-    ("square", 7): 5,
-}
+DEFAULT_N: FrozenMap[tuple[str, int], int] = FrozenMap(
+    {
+        ("hex", 3): 3,
+        ("hex", 4): 4,
+        ("hex", 5): 5,
+        ("square", 4): 4,
+        ("square", 5): 4,
+        ("square", 6): 4,
+        ("square", 7): 5,
+    }
+)
 
 #: The longest text :meth:`Move.parse` reads (a move is 3 or 4 characters; spaces around
 #: it are allowed). Longer text is refused at once, without being scanned.

@@ -118,8 +118,15 @@ def export_lesson(
     nb.metadata.pop(WIDGET_STATE_KEY, None)
     # Code that JupyterLab folds away (a rules lesson's cells) is left off the page too.
     for cell in nb.cells:
-        if cell.get("metadata", {}).get("jupyter", {}).get("source_hidden"):
-            cell.metadata.setdefault("transient", {})["remove_source"] = True
+        metadata = cell.get("metadata")
+        shown_as = metadata.get("jupyter") if isinstance(metadata, dict) else None
+        if isinstance(metadata, dict) and "jupyter" in metadata and not isinstance(shown_as, dict):
+            del metadata["jupyter"]  # a display hint that is not one: the cell shows as usual
+        elif isinstance(shown_as, dict) and shown_as.get("source_hidden") is True:
+            transient = metadata.setdefault("transient", {})
+            if not isinstance(transient, dict):
+                transient = metadata["transient"] = {}
+            transient["remove_source"] = True
     title = lesson_title(nb) or notebook.stem
     nb.metadata["title"] = title
     resources = {"metadata": {"name": notebook.stem, "path": str(notebook.parent)}}

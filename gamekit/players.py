@@ -63,10 +63,11 @@ choose exactly among ``state.legal_moves()``.
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -75,7 +76,7 @@ import numpy as np
 
 from gamekit import coffee
 from gamekit.errors import shown
-from gamekit.game import lineage, player_index
+from gamekit.game import FrozenMap, lineage, player_index
 
 __all__ = [
     "Player",
@@ -601,7 +602,14 @@ class Player:
         Raises:
             TypeError, ValueError: ``seed`` is not a seed (see :class:`Player`).
         """
-        return type(self)(**self._options(), seed=seed)
+        if type(self).__init__ is not Player.__init__ or type(self)._options is not Player._options:
+            try:
+                return type(self)(**self._options(), seed=seed)
+            except TypeError:
+                pass  # a subclass whose constructor takes other arguments: copy it instead
+        clone = copy.copy(self)
+        Player.__init__(clone, seed)  # same settings, a generator of its own
+        return clone
 
     def choose(self, state: Any) -> Any:  # pragma: no cover - abstract
         """The move to play in ``state``."""
@@ -769,16 +777,20 @@ def _hextiles_value(state, seat: str) -> float:
 
 #: The simple player's evaluation of each game, by game name (a variant uses the one of the
 #: game it extends). A game not listed is judged by its outcome alone: a win if there is one.
-EVALUATIONS: dict[str, Evaluation] = {
-    "gipf": Evaluation(_gipf_value, settle=True),
-    "hextiles": Evaluation(_hextiles_value),
-}
+EVALUATIONS: FrozenMap[str, Evaluation] = FrozenMap(
+    {
+        "gipf": Evaluation(_gipf_value, settle=True),
+        "hextiles": Evaluation(_hextiles_value),
+    }
+)
 #: The evaluation a search (:class:`AlphaBetaPlayer`) judges its horizon by, where it is
 #: not the simple player's: a game's outlook, which also weighs what may come.
-SEARCH_EVALUATIONS: dict[str, Evaluation] = {
-    "gipf": Evaluation(_gipf_outlook),
-    "hextiles": Evaluation(_hextiles_outlook, settle=True),
-}
+SEARCH_EVALUATIONS: FrozenMap[str, Evaluation] = FrozenMap(
+    {
+        "gipf": Evaluation(_gipf_outlook),
+        "hextiles": Evaluation(_hextiles_outlook, settle=True),
+    }
+)
 _BY_OUTCOME = Evaluation(_outcome_value)
 #: At most this many own decisions in a row are settled after a move.
 _SETTLE_LIMIT = 64
@@ -1505,7 +1517,7 @@ def _beginner_level(game: tuple[str, ...], seed: Seed, budget: dict[str, Any]) -
 #: The search levels' settings that differ by game (a variant uses its game's): Hex Tiles'
 #: playouts end in an evaluation, whose values lie close together, so its search explores
 #: less (a smaller ``c``).
-SEARCH_OPTIONS: dict[str, dict[str, Any]] = {"hextiles": {"c": 0.35}}
+SEARCH_OPTIONS: FrozenMap[str, FrozenMap[str, Any]] = FrozenMap({"hextiles": FrozenMap(c=0.35)})
 
 
 #: The games whose search levels look a fixed number of turns ahead
@@ -1513,7 +1525,9 @@ SEARCH_OPTIONS: dict[str, dict[str, Any]] = {"hextiles": {"c": 0.35}}
 #: about a position (its result is close to a coin toss), so Monte Carlo search learns little
 #: from its playouts, while a look two or three turns ahead, judged by the pieces and the
 #: shape of the board, plays far better (``docs/levels.md``).
-ALPHABETA_DEPTHS: dict[str, dict[str, int]] = {"gipf": {"club": 2, "strong": 3}}
+ALPHABETA_DEPTHS: FrozenMap[str, FrozenMap[str, int]] = FrozenMap(
+    {"gipf": FrozenMap(club=2, strong=3)}
+)
 
 
 #: The games whose club level looks one turn ahead and judges by the game's outlook
@@ -1524,9 +1538,9 @@ OUTLOOK_CLUB: frozenset[str] = frozenset({"hextiles"})
 #: The games whose strong level is a :class:`RolloutPlayer` that plays the club's judgement
 #: on from its best moves, with its settings: in Hex Tiles, the four best-liked moves played
 #: on eight times each, five turns deep (about two rounds), on redealt pools.
-ROLLOUT_STRONG: dict[str, dict[str, int]] = {
-    "hextiles": {"candidates": 4, "rollouts": 8, "turns": 5},
-}
+ROLLOUT_STRONG: FrozenMap[str, FrozenMap[str, int]] = FrozenMap(
+    {"hextiles": FrozenMap(candidates=4, rollouts=8, turns=5)}
+)
 
 
 def _search_level(level: str, seconds: float, cap: int, roaster_policy: str):
@@ -1551,7 +1565,9 @@ def _search_level(level: str, seconds: float, cap: int, roaster_policy: str):
             if clock is None and nodes is None:
                 clock = seconds
             return AlphaBetaPlayer(depth=depths[level], nodes=nodes, seconds=clock, seed=seed)
-        options = next((SEARCH_OPTIONS[n] for n in game if n in SEARCH_OPTIONS), {})
+        options: Mapping[str, Any] = next(
+            (SEARCH_OPTIONS[n] for n in game if n in SEARCH_OPTIONS), FrozenMap()
+        )
         iterations = budget.get("iterations") or cap
         if budget.get("seconds") is None and budget.get("iterations") is not None:
             # a fixed budget: no clock, so only the seed decides the moves
@@ -1588,8 +1604,8 @@ class Level:
 
 
 #: The levels, weakest first: the order a board's menu lists them, the same on every game.
-LEVELS: dict[str, Level] = {
-    level.name: level
+LEVELS: FrozenMap[str, Level] = FrozenMap(
+    (level.name, level)
     for level in (
         Level(
             "random",
@@ -1615,21 +1631,19 @@ LEVELS: dict[str, Level] = {
             _search_level("strong", STRONG_SECONDS, STRONG_ITERATIONS, "odds_player"),
         ),
     )
-}
+)
 #: The level names, in menu order (weakest first).
 LEVEL_NAMES = tuple(LEVELS)
 #: One line per level, for learners: what the computer does at that level.
-LEVEL_HELP: dict[str, str] = {name: level.help for name, level in LEVELS.items()}
+LEVEL_HELP: FrozenMap[str, str] = FrozenMap({name: level.help for name, level in LEVELS.items()})
 #: The level a board starts with.
 DEFAULT_LEVEL = "club"
 #: The earlier level names, still understood by :func:`make_player`: ``"simple"``
 #: (:class:`SimplePlayer`), ``"greedy"`` (:class:`GreedyPlayer`), ``"mcts"``
 #: (:class:`MCTSPlayer`, ``iterations`` playouts a move).
-OLD_LEVELS: dict[str, type[Player]] = {
-    "simple": SimplePlayer,
-    "greedy": GreedyPlayer,
-    "mcts": MCTSPlayer,
-}
+OLD_LEVELS: FrozenMap[str, type[Player]] = FrozenMap(
+    simple=SimplePlayer, greedy=GreedyPlayer, mcts=MCTSPlayer
+)
 
 
 class LevelPlayer(Player):

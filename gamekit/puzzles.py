@@ -797,6 +797,16 @@ _SETUP = {"gipf": "setup", "roaster": "arrange"}
 _ID = re.compile(r"[a-z]+(-[a-z0-9]+)+")
 
 
+def _frozen(value: Any) -> Any:
+    """``value`` with every dict made a :class:`~gamekit.game.FrozenMap` and every list a
+    tuple, all the way down."""
+    if isinstance(value, Mapping):
+        return FrozenMap({k: _frozen(v) for k, v in value.items()})
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
 @dataclass(frozen=True, eq=False)
 class Puzzle:
     """A graded task on one position.
@@ -859,6 +869,8 @@ class Puzzle:
             raise ValueError(f"{self.id}: moves_of_choices names one move per choice")
         if self.focus and not self.about:
             raise ValueError(f"{self.id}: a puzzle with a focus says it in words (about)")
+        if self.setup is not None:  # shared by every board of the puzzle: nobody changes it
+            object.__setattr__(self, "setup", _frozen(self.setup))
         goals: dict[str, _MoveGoal | _CellGoal | _ChoiceGoal] = {
             **_MOVE_GOALS,
             **_CELL_GOALS,

@@ -428,6 +428,12 @@ def play_many(
                 for s in range(0, games, size)
                 for n in [len(seeds[s : s + size])]
             ]
+            for future, _ in futures:
+                if not callable(getattr(future, "result", None)):
+                    raise TypeError(
+                        "executor.submit must return a future (something with a result() "
+                        f"method), not a {type(future).__name__}"
+                    )
             parts = []
             for future, n in futures:
                 parts.append(future.result())

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from gamekit import coffee
+from gamekit.errors import shown
 from gamekit.players import Player, Seed
 from gamekit.sim import Results, play_many
 
@@ -61,7 +62,16 @@ class Interval:
         return f"Interval({self.low:.3g}, {self.value:.3g}, {self.high:.3g})"
 
     def percent(self, digits: int = 1) -> str:
-        """``"52.0 % (48.9–55.1 %)"``: the value and its interval, as percentages."""
+        """``"52.0 % (48.9–55.1 %)"``: the value and its interval, as percentages, with
+        ``digits`` (0 to 6) after the decimal point.
+
+        Raises:
+            TypeError: ``digits`` is not a whole number.
+            ValueError: ``digits`` is below 0 or above 6.
+        """
+        digits = _count(digits, "digits")
+        if digits > 6:
+            raise ValueError(f"digits must be 0 to 6, not {shown(digits)}")
         f = f"{{:.{digits}f}}"
         return (
             f"{f.format(100 * self.value)} % "
@@ -75,10 +85,23 @@ class Interval:
 
 def _count(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be a whole number, not {value!r}")
+        raise TypeError(f"{name} must be a whole number, not {shown(value)}")
     if value < 0:
-        raise ValueError(f"{name} must be 0 or more, not {value}")
+        raise ValueError(f"{name} must be 0 or more, not {shown(value)}")
     return int(value)
+
+
+def _z(z: object) -> float:
+    """``z`` checked: a finite number above 0 (1.96 for a 95 % interval)."""
+    if isinstance(z, bool) or not isinstance(z, (int, float, np.integer, np.floating)):
+        raise TypeError(f"z must be a number such as 1.96, not {shown(z)}")
+    try:
+        value = float(z)
+    except OverflowError:
+        value = math.inf
+    if not (math.isfinite(value) and value > 0):
+        raise ValueError(f"z must be a positive number such as 1.96, not {shown(z)}")
+    return value
 
 
 def wilson(successes: int, n: int, z: float = Z95) -> Interval:
@@ -94,9 +117,8 @@ def wilson(successes: int, n: int, z: float = Z95) -> Interval:
     if n == 0:
         raise ValueError("a share needs at least one game: n is 0")
     if k > n:
-        raise ValueError(f"successes ({k}) cannot exceed n ({n})")
-    if not (isinstance(z, (int, float)) and math.isfinite(z) and z > 0):
-        raise ValueError(f"z must be a positive number, not {z!r}")
+        raise ValueError(f"successes ({shown(k)}) cannot exceed n ({shown(n)})")
+    z = _z(z)
     p = k / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
@@ -108,14 +130,23 @@ def wilson(successes: int, n: int, z: float = Z95) -> Interval:
 def mean_interval(values: Sequence[float] | np.ndarray, z: float = Z95) -> Interval:
     """The mean of ``values`` with its normal interval (``mean ± z·s/√n``).
 
-    Raises ``ValueError`` for fewer than two values.
+    Raises ``ValueError`` for fewer than two values, values that are not a flat list of
+    finite numbers, or a ``z`` that is not a positive number.
 
     >>> mean_interval([10, 12, 14, 16])
     Interval(10.5, 13, 15.5)
     """
-    x = np.asarray(values, dtype=float)
-    if x.ndim != 1 or len(x) < 2:
+    z = _z(z)
+    try:
+        x = np.asarray(values, dtype=float)
+    except (TypeError, ValueError, OverflowError, RecursionError):
+        raise ValueError(f"values must be a flat list of numbers, not {shown(values)}") from None
+    if x.ndim != 1:
+        raise ValueError(f"values must be a flat list of numbers, not {shown(values)}")
+    if len(x) < 2:
         raise ValueError("a mean's interval needs at least two values")
+    if not np.isfinite(x).all():
+        raise ValueError("values must be finite numbers (no nan or inf)")
     mean = float(x.mean())
     half = z * float(x.std(ddof=1)) / math.sqrt(len(x))
     return Interval(mean - half, mean, mean + half)

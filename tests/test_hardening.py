@@ -4,6 +4,7 @@ before its fix."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pytest
@@ -235,3 +236,216 @@ def test_another_class_of_the_same_name_cannot_replace_a_registered_game() -> No
     with pytest.raises(ValueError, match="registered as 'coffee-taken' already"):
         gamekit.register(again())
     assert gamekit.games()["coffee-taken"] is first
+
+
+# -- puzzles: a frozen setup, no opponent by the back door ---------------------------------
+
+
+def test_a_puzzles_setup_cannot_be_changed_by_anybody() -> None:
+    p = puzzles.get("gipf-pushed-1")
+    with pytest.raises(TypeError):
+        p.setup["pieces"] = {}
+    with pytest.raises(TypeError):
+        p.setup["pieces"]["e3"] = "W"
+    assert p.board().state == p.start()
+
+
+@pytest.mark.parametrize("pid", ["coffee-win-1", "gipf-row-1", "hextiles-cells-1"])
+def test_a_puzzle_board_refuses_an_opponent_through_the_setter_too(pid) -> None:
+    board = puzzles.get(pid).board()
+    with pytest.raises(ValueError, match="takes no opponent"):
+        board.opponent = "random"
+    assert board.opponent is None and board.computer_player is None
+    board.opponent = None  # nobody is fine
+    board.computer_plays = board.rules.seats[0]
+    assert len(board.record.moves) == 0  # nobody plays on the puzzle
+
+
+# -- a new game with another game's rules ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "board_class", ["CoffeeBoard", "GipfBoard", "HexTilesBoard", "RoasterBoard"]
+)
+def test_new_game_with_another_games_rules_keeps_the_game(board_class) -> None:
+    import gamekit.widgets as widgets
+
+    board = getattr(widgets, board_class)()
+    board.type_move(str(board.state.legal_moves()[0]))
+    before = board.record
+    other = gipf.Rules() if board_class != "GipfBoard" else coffee.Rules()
+    with pytest.raises(TypeError, match="the game on the board is kept"):
+        board.new_game(other)
+    assert board.record == before
+    board.type_move(str(board.state.legal_moves()[0]))  # and it still plays
+    assert len(board.record.moves) == len(before.moves) + 1
+
+
+# -- public tables that nobody can change ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "module, name",
+    [
+        ("gamekit.coffee", "DEFAULT_N"),
+        ("gamekit.players", "LEVELS"),
+        ("gamekit.players", "LEVEL_HELP"),
+        ("gamekit.players", "OLD_LEVELS"),
+        ("gamekit.players", "EVALUATIONS"),
+        ("gamekit.players", "SEARCH_EVALUATIONS"),
+        ("gamekit.players", "ALPHABETA_DEPTHS"),
+        ("gamekit.players", "ROLLOUT_STRONG"),
+        ("gamekit.players", "SEARCH_OPTIONS"),
+        ("gamekit.render.board", "VERDICTS"),
+    ],
+)
+def test_public_tables_are_read_only(module, name) -> None:
+    import importlib
+
+    table = getattr(importlib.import_module(module), name)
+    key = next(iter(table))
+    with pytest.raises(TypeError):
+        table[key] = None
+    with pytest.raises((TypeError, AttributeError)):
+        table.clear()
+    inner = table[key]
+    if isinstance(inner, Mapping):
+        with pytest.raises(TypeError):
+            inner[next(iter(inner))] = 0
+
+
+# -- board arguments checked before they are stored ---------------------------------------------
+
+
+def test_show_player_checks_its_argument_and_keeps_the_board_working() -> None:
+    from gamekit.widgets import HexTilesBoard
+
+    board = HexTilesBoard()
+    for bad, error in ((7, ValueError), (-1, ValueError), ("1", TypeError), (True, TypeError)):
+        with pytest.raises(error, match="player must be"):
+            board.show_player(bad)
+        assert board.shown_player == 0
+    board.type_move(str(board.state.legal_moves()[0]))  # take a tile: undo, rotate, hints work
+    board.rotate()
+    assert board.turn == 1 and len(board.record.moves) == 1
+    board.undo()
+    assert board.record.moves == ()
+
+
+@pytest.mark.parametrize("board_class", ["GipfBoard", "HexTilesBoard"])
+@pytest.mark.parametrize("seed, error", [(-1, ValueError), ("x", TypeError), (1.5, TypeError)])
+def test_a_bad_seed_is_refused_when_the_board_is_made(board_class, seed, error) -> None:
+    import gamekit.widgets as widgets
+
+    with pytest.raises(error, match="seed must be"):
+        getattr(widgets, board_class)(seed=seed, opponent="club")
+
+
+# -- statistics that refuse nonsense ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "values, z, error",
+    [
+        ([1, 2, 3], -1.0, ValueError),
+        ([1, 2, 3], float("nan"), ValueError),
+        ([1, 2, 3], 1j, TypeError),
+        ([1, 2, 3], 10**400, ValueError),
+        ([10**400, 1], 1.96, ValueError),
+        ([1, float("inf")], 1.96, ValueError),
+        ([[1, 2], [3, 4]], 1.96, ValueError),
+    ],
+)
+def test_mean_interval_refuses_what_is_no_sample_or_no_z(values, z, error) -> None:
+    from gamekit.stats import mean_interval
+
+    with pytest.raises(error):
+        mean_interval(values, z)
+
+
+def test_mean_interval_refuses_deep_nesting_with_a_value_error() -> None:
+    from gamekit.stats import mean_interval
+
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    with pytest.raises(ValueError, match="flat list of numbers"):
+        mean_interval(deep)
+
+
+@pytest.mark.parametrize(
+    "digits, error",
+    [(-1, ValueError), ("1", TypeError), (10**5000, ValueError), (1.5, TypeError)],
+    ids=["negative", "text", "huge", "fraction"],
+)
+def test_percent_checks_its_digits(digits, error) -> None:
+    from gamekit.stats import Interval
+
+    with pytest.raises(error, match="digits must be"):
+        Interval(0.1, 0.2, 0.3).percent(digits)
+    assert Interval(0.1, 0.2, 0.3).percent(0) == "20 % (10–30 %)"
+
+
+# -- play_many with odd executors and players ------------------------------------------------------
+
+
+def test_an_executor_that_returns_no_future_is_named() -> None:
+    from gamekit.players import RandomPlayer
+    from gamekit.sim import play_many
+
+    class NoFutures:
+        def submit(self, fn, *args):
+            return 5
+
+    with pytest.raises(TypeError, match="executor.submit must return a future") as err:
+        play_many(coffee.Rules(board="square", size=4), [RandomPlayer(), RandomPlayer()], 4,
+                  seed=1, progress=False, executor=NoFutures())  # fmt: skip
+    assert "0x" not in str(err.value)
+
+
+def test_a_player_with_its_own_constructor_plays_in_play_many() -> None:
+    from gamekit.players import RandomPlayer
+    from gamekit.sim import play_many
+
+    class FirstMove(Player):
+        def __init__(self, label: str, seed=None) -> None:
+            super().__init__(seed)
+            self.label = label
+
+        def choose(self, state):
+            return state.legal_moves()[0]
+
+    rules = coffee.Rules(board="square", size=4)
+    results = play_many(rules, [FirstMove("mine"), RandomPlayer()], 6, seed=1, progress=False)
+    assert len(results.winner) == 6
+    again = play_many(rules, [FirstMove("mine"), RandomPlayer()], 6, seed=1, progress=False)
+    assert list(again.winner) == list(results.winner)
+
+
+# -- export of a notebook with odd cell metadata ------------------------------------------------------
+
+
+@pytest.mark.parametrize("meta", ["text", None, 5])
+def test_export_lesson_reads_a_cell_whose_jupyter_metadata_is_not_an_object(tmp_path, meta) -> None:
+    import json
+
+    from gamekit.export import export_lesson
+
+    nb = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "id": "a",
+                "metadata": {"jupyter": meta},
+                "source": "1 + 1",
+                "outputs": [],
+                "execution_count": None,
+            }
+        ],  # fmt: skip
+        "metadata": {},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (tmp_path / "odd.ipynb").write_text(json.dumps(nb))
+    title, page = export_lesson(tmp_path / "odd.ipynb", tmp_path / "out")
+    assert page.exists() and '<span class="mi">1</span>' in page.read_text()  # the code shows

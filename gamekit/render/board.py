@@ -28,6 +28,8 @@ from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_hex, to_rgba_array
 from matplotlib.figure import Figure
 
+from gamekit.game import FrozenMap
+
 __all__ = [
     "BoardDrawing",
     "LayerStyle",
@@ -49,12 +51,14 @@ HIDDEN = "none"
 #: learner's answer right or wrong, and the answer once shown (an outline only, ``None``
 #: keeps the fill). Okabe–Ito blue, bluish green and vermillion: apart for the common
 #: colour-vision deficiencies, and the words beside the board say the same.
-VERDICTS: dict[str, tuple[str | None, str]] = {
-    "chosen": ("#cfe3f7", "#0072b2"),
-    "right": ("#b5e4cf", "#009e73"),
-    "wrong": ("#f7cdb5", "#d55e00"),
-    "answer": (None, "#009e73"),
-}
+VERDICTS: FrozenMap[str, tuple[str | None, str]] = FrozenMap(
+    {
+        "chosen": ("#cfe3f7", "#0072b2"),
+        "right": ("#b5e4cf", "#009e73"),
+        "wrong": ("#f7cdb5", "#d55e00"),
+        "answer": (None, "#009e73"),
+    }
+)
 
 
 @dataclass(frozen=True)

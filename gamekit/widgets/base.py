@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import ipywidgets as w
 
 from gamekit.errors import GamekitError, VariantRuleError, shown
-from gamekit.game import player_index
+from gamekit.game import lineage, player_index
 from gamekit.players import LEVEL_NAMES, Player, computer_seats, make_opponent
 from gamekit.records import Record
 
@@ -172,8 +172,23 @@ class GameBoard:
         self._redo_by_computer: list[bool] = []
         self._log_cache: list[tuple[Any, Any, LogEntry]] = []
 
+    def _check_new_rules(self, rules: Any) -> None:
+        """Refuse ``rules`` that are not this board's game (or a variant of it) before the
+        game on the board is touched.
+
+        Raises:
+            TypeError: ``rules`` are not rules of this board's game.
+        """
+        game = lineage(self.rules)[-1]
+        if isinstance(rules, type) or game not in _lineage_or_none(rules):
+            raise TypeError(
+                f"rules must be {game} rules (or a variant's) for this board, not "
+                f"{shown(rules)}; the game on the board is kept"
+            )
+
     def _restart(self, rules: Any) -> None:
         """A new game with ``rules``: no moves, nothing to redo."""
+        self._check_new_rules(rules)
         self._states = [rules.start()]
         self._moves, self._redo = [], []
         self._by_computer, self._redo_by_computer = [], []
@@ -357,6 +372,11 @@ class GameBoard:
     def opponent(self, level: str | Player | None) -> None:
         if level == NOBODY:
             level = None
+        if level is not None and getattr(self, "puzzle", None) is not None:
+            raise ValueError(
+                "a board that shows a puzzle takes no opponent: the puzzle decides the "
+                "position, and nobody plays against the learner"
+            )
         self._player = make_opponent(level, self._seed)  # the level exactly as measured
         self._level = level
         self._log_cache = []  # "You" and "the computer" may name other players now
@@ -855,6 +875,13 @@ class GameBoard:
         if (include is None or "image/png" in include) and "image/png" not in exclude:
             bundle["image/png"] = self._picture_png()
         return bundle
+
+
+def _lineage_or_none(rules: Any) -> tuple[str, ...]:
+    try:
+        return lineage(rules)
+    except TypeError:
+        return ()
 
 
 def _person_action(method: Callable[..., Any]) -> Callable[..., Any]:

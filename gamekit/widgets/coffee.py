@@ -407,6 +407,8 @@ class CoffeeBoard(PuzzleMode, GameBoard):
         """
         if self.puzzle is not None:
             return self._say("This board shows a puzzle: Try again starts it anew.", False)
+        if rules is not None:
+            self._check_new_rules(rules)
         if rules is None:
             opts = self.rules.to_dict()
             if "board" in options or "size" in options:

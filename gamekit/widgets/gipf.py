@@ -45,7 +45,7 @@ from gamekit.players import Player, computer_seats
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
 from gamekit.render.gipf import GipfView, styles
-from gamekit.widgets.base import GameBoard
+from gamekit.widgets.base import GameBoard, board_seed
 from gamekit.widgets.puzzle import PuzzleMode
 from gamekit.widgets.view import BoardView, click_to_cell
 
@@ -208,6 +208,7 @@ class GipfBoard(PuzzleMode, GameBoard):
         level: str | None = None,
         puzzle: Puzzle | None = None,
     ) -> None:
+        seed = board_seed(seed)  # checked before anything else
         if puzzle is not None:
             self._load_puzzle(
                 puzzle, "gipf", rules=rules, record=record, opponent=opponent, computer=computer
@@ -506,6 +507,8 @@ class GipfBoard(PuzzleMode, GameBoard):
         """
         if self.puzzle is not None:
             return self._say("This board shows a puzzle: Try again starts it anew.", False)
+        if rules is not None:
+            self._check_new_rules(rules)
         if rules is None:
             rules = gipf.Rules(variant=variant or self.rules.variant)
         self._restart(rules)

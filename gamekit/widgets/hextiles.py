@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import numbers
 from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any, ClassVar, cast
@@ -40,13 +41,14 @@ import traitlets
 
 from gamekit import hextiles
 from gamekit.errors import GamekitError
+from gamekit.errors import shown as _shown
 from gamekit.grids import HEX_DIRECTIONS, hex_distance, hex_region
 from gamekit.hextiles import Cell
 from gamekit.players import Player
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
 from gamekit.render.hextiles import FigureView, figure_svg, styles, tile_svg
-from gamekit.widgets.base import GameBoard
+from gamekit.widgets.base import GameBoard, board_seed
 from gamekit.widgets.puzzle import PuzzleMode
 from gamekit.widgets.view import BoardView, click_to_cell
 
@@ -521,6 +523,7 @@ class HexTilesBoard(PuzzleMode, GameBoard):
     ) -> None:
         # Rules without a seed get their deal from the board's own generator (seeded by
         # ``seed``): the same board gives the same games, and each new game a new deal.
+        seed = board_seed(seed)  # checked before anything else
         self._rng = np.random.default_rng(seed)
         if puzzle is not None:
             self._load_puzzle(
@@ -927,7 +930,21 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         self._computer_turn()
 
     def show_player(self, player: int | None) -> None:
-        """Show another player's figure (``None``: the player to move)."""
+        """Show another player's figure (``None``: the player to move).
+
+        Raises:
+            TypeError: ``player`` is not a whole number or ``None``.
+            ValueError: no player has that number (players count from 0).
+        """
+        if player is not None:
+            if isinstance(player, bool) or not isinstance(player, numbers.Integral):
+                raise TypeError(f"player must be a player's number or None, not {_shown(player)}")
+            if not 0 <= player < self.rules.players:
+                raise ValueError(
+                    f"player must be 0 to {self.rules.players - 1} in a game of "
+                    f"{self.rules.players} players, not {_shown(player)}"
+                )
+            player = int(player)
         self.viewing = player
         self.score_step = 0
         self._refresh()
@@ -948,6 +965,8 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         """
         if self.puzzle is not None:
             return self._say("This board shows a puzzle: Try again starts it anew.", False)
+        if rules is not None:
+            self._check_new_rules(rules)
         if rules is None:
             opts = self.rules.to_dict()
             opts["seed"] = None

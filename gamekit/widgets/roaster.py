@@ -612,6 +612,8 @@ class RoasterBoard(PuzzleMode, GameBoard):
         """
         if self.puzzle is not None:
             return self._say("This board shows a puzzle: Try again starts it anew.", False)
+        if rules is not None:
+            self._check_new_rules(rules)
         if rules is None:
             opts = self.rules.to_dict()
             opts["seed"] = None

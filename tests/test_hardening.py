@@ -326,7 +326,7 @@ def test_show_player_checks_its_argument_and_keeps_the_board_working() -> None:
             board.show_player(bad)
         assert board.shown_player == 0
     board.type_move(str(board.state.legal_moves()[0]))  # take a tile: undo, rotate, hints work
-    board.rotate()
+    board.hints = True
     assert len(board.record.moves) == 1 and board._ok
     board.undo()
     assert board.record.moves == ()

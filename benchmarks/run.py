@@ -205,6 +205,59 @@ def bench_levels(label: str, rules, moves: int = 4, plies: int = 8) -> list[str]
     return out
 
 
+#: Ten GIPF moves (basic game) that bring the start position back (tests/test_hardening.py).
+GIPF_CYCLE = [
+    "a2-b3",
+    "a1-b2",
+    "a2-b3",
+    "a1-b2",
+    "a2-b3",
+    "a1-b2",
+    "xb2-e5",
+    "a2-b3",
+    "xb3-e6",
+    "a1-b2",
+]
+
+
+def bench_long_record(moves: int = 100_000, clicks: int = 20) -> list[str]:
+    """A legal GIPF record of ``moves`` moves (a cycle repeated): the time to read it
+    (every move checked), to open it on a board, and of a click (Python only, no browser),
+    with what the board keeps and sends. Targets (issue #22): open under 1 s, a click
+    under 50 ms."""
+    import json
+    import statistics
+
+    from gamekit import gipf
+    from gamekit.records import Record
+    from gamekit.widgets import GipfBoard
+
+    text = json.dumps(Record(gipf.Rules(variant="basic"), (GIPF_CYCLE * moves)[:moves]).to_dict())
+    begin = time.perf_counter()
+    record = Record.from_json(text)
+    read = time.perf_counter() - begin
+    begin = time.perf_counter()
+    board = GipfBoard(record=record)
+    opened = time.perf_counter() - begin
+    times = []
+    for k in range(clicks):  # a push from a3 and its undo, in turn
+        begin = time.perf_counter()
+        if k % 2 == 0:
+            board.click("a3")
+            board.click("b4")
+        else:
+            board.undo()
+        times.append(time.perf_counter() - begin)
+    return [
+        f"{moves:,}-move GIPF record ({len(text) / 1e6:.2f} MB): read and checked {read:.2f} s, "
+        f"opened on a board {opened:.2f} s (target < 1 s)",
+        f"a click or undo: median {1000 * statistics.median(times):.1f} ms, longest "
+        f"{1000 * max(times):.1f} ms (target < 50 ms); the board keeps "
+        f"{len(board._states.kept())} positions, its log sends {len(board.log_view.value):,} "
+        "characters",
+    ]
+
+
 def main() -> int:
     print(
         f"gamekit {__version__}, Python {platform.python_version()}, numpy {np.__version__}, "
@@ -233,6 +286,9 @@ def main() -> int:
     for label, rules in levels:
         for line in bench_levels(label, rules):
             print("  " + line, flush=True)
+    print("A very long record on a board (GIPF games can cycle):")
+    for line in bench_long_record():
+        print("  " + line, flush=True)
     print(f"total {time.perf_counter() - total:.1f} s")
     return 0
 

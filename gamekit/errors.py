@@ -22,8 +22,8 @@ def shown(value: object, width: int = 40) -> str:
     """``repr(value)`` cut to ``width`` characters, for error messages about any input: a
     huge number is described, and a value whose ``repr`` fails (nested too deeply) named.
 
-    >>> shown("x" * 100, 12), shown(10**5000), shown([1, 2])
-    ("'xxxxxxxx...", 'a whole number of about 5000 digits', '[1, 2]')
+    >>> shown("x" * 100, 12), shown(10**5000), shown([1, 2]), shown(object())
+    ("'xxxxxxxx...", 'a whole number of about 5000 digits', '[1, 2]', 'a object object')
     """
     if isinstance(value, int) and value.bit_length() > 256:
         return f"a whole number of about {int(value.bit_length() * 0.30103)} digits"
@@ -31,6 +31,8 @@ def shown(value: object, width: int = 40) -> str:
         text = repr(value)
     except Exception:  # RecursionError for deep nesting, ValueError for huge numbers
         return f"a {type(value).__name__} that cannot be shown"
+    if " at 0x" in text:  # an object with no repr of its own: its address says nothing
+        return f"a {type(value).__name__} object"
     return text if len(text) <= width else text[: width - 3] + "..."
 
 

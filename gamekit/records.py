@@ -237,6 +237,9 @@ class Record:
     def __repr__(self) -> str:
         return f"Record({self.rules!r}, {list(self.moves)!r})"
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {"rules": self.rules, "moves": self.moves}  # not the remembered positions
+
     @property
     def game(self) -> str:
         """The registered name of the record's game (``"coffee"``, ``"gipf"``, ...)."""
@@ -249,8 +252,23 @@ class Record:
             InvalidRecordError: a move is illegal or not notation (the message says which
                 move and why).
         """
+        return list(self._replay(every=1).values())
+
+    def _replay(self, every: int = 256) -> dict[int, State]:
+        """Play the moves: the start, every ``every``-th state and the last, by index (what
+        a board keeps of a long game). Remembered, so that the check of
+        :meth:`from_dict` and a board opened on the record replay the moves once.
+
+        Raises:
+            InvalidRecordError: as :meth:`states`.
+        """
+        memo: dict[int, dict[int, State]] = self.__dict__.setdefault("_replays", {})
+        known = memo.get(every) or (memo.get(1) if every != 1 else None)
+        if known is not None:
+            return known
         state = self.rules.start()
-        out = [state]
+        out = {0: state}
+        last = len(self.moves)
         for k, move in enumerate(self.moves, start=1):
             try:
                 state = state.play(move)
@@ -258,7 +276,9 @@ class Record:
                 raise InvalidRecordError(
                     f"move {k} of the record, {_show(move)}, is illegal: {_cut(str(err))}"
                 ) from None
-            out.append(state)
+            if k % every == 0 or k == last:
+                out[k] = state
+        memo[every] = out
         return out
 
     def final(self) -> State:
@@ -330,7 +350,7 @@ class Record:
         except ValueError as err:
             raise InvalidRecordError(f"the record's rules are not valid: {err}") from None
         if check:
-            record.states()
+            record._replay()  # every move checked; the positions a board needs remembered
         return record
 
     @classmethod

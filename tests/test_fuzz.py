@@ -14,6 +14,7 @@ import functools
 import json
 
 import fuzzing
+import fuzzing_boards
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -153,6 +154,45 @@ def test_every_argument_refuses_the_classic_junk_with_a_value_or_type_error(call
         fuzzing.tried(f"arguments/{call.name}")
         try:
             fuzzing.check_call(call, {arg: value})
+        except AssertionError as err:
+            failures.append(str(err).splitlines()[0])
+    assert not failures, "\n".join(failures)
+
+
+# -- the boards (issue #22) ---------------------------------------------------------------------
+
+BOARDS = [*fuzzing_boards.FREE_BOARDS, *fuzzing_boards.PUZZLE_IDS]
+
+
+@pytest.mark.parametrize("name", BOARDS)
+@fuzzing.examples(0.5, deadline=None)
+@given(data=st.data())
+def test_random_walks_of_actions_keep_every_board_working(name, data):
+    board = fuzzing_boards.make_board(name)
+    steps = data.draw(st.integers(1, 25), label="steps")
+    for _ in range(steps):
+        act = data.draw(fuzzing_boards.action(board, data), label="action")
+        fuzzing.tried(f"boards/{name.split('-')[0]}")
+        fuzzing_boards.run(board, act)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        *fuzzing_boards.FREE_BOARDS,
+        "coffee-legal-cells-1",
+        "gipf-row-1",
+        "hextiles-cells-1",
+        "roaster-keep-out-1",
+    ],
+)
+def test_every_board_method_refuses_junk_and_keeps_working(name):
+    board = fuzzing_boards.make_board(name)
+    failures = []
+    for act in fuzzing_boards.junk_actions(board):
+        fuzzing.tried(f"boards/{name.split('-')[0]}")
+        try:
+            fuzzing_boards.run(board, act)
         except AssertionError as err:
             failures.append(str(err).splitlines()[0])
     assert not failures, "\n".join(failures)

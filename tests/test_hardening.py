@@ -14,7 +14,7 @@ from gamekit import coffee, gipf, puzzles
 from gamekit.errors import GamekitError, InvalidRecordError, VariantRuleError
 from gamekit.players import Player
 from gamekit.records import Record
-from gamekit.widgets import CoffeeBoard
+from gamekit.widgets import CoffeeBoard, GipfBoard
 
 
 def small(**options) -> CoffeeBoard:
@@ -72,6 +72,9 @@ def test_a_huge_number_in_a_hex_tiles_cells_answer_is_graded_wrong() -> None:
 
 
 def test_redo_into_the_computers_turn_hands_it_the_move() -> None:
+    """Three moves by two people, taken back; then the computer plays Orange: redo plays
+    Black's move again, and at Orange's turn the computer moves (a person's Orange move is
+    not replayed for it)."""
     board = small()
     board.play_moves(board.state.legal_moves()[:1])
     for _ in range(2):
@@ -80,10 +83,12 @@ def test_redo_into_the_computers_turn_hands_it_the_move() -> None:
     for _ in range(3):
         board.undo()
     board.opponent, board.computer_plays = "beginner", "orange"
-    board.redo()  # Black's move, then Orange's (the computer's turn, taken back by a person)
-    board.redo()  # Black's third move: now Orange, the computer, is to move
+    board.redo()  # Black's move; Orange's move was a person's, and the computer plays Orange now
     assert not board._computer_to_move(), "the computer was left to move"
-    assert len(board.record.moves) == 4
+    assert len(board.record.moves) == 2 and board._by_computer == [False, True]
+    assert board._redo == []  # the computer's own answer replaced the rest
+    board.redo()
+    assert board.message == "Nothing to redo."
     assert board.turn_text() != "The computer is thinking…"
 
 
@@ -258,7 +263,7 @@ def test_a_puzzle_board_refuses_an_opponent_through_the_setter_too(pid) -> None:
     assert board.opponent is None and board.computer_player is None
     board.opponent = None  # nobody is fine
     board.computer_plays = board.rules.seats[0]
-    assert len(board.record.moves) == 0  # nobody plays on the puzzle
+    assert board._moves == []  # nobody plays on the puzzle
 
 
 # -- a new game with another game's rules ------------------------------------------------------
@@ -449,3 +454,79 @@ def test_export_lesson_reads_a_cell_whose_jupyter_metadata_is_not_an_object(tmp_
     (tmp_path / "odd.ipynb").write_text(json.dumps(nb))
     title, page = export_lesson(tmp_path / "odd.ipynb", tmp_path / "out")
     assert page.exists() and '<span class="mi">1</span>' in page.read_text()  # the code shows
+
+
+# -- a puzzle board's record ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("pid", [p.id for ps in puzzles.PUZZLES.values() for p in ps])
+def test_a_puzzle_boards_record_replays_to_its_position_or_says_why_not(pid) -> None:
+    p = puzzles.get(pid)
+    board = p.board()
+    if p.kind == "move":
+        answer = p.answers()[0] if p.answers() else p.start().legal_moves()[0]
+        board.type_move(str(answer))
+    if p.setup is not None:
+        with pytest.raises(ValueError, match="keep the puzzle's id"):
+            _ = board.record
+        return
+    loaded = Record.from_json(board.record.to_json())
+    assert loaded.final() == board.state
+
+
+# -- a valid but enormous record --------------------------------------------------------------
+
+#: Ten GIPF moves (basic game) that bring the start position back: each side pushes four
+#: pieces along its own line, which makes a row of four that it takes back into its reserve.
+CYCLE = ["a2-b3", "a1-b2", "a2-b3", "a1-b2", "a2-b3", "a1-b2", "xb2-e5", "a2-b3", "xb3-e6", "a1-b2"]
+
+
+def test_the_cycle_brings_the_start_back() -> None:
+    start = gipf.Rules(variant="basic").start()
+    assert gipf.Rules(variant="basic").replay(CYCLE) == start
+
+
+def test_a_100000_move_record_opens_on_a_board_that_keeps_little_and_sends_little() -> None:
+    import json
+
+    from gamekit.widgets.base import LOG_PAGE
+    from gamekit.widgets.history import EVERY, RECENT
+
+    moves = CYCLE * 10_000
+    text = json.dumps(Record(gipf.Rules(variant="basic"), moves).to_dict())
+    record = Record.from_json(text)
+    board = GipfBoard(record=record)
+    assert len(board._states) == 100_001 and board.state == gipf.Rules(variant="basic").start()
+    assert len(board._states.kept()) <= 100_000 // EVERY + RECENT + 2  # not 100,001 states
+    assert len(board._log_cache) <= LOG_PAGE  # only the page shown was put in words
+    assert len(board.log_view.value) < 60_000  # one page of the log, not 31 MB
+    assert "99,900 earlier moves" in board.log_view.value
+    assert board.earlier_button.layout.display is None and board.later_button.disabled
+    board.earlier_button.click()
+    assert board.log_page == 1 and "99,800 earlier moves" in board.log_view.value
+    assert "100 later moves" in board.log_view.value
+    assert board._states[12_345] == gipf.Rules(variant="basic").replay(moves[:12_345])
+    board.click("a3")
+    board.click("b4")
+    assert len(board.record.moves) == 100_001 and board.log_page == 0
+    board.undo()
+    assert len(board.record.moves) == 100_000 and board.state == record.final()
+    assert len(board.move_log) == 100_000
+
+
+def test_the_positions_of_a_board_rebuild_anywhere_after_undo_and_new_moves() -> None:
+    from gamekit.widgets.history import States
+
+    start = gipf.Rules(variant="basic").start()
+    moves = CYCLE * 60
+    states = States.replayed(start, moves)
+    every = [start]
+    for m in moves:
+        every.append(every[-1].play(m))
+    assert list(states) == every
+    assert [states[k] for k in (0, 1, 255, 256, 257, 599, -1, -600)] == [
+        every[k] for k in (0, 1, 255, 256, 257, 599, -1, -600)
+    ]
+    del states[300:], moves[299:]
+    assert len(states) == 300 and states[-1] == every[299]
+    assert states.pop() == every[299] and len(states) == 299

@@ -43,7 +43,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast, overload
 
 import ipywidgets as w
 
@@ -51,6 +51,7 @@ from gamekit.errors import GamekitError, VariantRuleError, shown
 from gamekit.game import lineage, player_index
 from gamekit.players import LEVEL_NAMES, Player, computer_seats, make_opponent
 from gamekit.records import Record
+from gamekit.widgets.history import States
 
 __all__ = ["GameBoard", "LogEntry", "board_seed"]
 
@@ -61,6 +62,8 @@ _TONES = {
     "neutral": ("#1f2937", "#eef2f7", "#64748b"),
 }
 _OK, _REFUSED = "#1b6e3a", "#b3261e"
+#: Moves in one page of the log (the newest page shows unless the learner pages back).
+LOG_PAGE = 100
 #: What the "computer" menu shows for no computer.
 NOBODY = "nobody"
 #: Heights that keep the side panel still (a new message never pushes anything down).
@@ -97,7 +100,7 @@ def board_seed(seed: Any) -> int | None:
     if seed is None:
         return None
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
-        raise TypeError(f"seed must be a whole number or None, not {seed!r}")
+        raise TypeError(f"seed must be a whole number or None, not {shown(seed)}")
     if seed < 0:
         raise ValueError(f"seed must be 0 or more, not {seed}")
     return int(seed)
@@ -129,7 +132,7 @@ class GameBoard:
             if callable(method) and not getattr(method, "_person_action", False):
                 setattr(cls, name, _person_action(method))
 
-    _states: list[Any]
+    _states: States
     _moves: list[str]
     _redo: list[str]
     # Made by each game's board (the hooks in this module's description):
@@ -153,6 +156,8 @@ class GameBoard:
     _thinking: bool = False
     _ok: bool = True
     message: str = ""
+    #: Which page of the log shows: 0 the newest, 1 the one before … (:meth:`page_log`).
+    log_page: int = 0
 
     def __repr__(self) -> str:
         k = len(self._moves)
@@ -165,12 +170,13 @@ class GameBoard:
             record = Record(rules if rules is not None else default_rules(), [])
         elif rules is not None and rules != record.rules:
             raise ValueError("give either rules or a record, or a record with the same rules")
-        self._states = record.states()
         self._moves = list(record.moves)
+        kept = record._replay()  # checked, and only the positions a board keeps
+        self._states = States.replayed(kept[0], self._moves, kept)
         self._redo = []
         self._by_computer: list[bool] = [False] * len(self._moves)
         self._redo_by_computer: list[bool] = []
-        self._log_cache: list[tuple[Any, Any, LogEntry]] = []
+        self._log_cache: dict[int, tuple[Any, Any, LogEntry]] = {}
 
     def _check_new_rules(self, rules: Any) -> None:
         """Refuse ``rules`` that are not this board's game (or a variant of it) before the
@@ -189,16 +195,17 @@ class GameBoard:
     def _restart(self, rules: Any) -> None:
         """A new game with ``rules``: no moves, nothing to redo."""
         self._check_new_rules(rules)
-        self._states = [rules.start()]
         self._moves, self._redo = [], []
+        self._states = States(rules.start(), self._moves)
         self._by_computer, self._redo_by_computer = [], []
-        self._log_cache = []
+        self._log_cache = {}
 
     def _push(self, move: Any, *, computer: bool = False) -> Any:
         """Play ``move`` (legal: check first) into the history; forgets the moves taken
         back. ``computer`` marks the computer's moves (for the log and the highlight).
         Returns the new state."""
         after = self.state.play(move)
+        self.log_page = 0  # the log shows the newest moves again
         self._states.append(after)
         self._moves.append(str(move))
         self._align_flags(len(self._moves) - 1)
@@ -278,7 +285,7 @@ class GameBoard:
             if not self._computer_to_move():
                 break
         self._clear_choice()
-        words = "; ".join(_lower_first(e.words.rstrip(".")) for e in reversed(taken))
+        words = _some_moves(list(reversed(taken)))
         self._say(f"Took back {_count(len(taken), 'move')}: {words}.", True)
         if self._computer_to_move():  # back to the start, the computer opening
             self._computer_turn()
@@ -293,8 +300,11 @@ class GameBoard:
             again += 1
             if not self._computer_to_move():
                 break
+            flags = getattr(self, "_redo_by_computer", [])
+            if not (flags and len(flags) == len(self._redo) and flags[-1]):
+                break  # a person's move at the computer's turn: the computer plays instead
         self._clear_choice()
-        words = "; ".join(_lower_first(e.words.rstrip(".")) for e in self.move_log[-again:])
+        words = _some_moves(self.move_log[-again:])
         self._say(f"Played {_count(again, 'move')} again: {words}.", True)
         if self._computer_to_move():  # the moves taken back did not include its answer
             self._computer_turn()
@@ -344,17 +354,48 @@ class GameBoard:
 
     @property
     def record(self) -> Record:
-        """The game so far, ready to save (``board.record.save("game.json")``)."""
-        return Record(self.rules, self._moves)
+        """The game so far, ready to save (``board.record.save("game.json")``). On a
+        puzzle's board: the puzzle's own moves, then the learner's, so the record replays to
+        the position on the board anywhere.
+
+        Raises:
+            ValueError: the board shows a puzzle whose position is set up rather than played
+                from the opening: a record of moves cannot hold it (the message says to keep
+                the puzzle's id instead).
+        """
+        puzzle = getattr(self, "puzzle", None)
+        if puzzle is None:
+            return Record(self.rules, self._moves)
+        if puzzle.setup is not None:
+            raise ValueError(
+                f"this board shows the puzzle {puzzle.id!r}, whose position is set up rather "
+                "than played from the opening, so a record of moves cannot hold it; keep the "
+                f"puzzle's id to come back to it: gamekit.puzzles.get({puzzle.id!r}).board()"
+            )
+        return Record(puzzle.start().rules, [*puzzle.moves, *self._moves])
 
     @property
     def hints(self) -> bool:
-        """Whether the board shows where the player to move may play."""
-        return self.hint_toggle.value
+        """Whether the board shows where the player to move may play (``False`` on a board
+        without hints).
+
+        Raises:
+            TypeError: set to something other than ``True`` or ``False``.
+            ValueError: set to ``True`` on a board that has no hints (Coffee Roaster's).
+        """
+        toggle = getattr(self, "hint_toggle", None)
+        return bool(toggle.value) if toggle is not None else False
 
     @hints.setter
     def hints(self, on: bool) -> None:
-        self.hint_toggle.value = bool(on)
+        if not isinstance(on, bool):
+            raise TypeError(f"hints must be True or False, not {shown(on)}")
+        toggle = getattr(self, "hint_toggle", None)
+        if toggle is None:
+            if on:
+                raise ValueError(f"the {type(self).__name__} has no hints to show")
+            return
+        toggle.value = on
 
     # -- the computer --------------------------------------------------------------------
     @property
@@ -379,7 +420,7 @@ class GameBoard:
             )
         self._player = make_opponent(level, self._seed)  # the level exactly as measured
         self._level = level
-        self._log_cache = []  # "You" and "the computer" may name other players now
+        self._log_cache = {}  # "You" and "the computer" may name other players now
         self._sync_computer_controls()
         if self._built:
             self._refresh()
@@ -410,7 +451,7 @@ class GameBoard:
     @computer_plays.setter
     def computer_plays(self, seats: str | tuple[str, ...]) -> None:
         self._computer_seats = computer_seats(self.rules, seats)
-        self._log_cache = []
+        self._log_cache = {}
         self._sync_computer_controls()
         if self._built:
             self._refresh()
@@ -636,28 +677,31 @@ class GameBoard:
 
     # -- the move log --------------------------------------------------------------------
     @property
-    def move_log(self) -> list[LogEntry]:
-        """Every move so far, in words (``entry.words``) and notation, oldest first."""
+    def move_log(self) -> Sequence[LogEntry]:
+        """Every move so far, in words (``entry.words``) and notation, oldest first: a
+        sequence (index it, slice it, take its ``len``) whose entries are put in words when
+        first read, so a board opened on a long record words only what it shows."""
         self._align_flags()
+        return _Log(self)
+
+    def _log_entry(self, i: int) -> LogEntry:
+        """Entry ``i`` of the log (0 for the first move), worded once per position."""
         cache = getattr(self, "_log_cache", None)
-        if cache is None:
-            cache = self._log_cache = []
-        out = []
-        for i, notation in enumerate(self._moves):
-            before, after = self._states[i], self._states[i + 1]
-            computer = self._by_computer[i]
-            if i < len(cache):
-                b, a, entry = cache[i]
-                if b is before and a is after and entry.computer == computer:
-                    out.append(entry)
-                    continue
-                del cache[i:]
-            entry = LogEntry(
-                i + 1, before.to_move, self._words(before, notation, after), notation, computer
-            )
-            cache.append((before, after, entry))
-            out.append(entry)
-        return out
+        if not isinstance(cache, dict):
+            cache = self._log_cache = {}
+        before, after = self._states[i], self._states[i + 1]
+        computer = self._by_computer[i]
+        known = cache.get(i)
+        if known is not None:
+            b, a, entry = known
+            if b is before and a is after and entry.computer == computer:
+                return entry
+        notation = self._moves[i]
+        entry = LogEntry(
+            i + 1, before.to_move, self._words(before, notation, after), notation, computer
+        )
+        cache[i] = (before, after, entry)
+        return entry
 
     def _words(self, before: Any, notation: str, after: Any) -> str:
         """``describe`` of one move, given the game's Move (read from its notation)."""
@@ -699,6 +743,18 @@ class GameBoard:
         self.message_line.add_class("gamekit-message")
         self.log_view = w.HTML(layout=w.Layout(height=_LOG_HEIGHT, overflow="auto"))
         self.log_view.add_class("gamekit-log")
+        self.earlier_button = w.Button(
+            description="Earlier moves",
+            tooltip=f"show the {LOG_PAGE} moves before these in the log",
+            layout=w.Layout(width="auto", display="none"),
+        )
+        self.later_button = w.Button(
+            description="Later moves",
+            tooltip=f"show the {LOG_PAGE} moves after these in the log",
+            layout=w.Layout(width="auto", display="none"),
+        )
+        self.earlier_button.on_click(lambda _b: self.page_log(1))
+        self.later_button.on_click(lambda _b: self.page_log(-1))
         self.score_panel = w.HTML(layout=w.Layout(display="none"))
         self.score_panel.add_class("gamekit-score")
 
@@ -731,7 +787,13 @@ class GameBoard:
                 self.banner,
                 self.message_line,
                 *actions,
-                w.HTML("<b>Moves</b> <small>(newest first)</small>"),
+                w.HBox(
+                    [
+                        w.HTML("<b>Moves</b> <small>(newest first)</small>"),
+                        self.earlier_button,
+                        self.later_button,
+                    ]
+                ),
                 self.log_view,
                 self.score_panel,
                 *settings,
@@ -798,8 +860,20 @@ class GameBoard:
         )
 
     def _log_html(self) -> str:
+        """The log's HTML: one page of :data:`LOG_PAGE` moves, newest first (the newest page
+        unless ``log_page`` says how many pages back), with a line for the moves left out."""
+        log = self.move_log
+        n = len(log)
+        if not n:
+            return '<div style="color:#6b7280;font-size:13px">No moves yet.</div>'
+        pages = -(-n // LOG_PAGE)
+        page = min(max(getattr(self, "log_page", 0), 0), pages - 1)
+        top = n - page * LOG_PAGE
+        bottom = max(0, top - LOG_PAGE)
         rows = []
-        for entry in reversed(self.move_log):
+        if top < n:
+            rows.append(_log_note(f"… {n - top:,} later moves (press “Later moves”)"))
+        for entry in reversed(log[bottom:top]):
             shade = "background:#f1f5fb;" if entry.computer else ""
             rows.append(
                 f'<tr style="{shade}vertical-align:top">'
@@ -808,12 +882,25 @@ class GameBoard:
                 f'<td style="color:#7b8794;padding:1px 4px;font-family:monospace;'
                 f'white-space:nowrap">{html.escape(entry.notation)}</td></tr>'
             )
-        if not rows:
-            return '<div style="color:#6b7280;font-size:13px">No moves yet.</div>'
+        if bottom:
+            rows.append(_log_note(f"… {bottom:,} earlier moves (press “Earlier moves”)"))
         return (
             '<table style="border-collapse:collapse;font-size:13px;line-height:1.3;'
             f'width:100%">{"".join(rows)}</table>'
         )
+
+    def page_log(self, pages: int) -> None:
+        """Show the log ``pages`` pages further back (negative: towards the newest), as the
+        "Earlier moves" and "Later moves" buttons do; the newest page is page 0.
+
+        Raises:
+            TypeError: ``pages`` is not a whole number.
+        """
+        if isinstance(pages, bool) or not isinstance(pages, numbers.Integral):
+            raise TypeError(f"pages must be a whole number, not {shown(pages)}")
+        last = max(0, -(-len(self._moves) // LOG_PAGE) - 1)
+        self.log_page = min(max(getattr(self, "log_page", 0) + int(pages), 0), last)
+        self._refresh_panel()
 
     def _message_html(self) -> str:
         if not self.message:
@@ -836,6 +923,12 @@ class GameBoard:
         self.banner.layout.display = None if over else "none"
         self.message_line.value = self._message_html()
         self.log_view.value = self._log_html()
+        paged = len(self._moves) > LOG_PAGE
+        page = getattr(self, "log_page", 0)
+        for button, off in ((self.earlier_button, page >= (len(self._moves) - 1) // LOG_PAGE),
+                            (self.later_button, page == 0)):  # fmt: skip
+            button.layout.display = None if paged else "none"
+            button.disabled = off
         score = self.score_html()
         self.score_panel.value = score
         self.score_panel.layout.display = None if score else "none"
@@ -877,6 +970,58 @@ class GameBoard:
         return bundle
 
 
+class _Log(Sequence[LogEntry]):
+    """A board's move log, worded on demand (:meth:`GameBoard.move_log`)."""
+
+    __slots__ = ("_board",)
+
+    def __init__(self, board: GameBoard) -> None:
+        self._board = board
+
+    def __len__(self) -> int:
+        return len(self._board._moves)
+
+    @overload
+    def __getitem__(self, i: int) -> LogEntry: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[LogEntry]: ...
+
+    def __getitem__(self, i: int | slice) -> LogEntry | list[LogEntry]:
+        n = len(self)
+        if isinstance(i, slice):
+            return [self._board._log_entry(k) for k in range(*i.indices(n))]
+        j = i + n if i < 0 else i
+        if not 0 <= j < n:
+            raise IndexError(f"move {i} of {n}")
+        return self._board._log_entry(j)
+
+    def __repr__(self) -> str:
+        return f"<move log: {len(self)} moves>"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, list | tuple | _Log):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _some_moves(entries: Sequence[LogEntry], most: int = 3) -> str:
+    """Moves in words, one after the other; past ``most``, the rest counted."""
+    words = [_lower_first(e.words.rstrip(".")) for e in entries[:most]]
+    if len(entries) > most:
+        words.append(f"and {_count(len(entries) - most, 'more move')}")
+    return "; ".join(words)
+
+
+def _log_note(text: str) -> str:
+    return (
+        '<tr><td></td><td colspan="2" style="color:#6b7280;padding:1px 4px;font-style:italic">'
+        f"{html.escape(text)}</td></tr>"
+    )
+
+
 def _lineage_or_none(rules: Any) -> tuple[str, ...]:
     try:
         return lineage(rules)
@@ -887,8 +1032,12 @@ def _lineage_or_none(rules: Any) -> tuple[str, ...]:
 def _person_action(method: Callable[..., Any]) -> Callable[..., Any]:
     """``method`` refused while the computer is to move (it moves first instead)."""
 
+    typed = method.__name__ == "type_move"
+
     @functools.wraps(method)
     def action(self: GameBoard, *args: Any, **kwargs: Any) -> Any:
+        if typed and args and not isinstance(args[0], str):
+            raise TypeError(f"text must be a move's notation as text, not {shown(args[0])}")
         if self._computer_owes_a_move():
             return None
         kept = len(self._moves), list(self._redo), list(getattr(self, "_redo_by_computer", []))

@@ -34,14 +34,14 @@ from typing import ClassVar
 import ipywidgets as w
 
 from gamekit import coffee
-from gamekit.errors import GamekitError
+from gamekit.errors import GamekitError, shown
 from gamekit.grids import AXIS_NAMES
 from gamekit.players import Player, computer_seats, make_opponent
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
 from gamekit.render.coffee import CoffeeView, styles
 from gamekit.widgets.base import GameBoard, board_seed
-from gamekit.widgets.puzzle import PuzzleMode
+from gamekit.widgets.puzzle import PuzzleMode, _typed
 from gamekit.widgets.view import BoardView, click_to_cell
 
 __all__ = ["CoffeeBoard"]
@@ -310,13 +310,18 @@ class CoffeeBoard(PuzzleMode, GameBoard):
     # -- actions (what the mouse and keyboard do) ----------------------------------------
     def click(self, cell: str) -> None:
         """A click on ``cell``: choose where the stone goes, or (with a stone chosen) the
-        direction of the rod."""
-        if isinstance(cell, str):
-            cell = cell.strip().lower()
+        direction of the rod.
+
+        Raises:
+            TypeError: ``cell`` is not text.
+        """
+        if not isinstance(cell, str):
+            raise TypeError(f"cell must be a cell's name such as 'e5', not {shown(cell)}")
+        cell = cell.strip().lower()
         if self.puzzle is not None:
             if self.puzzle.kind == "cells":
-                if not isinstance(cell, str) or not self.state.grid.has(cell):
-                    return self._say(f"This board has no cell {cell}.", False)
+                if not self.state.grid.has(cell):
+                    return self._say(f"{_typed(cell)} is not a cell of this board.", False)
                 return self.toggle_cell(cell)
             if not self._puzzle_gate():
                 return

@@ -40,13 +40,13 @@ from typing import Any, ClassVar, cast
 import ipywidgets as w
 
 from gamekit import gipf
-from gamekit.errors import GamekitError
+from gamekit.errors import GamekitError, shown
 from gamekit.players import Player, computer_seats
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
 from gamekit.render.gipf import GipfView, styles
 from gamekit.widgets.base import GameBoard, board_seed
-from gamekit.widgets.puzzle import PuzzleMode
+from gamekit.widgets.puzzle import PuzzleMode, _typed
 from gamekit.widgets.view import BoardView, click_to_cell
 
 __all__ = ["GipfBoard", "describe_move"]
@@ -388,11 +388,17 @@ class GipfBoard(PuzzleMode, GameBoard):
     # -- actions (what the mouse and keyboard do) ----------------------------------------
     def click(self, point: str) -> None:
         """A click on a point: choose a dot, push from the chosen dot, choose a row to
-        remove, or keep/take a GIPF piece of the chosen row."""
-        point = point.strip().lower() if isinstance(point, str) else point
+        remove, or keep/take a GIPF piece of the chosen row.
+
+        Raises:
+            TypeError: ``point`` is not text.
+        """
+        if not isinstance(point, str):
+            raise TypeError(f"point must be a point's name such as 'e5', not {shown(point)}")
+        point = point.strip().lower()
         self.attempt = None
-        if not isinstance(point, str) or not gipf.GRID.has(point):
-            return self._say(f"The GIPF board has no point {point}.", False)
+        if not gipf.GRID.has(point):
+            return self._say(f"The GIPF board has no point {_typed(point)}.", False)
         if self.puzzle is not None:
             if self.puzzle.kind == "cells":
                 return self.toggle_cell(point)
@@ -423,9 +429,16 @@ class GipfBoard(PuzzleMode, GameBoard):
         self._try(gipf.Push(move.dot, move.entry, move.gipf), point)
 
     def toggle_keep(self, spot: str) -> None:
-        """Change whether the GIPF piece on ``spot`` of the chosen row stays on the board."""
+        """Change whether the GIPF piece on ``spot`` of the chosen row stays on the board.
+
+        Raises:
+            TypeError: ``spot`` is not text.
+        """
+        if not isinstance(spot, str):
+            raise TypeError(f"spot must be a spot's name such as 'e5', not {shown(spot)}")
+        spot = spot.strip().lower()
         if self.segment is None or spot not in self._gipfs():
-            return self._say(f"{spot} holds no GIPF piece of the chosen row.", False)
+            return self._say(f"{_typed(spot)} holds no GIPF piece of the chosen row.", False)
         self.keep ^= {spot}
         self._say(self._removal_hint(), True)
 

@@ -1105,7 +1105,7 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         ):
             raise ValueError(
                 f"computer must be a tuple of player numbers from 0 to {len(seats) - 1}, "
-                f"not {numbers!r}"
+                f"not {_shown(numbers)}"
             )
         return tuple(seats[k] for k in numbers)
 

@@ -53,6 +53,7 @@ import ipywidgets as w
 from gamekit.errors import GamekitError, shown
 from gamekit.game import lineage
 from gamekit.puzzles import PUZZLES, Attempts, Grade, Puzzle, _first_sentence, get
+from gamekit.widgets.history import States
 
 __all__ = ["PuzzleLadder", "PuzzleMode"]
 
@@ -147,10 +148,10 @@ class PuzzleMode(_Board):
 
     def _start_at(self, state: Any) -> None:
         """The board's history: ``state`` alone (the puzzle's position)."""
-        self._states = [state]
         self._moves, self._redo = [], []
+        self._states = States(state, self._moves)
         self._by_computer, self._redo_by_computer = [], []
-        self._log_cache = []
+        self._log_cache = {}
 
     def _puzzle_panel(self) -> list[w.Widget]:
         """The answer panel's widgets (made once): the choice buttons, Check, Show answer,
@@ -395,7 +396,13 @@ class PuzzleMode(_Board):
         self._say("Checked: the chosen cells are green where right, red where wrong.", True)
 
     def choose_answer(self, choice: str) -> None:
-        """Answer a choice puzzle with one of its ``choices`` (what its buttons do)."""
+        """Answer a choice puzzle with one of its ``choices`` (what its buttons do).
+
+        Raises:
+            TypeError: ``choice`` is not text.
+        """
+        if not isinstance(choice, str):
+            raise TypeError(f"choice must be one of the answers as text, not {shown(choice)}")
         p = self.puzzle
         if p is None or p.kind != "choice":
             return self._say("This puzzle is not answered with a choice.", False)
@@ -406,7 +413,7 @@ class PuzzleMode(_Board):
             label = p.choices[p.moves_of_choices.index(label)]
         if label not in p.choices:
             listed = " or ".join(p.choices)
-            return self._say(f"{choice!r} is not one of the answers: {listed}.", False)
+            return self._say(f"{_typed(choice)} is not one of the answers: {listed}.", False)
         self._graded_try(label, (label,))
         self._say(f"You answered: {label}.", True)
 
@@ -631,7 +638,7 @@ class PuzzleLadder:
 
     def __init__(self, game: str = "coffee", puzzle_id: str | None = None) -> None:
         if not isinstance(game, str) or game not in PUZZLES:
-            raise ValueError(f"game must be one of {', '.join(PUZZLES)}, not {game!r}")
+            raise ValueError(f"game must be one of {', '.join(PUZZLES)}, not {shown(game)}")
         first = get(puzzle_id) if puzzle_id is not None else PUZZLES[game][0]
         self._boards: dict[str, Any] = {}
         self._syncing = False

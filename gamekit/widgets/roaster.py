@@ -37,7 +37,7 @@ import ipywidgets as w
 import numpy as np
 
 from gamekit import roaster
-from gamekit.errors import GamekitError
+from gamekit.errors import GamekitError, shown
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
 from gamekit.render.roaster import (
@@ -527,7 +527,13 @@ class RoasterBoard(PuzzleMode, GameBoard):
 
     def click(self, slot: str) -> None:
         """A click on a slot (``"drawn:3"``, ``"pair:sweetness:0"``, ``"cup:2"`` …) or an area
-        (``"cup"``, ``"tray"``)."""
+        (``"cup"``, ``"tray"``).
+
+        Raises:
+            TypeError: ``slot`` is not text.
+        """
+        if not isinstance(slot, str):
+            raise TypeError(f"slot must be a slot's name such as 'cup:2', not {shown(slot)}")
         if self.puzzle is not None and self.puzzle.kind == "move" and not self._puzzle_gate():
             return
         state = self.state

@@ -1838,8 +1838,8 @@ _HEXTILES = (
         "legal",
         _HEX_SEED_4,
         _HEX_ROUND_2,
-        task="Player 1 to place the yellow tile (three marks in a row) on (0,-1): turn it so "
-        "that it fits.",
+        task="Player 1 to place the yellow tile (three marks in a row) on (0,-1), outlined in "
+        "orange: turn it so that it fits.",
         hint="Every side that touches a tile must be blank; the marks face empty cells.",
         focus=("111000", "(0,-1)"),
         about="the yellow tile on (0,-1)",

@@ -15,6 +15,7 @@ import json
 
 import fuzzing
 import fuzzing_boards
+import fuzzing_hooks
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -196,3 +197,20 @@ def test_every_board_method_refuses_junk_and_keeps_working(name):
         except AssertionError as err:
             failures.append(str(err).splitlines()[0])
     assert not failures, "\n".join(failures)
+
+
+# -- the variant hook and the registry (issue #22) ------------------------------------------------
+
+
+@fuzzing.examples(3, deadline=None)
+@given(case=fuzzing_hooks.variant_case())
+def test_a_variant_rule_answering_anything_leaves_only_gamekit_errors(case):
+    fuzzing.tried("hooks/variant")
+    fuzzing_hooks.check_variant(*case)
+
+
+@fuzzing.examples(2, deadline=None)
+@given(case=fuzzing_hooks.registry_case())
+def test_the_registry_refuses_what_is_not_a_new_game_and_keeps_the_shipped_ones(case):
+    fuzzing.tried("hooks/registry")
+    fuzzing_hooks.check_registry(*case)

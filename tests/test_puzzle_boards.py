@@ -5,6 +5,8 @@ only after three wrong tries or on request), and put back with Try again."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from gamekit import coffee, gipf, hextiles, puzzles
@@ -159,7 +161,8 @@ def test_every_puzzle_board_shows_the_task_on_the_start_position(p: Puzzle) -> N
     assert board.puzzle is p and board.state == p.start()
     assert board.opponent is None and not getattr(getattr(board, "hint_toggle", None), "value", 0)
     assert "Puzzle" in board.goal_line.value and board.grade is None
-    assert board.feedback_text() == "" and board.puzzle_marks() == {}
+    assert board.feedback_text() == ""
+    assert set(board.puzzle_marks().values()) <= {"target"}  # only the cell a task names
     assert f"puzzle {p.id} (0 tries, open)" in repr(board) and "0x" not in repr(board)
 
 
@@ -184,13 +187,14 @@ def test_a_wrong_answer_gets_the_hint_first_and_the_answer_after_three(p: Puzzle
     grade = board.grade
     assert grade is not None and not grade.right, board.feedback_text()
     text = board.feedback_text()
-    assert f"Hint: {p.hint}" in text and p.solution() not in text
+    assert f"Hint: {board._in_words(p.hint)}" in text
+    assert board._in_words(p.solution()) not in text
     assert not board.attempts.revealed
     assert "answer" not in board.puzzle_marks().values()
     answer(board, given)  # the same mistake again (a click first puts the start back)
     assert board.attempts.wrong == 2 and not board.attempts.revealed
     answer(board, given)
-    assert board.attempts.revealed and p.solution() in board.feedback_text()
+    assert board.attempts.revealed and board._in_words(p.solution()) in board.feedback_text()
     marks = board.puzzle_marks()
     if p.kind == "cells":  # the cells missing from the answer are outlined green
         assert {c for c, tone in marks.items() if tone == "answer"} == p.answers()[0] - set(given)
@@ -207,7 +211,8 @@ def test_show_answer_reveals_the_answer_at_once(pid: str) -> None:
     board = p.board()
     board.answer_button.click()
     assert board.attempts.revealed and board.attempts.tries == 0
-    assert board.feedback_text() == p.solution() and board.answer_button.disabled
+    assert board.feedback_text() == board._in_words(p.solution())
+    assert board.answer_button.disabled
 
 
 # ---------------------------------------------------------------------------------------
@@ -482,3 +487,39 @@ def test_the_focus_says_which_moves_a_task_asks_for() -> None:
     assert p.in_focus("b1-c2") and p.in_focus(gipf.Move.parse("b1-b2"))
     assert not p.in_focus("e1-e2")
     assert puzzles.get("gipf-row-1").in_focus("e1-e2")  # no focus: every move
+
+
+HEX_NOTATION = re.compile(r"\(-?\d+, ?-?\d+\)|\b[01]{6}\b|\bturn \d")
+
+
+@pytest.mark.parametrize("pid", [p.id for p in puzzles.PUZZLES["hextiles"]])
+def test_a_hex_tiles_puzzle_speaks_in_words_never_in_notation(pid: str) -> None:
+    """Task, verdicts (right, wrong, refused), hint, answer and chosen cells: cells named by
+    the tiles beside them, tiles by colour, turns in words (the review found "(0,-1)",
+    "place 111000 at (0,-1) turn 0" and "Chosen: (-1,0), (0,-1)")."""
+    p = puzzles.get(pid)
+    board = p.board()
+    texts = [board.goal_line.value, board._in_words(p.solution()), board._in_words(p.hint)]
+    if p.kind == "cells":
+        for cell in sorted(p.answers()[0])[:2]:
+            board.toggle_cell(cell)
+            texts.append(board.message)
+        board.toggle_cell(sorted(p.answers()[0])[0])
+        board.check()
+        texts += [board.message, board.feedback_text()]
+    else:
+        state = p.start()
+        wrong = [m for m in state.legal_moves() if m not in p.answers() and p.in_focus(m)]
+        for move in (*p.answers()[:1], *wrong[:1]):
+            board.try_again()
+            board.type_move(str(move))
+            texts += [board.message, board.feedback_text()]
+        board.try_again()
+        focus = [f for f in p.focus if f.startswith("(")]
+        for turn in range(6):  # a placement the rules refuse, typed
+            if focus and p.check(f"place 111000 at {focus[0]} turn {turn}").right is False:
+                board.type_move(f"place 111000 at {focus[0]} turn {turn}")
+                texts += [board.message, board.feedback_text()]
+                break
+    for text in texts:
+        assert not HEX_NOTATION.search(text), text

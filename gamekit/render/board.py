@@ -48,15 +48,16 @@ __all__ = [
 HIDDEN = "none"
 
 #: A puzzle's marks on any board, as (fill, outline): a cell the learner chose, the
-#: learner's answer right or wrong, and the answer once shown (an outline only, ``None``
-#: keeps the fill). Okabe–Ito blue, bluish green and vermillion: apart for the common
-#: colour-vision deficiencies, and the words beside the board say the same.
+#: learner's answer right or wrong, the answer once shown and the cell a task names (outlines
+#: only, ``None`` keeps the fill). Okabe–Ito blue, bluish green, vermillion and orange: apart
+#: for the common colour-vision deficiencies, and the words beside the board say the same.
 VERDICTS: FrozenMap[str, tuple[str | None, str]] = FrozenMap(
     {
         "chosen": ("#cfe3f7", "#0072b2"),
         "right": ("#b5e4cf", "#009e73"),
         "wrong": ("#f7cdb5", "#d55e00"),
         "answer": (None, "#009e73"),
+        "target": (None, "#e69f00"),
     }
 )
 

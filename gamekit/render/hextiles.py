@@ -254,6 +254,8 @@ def styles(
         if i is not None:
             edge = VERDICTS[tone][1]
             cells.edge[i], cells.width[i] = edge, 3.5
+            if tone == "target":  # the cell a task names: its outline alone
+                continue
             if tone in ("chosen", "answer"):
                 ring.face[i], ring.edge[i], ring.width[i] = HIDDEN, edge, 3.0
             else:

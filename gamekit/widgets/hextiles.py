@@ -30,6 +30,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import numbers
+import re
 from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any, ClassVar, cast
@@ -181,6 +182,30 @@ def where_words(figure: hextiles.Figure, cell: tuple[int, int], own: str = "its"
     tile = tiles[neighbour]
     name = "starter" if neighbour == (0, 0) else f"{tile.colour} tile"
     return f"{_TOWARDS[side]} {own} {name}"
+
+
+#: Hex Tiles notation in a puzzle's words (:meth:`HexTilesBoard._in_words`).
+_CELL_TEXT = re.compile(r"\((-?\d{1,4}),(-?\d{1,4})\)")
+_PLACE = re.compile(r"place ([01]{6}) at (\(-?\d{1,4},-?\d{1,4}\)) turn (\d)")
+_REFUSED = re.compile(
+    r"place ([01]{6}) at (\(-?\d{1,4},-?\d{1,4}\)) turn (\d) is not allowed: [^.]*\.?"
+)
+_TAKE = re.compile(r"take ([01]{6})")
+_MARKS = re.compile(r"(tile) [01]{6}\b")
+_SENTENCE_START = re.compile(r"(^|[.!?] )([a-z])")
+
+
+def _cell_of(text: str) -> tuple[int, int]:
+    q, r = text.strip("()").split(",")
+    return int(q), int(r)
+
+
+def _colour(pattern: str) -> str:
+    return hextiles.Tile.from_marks(pattern).colour
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 def _tiles_words(tiles) -> str:
@@ -995,6 +1020,53 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         """The cell a puzzle mark shows a move on: a placement's (none for the others)."""
         m = hextiles.Move.parse(move)
         return (hextiles.cell_text(m.cell),) if m.kind == "place" and m.cell else ()
+
+    def _focus_cells(self) -> tuple[str, ...]:
+        """The cell a placement task names (``hextiles-turn-1``: the yellow tile on one
+        cell), outlined on the board."""
+        p = self.puzzle
+        if p is None:
+            return ()
+        return tuple(f for f in p.focus if _CELL_TEXT.fullmatch(f))
+
+    def _in_words(self, text: str) -> str:
+        """A puzzle's words with Hex Tiles' notation put in words, as the log says it:
+        a placement as the tile by colour, where it goes next to the figure's tiles and how
+        it is turned; a cell by the tiles beside it; a take by the tile's colour; and an
+        engine's refusal as the board words it (which side would touch what)."""
+        p = self.puzzle
+        if p is None:
+            return text
+        start = p.start()
+        figure = start.figure(start._mover)
+
+        def placement(m: re.Match) -> str:
+            pattern, cell, turn = m.group(1), _cell_of(m.group(2)), int(m.group(3))
+            turned = turn_words(pattern, turn)
+            where = where_words(figure, cell, "your")
+            return f"placing the {_colour(pattern)} tile {where}" + (
+                f" ({turned})" if turned else ""
+            )
+
+        def cell(m: re.Match) -> str:
+            where = where_words(figure, _cell_of(m.group(0)), "your")
+            return ("a cell " if where.startswith("away") else "the cell ") + where
+
+        def refusal(m: re.Match) -> str:
+            pattern, cell, turn = m.group(1), _cell_of(m.group(2)), int(m.group(3))
+            tile = hextiles.Tile.from_marks(pattern)
+            why = _placement_problem(figure, tile, cell, turn) or ""
+            head = f"The {tile.colour} tile {where_words(figure, cell, 'your')}"
+            if why.startswith("This tile "):
+                return head + why.removeprefix("This tile")
+            return f"{head} does not fit: {_lower(why)}" if why else f"{head} does not fit."
+
+        text = _REFUSED.sub(refusal, text)
+        text = _PLACE.sub(placement, text)
+        text = _TAKE.sub(lambda m: f"taking the {_colour(m.group(1))} tile", text)
+        text = _MARKS.sub(lambda m: m.group(1), text)
+        text = _CELL_TEXT.sub(cell, text)
+        return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), text)
 
     def _cell_name(self, text: str) -> str | None:
         """A typed cell, ``(1,-1)``, as the puzzles name it (``None`` if it is none)."""

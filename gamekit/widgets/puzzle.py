@@ -258,11 +258,11 @@ class PuzzleMode(_Board):
             message = self.grade.message
             if a.revealed:  # the third wrong try's message ends with the answer: shown below
                 message = message.removesuffix(" " + p.solution())
-            lines.append(("right" if self.grade.right else "wrong", message))
+            lines.append(("right" if self.grade.right else "wrong", self._in_words(message)))
         if a.wrong and not self._locked:
-            lines.append(("hint", f"Hint: {p.hint}"))
+            lines.append(("hint", f"Hint: {self._in_words(p.hint)}"))
         if a.revealed:
-            lines.append(("answer", p.solution()))
+            lines.append(("answer", self._in_words(p.solution())))
         if a.tries:
             text = f"Tries: {a.tries}, {a.wrong} wrong."
             if not a.revealed and not a.solved:
@@ -315,6 +315,7 @@ class PuzzleMode(_Board):
             for cell in self.cells:
                 out[cell] = ("right" if cell in right else "wrong") if self._graded else "chosen"
         elif p.kind == "move":
+            out.update(dict.fromkeys(self._focus_cells(), "target"))
             if self._graded and self._tried:
                 tone = "right" if self.grade is not None and self.grade.right else "wrong"
                 for move in self._tried:
@@ -326,6 +327,16 @@ class PuzzleMode(_Board):
 
     def _move_cells(self, move: Any) -> tuple[str, ...]:
         """The cells a move is drawn on (the puzzle marks). Hook: none by default."""
+        return ()
+
+    def _in_words(self, text: str) -> str:
+        """``text`` from :mod:`gamekit.puzzles` (a task, a verdict, an answer) as the
+        learner reads it on this board: a game whose notation says nothing to a player
+        (Hex Tiles' cells and marks) puts moves and cells in words. Hook: as it is."""
+        return text
+
+    def _focus_cells(self) -> tuple[str, ...]:
+        """The cells the task names (outlined on the board). Hook: none by default."""
         return ()
 
     def _cell_name(self, text: str) -> str | None:
@@ -342,7 +353,7 @@ class PuzzleMode(_Board):
             '<div class="gamekit-task" style="font-size:15px;line-height:1.4;'
             'background:#f1f5fb;border-left:4px solid #0072b2;padding:4px 10px">'
             f'<b>Puzzle</b> <span style="color:#4b5563">(level {p.level})</span>: '
-            f"{html.escape(p.task)}</div>"
+            f"{html.escape(self._in_words(p.task))}</div>"
         )
 
     def _turn_html(self) -> str:
@@ -441,8 +452,10 @@ class PuzzleMode(_Board):
             return self._say("No cell chosen.", True)
         k = len(chosen)
         self._say(
-            f"Chosen: {', '.join(chosen)} ({k} cell{'s' if k != 1 else ''}). Press Check when "
-            "your answer is complete.",
+            self._in_words(
+                f"Chosen: {', '.join(chosen)} ({k} cell{'s' if k != 1 else ''}). Press Check "
+                "when your answer is complete."
+            ),
             True,
         )
 
@@ -549,7 +562,10 @@ class PuzzleMode(_Board):
         if p.kind == "cells":
             return self._say("Click the cells of your answer on the board, then Check.", False)
         if not self._turn and not p.in_focus(move):
-            return self._say(f"The task asks for {p.about}: {move} does not count as a try.", False)
+            return self._say(
+                self._in_words(f"The task asks for {p.about}: {move} does not count as a try."),
+                False,
+            )
         before = self.state
         try:
             legal = before.why_illegal(move) is None
@@ -569,7 +585,7 @@ class PuzzleMode(_Board):
         self._graded_try(answer, turn)
         if not legal:
             self.attempt = attempt
-            words = f"{move} was not played: it breaks a rule (see why below)."
+            words = self._in_words(f"{move} was not played: it breaks a rule (see why below).")
         elif self.attempts.revealed and self.grade is not None and not self.grade.right:
             self._back_to_start(keep_marks=True)
             words += " Back at the start: the answer is outlined in green."

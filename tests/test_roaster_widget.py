@@ -3,6 +3,7 @@ way a learner clicks it (methods and browser-like click messages)."""
 
 from __future__ import annotations
 
+import html
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -10,6 +11,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from gamekit import Record, roaster
+from gamekit.puzzles import PUZZLES
 from gamekit.render.roaster import layout, slot_tokens
 from gamekit.widgets import RoasterBoard
 from gamekit.widgets.roaster import _template, cup_forecast
@@ -371,3 +373,66 @@ def test_every_roaster_setting_and_button_says_what_it_does():
 def test_a_bad_board_seed_is_refused_with_its_name(seed, error):
     with pytest.raises(error, match="seed must be"):
         RoasterBoard(roaster.Rules(), seed=seed)
+
+
+# -- effects a learner can learn from the board (issue #21) ------------------------------------
+
+
+def test_the_effects_legend_names_every_effect_with_its_rule_and_each_pair_with_its_colour():
+    from gamekit.roaster.effects import EFFECT_NAMES, EFFECT_RULES
+    from gamekit.widgets.roaster import effects_legend
+
+    rules = roaster.Rules(seed=1)
+    text = html.unescape(re.sub("<[^>]+>", "", effects_legend(rules)))
+    for effect, name in EFFECT_NAMES.items():
+        assert name in text and EFFECT_RULES[effect] in text, effect
+    for effect, colour, _ in rules.start().pairs:
+        taken = "any flavor" if colour == "any" else colour
+        assert f"{roaster.TOKEN_NAMES[effect]} (takes {taken})" in text
+    assert "then a free slot of a pair that takes its colour" in text
+
+
+def test_choosing_a_flavor_token_says_what_it_does_and_rings_what_it_can_use():
+    from gamekit import puzzles
+    from gamekit.render.roaster import slot_tokens
+
+    board = puzzles.get("roaster-make-1").board()
+    body = next(s for s, t in slot_tokens(board.state).items() if t == "body")
+    board.click(body)
+    assert "A body token pays for Concentrate: two roasted beans (level 1–3)" in board.message
+    assert "ringed in violet" in board.message
+    usable = board._usable()
+    shown = slot_tokens(board.state)
+    assert {shown[s] for s in usable if s.startswith("drawn:")} == {"bean1", "bean2"}
+    assert {s.split(":")[1] for s in usable if s.startswith("pair:")} == {
+        "tray",
+        "select",
+        "exchange",
+    }
+    board.clear()
+    assert board._usable() == []
+
+
+ROASTER_NOTATION = re.compile(
+    r"\bbean[0-4]\b|\b(concentrate|preserve|spread|five|more|new|remove) (body|acidity|aroma|wild)"
+    r"|\bfor (exchange|select|extra-bean|sweetness|tray)\b|->"
+)
+
+
+@pytest.mark.parametrize("pid", [p.id for p in PUZZLES["roaster"] if p.kind == "move"])
+def test_a_roaster_puzzle_verdict_speaks_in_words(pid):
+    """The review met "preserve acidity bean4 for extra-bean is not allowed": verdicts,
+    answers and refusals on a puzzle board name effects, tokens and pairs in words."""
+    from gamekit import puzzles
+
+    p = puzzles.get(pid)
+    board = p.board()
+    state = p.start()
+    wrong = [m for m in state.legal_moves() if m not in p.answers() and p.in_focus(m)]
+    texts = [board._in_words(p.solution())]
+    for move in (p.answers()[0], *wrong[:1]):
+        board.try_again()
+        board.type_move(str(move))
+        texts += [board.message, board.feedback_text()]
+    for text in texts:
+        assert not ROASTER_NOTATION.search(text), text

@@ -45,6 +45,7 @@ __all__ = [
     "CANDIDATES",
     "EFFECT_NAMES",
     "EFFECT_WORDS",
+    "EFFECT_RULES",
     "fits",
     "splits",
 ]
@@ -79,6 +80,29 @@ EFFECT_NAMES: FrozenMap[str, str] = FrozenMap(
     }
 )
 EFFECT_WORDS: FrozenMap[str, str] = EFFECT_NAMES | {"wild": "wild flavor"}
+#: Each effect in one line, for a player: what it costs and what it does.
+EFFECT_RULES: FrozenMap[str, str] = FrozenMap(
+    {
+        "wild": "place a level-0 and a level-1 bean here (over several rounds if you like): "
+        "together they become the wild flavor token",
+        "more": "pay a flavor token: draw 2 more tokens",
+        "new": "pay a flavor token: put 2 drawn tokens back in the bag and draw 2 new ones",
+        "five": "pay a flavor token: draw 5 tokens aside, take 2 of them out of the game and "
+        "put the other 3 back",
+        "remove": "pay a flavor token: the drawn burnt beans, smoke and defect beans leave "
+        "the game",
+        "concentrate": "two roasted beans (level 1–3) become one bean of their total level "
+        "(at most 4), straight into the bag",
+        "preserve": "two beans (level 0–4) go straight back into the bag, unroasted",
+        "spread": "one bean of level 2–4 becomes two lower beans with the same total, "
+        "straight into the bag",
+        "extra-bean": "adds 2 to the cup's roast total",
+        "sweetness": "fills a cup slot and counts as a flavor token, so one token fewer is drawn",
+        "select": "for two cup slots, draw 2 tokens and keep the better one",
+        "exchange": "once the cup is full, send 2 cup tokens back and keep 2 of 3 new ones",
+        "tray": "the tray holds 2 more tokens",
+    }
+)
 
 
 # ---------------------------------------------------------------------------------------

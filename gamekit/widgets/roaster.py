@@ -49,12 +49,13 @@ from gamekit.render.roaster import (
     styles,
 )
 from gamekit.roaster.bag import say
-from gamekit.roaster.effects import EFFECT_NAMES
+from gamekit.roaster.effects import EFFECT_NAMES, EFFECT_RULES
+from gamekit.roaster.notation import FLAVOR_EFFECTS
 from gamekit.widgets.base import GameBoard, board_seed
 from gamekit.widgets.puzzle import PuzzleMode
 from gamekit.widgets.view import BoardView
 
-__all__ = ["RoasterBoard", "cup_forecast"]
+__all__ = ["RoasterBoard", "cup_forecast", "effects_legend"]
 
 _BUTTONS = ("draw", "roast", "continue", "stop", "cup", "tray", "done")
 _BUTTON_TIPS = {
@@ -73,7 +74,8 @@ _CHOOSE = {  # phase -> (area clicked, tokens a choice takes, action)
     "exchange": ("cup", 2, "exchange"),
     "exchange-choose": ("aside", 2, "keep"),
 }
-_FLAVOR_ACTIONS = {"body": "concentrate", "acidity": "preserve", "aroma": "spread"}
+#: The flavor effect each flavor token pays for (the engine's table, turned round).
+_FLAVOR_ACTIONS = {flavor: effect for effect, flavor in FLAVOR_EFFECTS.items()}
 _PLAIN = {  # moves whose engine events say all there is
     "draw": "",
     "roast": "",
@@ -103,6 +105,18 @@ _ROMAN = {1: "I", 2: "II", 3: "III"}
 _TOKEN_IDS = re.compile(r"\b(bean[0-4]|extra-bean)\b")
 
 
+_SENTENCE_START = re.compile(r"(^|[.!?] )([a-z])")
+_GERUNDS = {"use": "using", "put": "putting", "draw": "drawing", "roast": "roasting",
+            "stop": "stopping", "keep": "keeping", "take": "taking", "send": "sending",
+            "end": "ending"}  # fmt: skip
+
+
+def _gerund(words: str) -> str:
+    """``"use Preserve …"`` -> ``"using Preserve …"`` (a move as the subject of a sentence)."""
+    verb, _, rest = words.partition(" ")
+    return f"{_GERUNDS.get(verb, verb)} {rest}".strip()
+
+
 def _names(tokens) -> str:
     return ", ".join(roaster.TOKEN_NAMES[t] for t in tokens)
 
@@ -113,6 +127,23 @@ def _a(token: str) -> str:
     if token in ("body", "acidity", "aroma", "moisture", "smoke"):
         name += " token"
     return ("an " if name[0] in "aeiou" else "a ") + name
+
+
+def _tokens_words(tokens) -> str:
+    """Tokens as a player lists them: "a level-1 bean and a level-4 bean", "2 level-4
+    beans", "an acidity token"."""
+    counts = Counter(tokens)
+    parts = []
+    for token, k in counts.items():
+        if k == 1:
+            parts.append(_a(token))
+        else:
+            name = roaster.TOKEN_NAMES.get(token, token)
+            name += " tokens" if token in ("body", "acidity", "aroma", "moisture", "smoke") else "s"
+            parts.append(f"{k} {name}")
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def move_words(move: roaster.Move) -> str:
@@ -128,14 +159,14 @@ def move_words(move: roaster.Move) -> str:
     if a in ("concentrate", "preserve", "spread"):
         payer, beans = (toks[0], toks[1:]) if toks else ("", ())
         pair = roaster.TOKEN_NAMES.get(move.pair, move.pair) if move.pair else "a"
-        text = f"use {EFFECT_NAMES[a]} (pay {_a(payer)} into the {pair} pair) on {say(beans)}"
+        text = f"use {EFFECT_NAMES[a]} (pay {_a(payer)} into the {pair} pair) on {_tokens_words(beans)}"
         if move.into:
-            text += f", making {say(move.into)}"
+            text += f", making {_tokens_words(move.into)}"
         return text
     if a == "wild":
-        return f"put {say(toks)} on the wild flavor's slots"
+        return f"put {_tokens_words(toks)} on the wild flavor's slots"
     if a in EFFECT_NAMES:
-        return f"use {EFFECT_NAMES[a]} (pay {say(toks)})"
+        return f"use {EFFECT_NAMES[a]} (pay {_tokens_words(toks)})"
     return {
         "draw": "draw",
         "roast": "roast",
@@ -144,11 +175,41 @@ def move_words(move: roaster.Move) -> str:
         "cup": "put the token in the cup",
         "tray": "put the token on the tray",
         "done": "end the cup test without an exchange",
-        "keep": f"keep {say(toks)}",
-        "discard": f"take {say(toks)} out of the game",
-        "return": f"put back {say(toks)}",
-        "exchange": f"send {say(toks)} back from the cup",
+        "keep": f"keep {_tokens_words(toks)}",
+        "discard": f"take {_tokens_words(toks)} out of the game",
+        "return": f"put back {_tokens_words(toks)}",
+        "exchange": f"send {_tokens_words(toks)} back from the cup",
     }.get(a, str(move))
+
+
+def effects_legend(rules: roaster.Rules) -> str:
+    """Every effect of the roast board in one line each (HTML): the instant effects on the
+    left, the flavor effects and how to use one, and the cup effect each pair of flavor slots
+    unlocks, with the colour it takes."""
+    start = rules.start()
+    instant = "".join(
+        f"<li><b>{EFFECT_NAMES[e]}</b>: {html.escape(EFFECT_RULES[e])}.</li>"
+        for e in ("wild", "more", "new", "five", "remove")
+    )
+    flavor = "".join(
+        f"<li>{html.escape(_a(f))} → <b>{EFFECT_NAMES[e]}</b>: {html.escape(EFFECT_RULES[e])}.</li>"
+        for e, f in FLAVOR_EFFECTS.items()
+    )
+    pairs = "".join(
+        f"<li><b>{html.escape(roaster.TOKEN_NAMES[e])}</b> (takes "
+        f"{'any flavor' if colour == 'any' else colour}): {html.escape(EFFECT_RULES[e])}.</li>"
+        for e, colour, _ in start.pairs
+    )
+    return (
+        '<div style="font-size:13px;line-height:1.35">'
+        "<b>Instant effects</b> (left of the roast board; each once a game): click the "
+        f"tokens that pay, then the effect's row.<ul style='margin:2px 0 4px 0'>{instant}</ul>"
+        "<b>Flavor effects</b>: click the beans, then the flavor token, then a free slot of a "
+        "pair that takes its colour (right of the roast board). The wild flavor pays for any "
+        f"of them.<ul style='margin:2px 0 4px 0'>{flavor}</ul>"
+        "<b>Cup effects</b>: when both slots of a pair are full, the effect named beside it "
+        f"helps in the cup test.<ul style='margin:2px 0 0 0'>{pairs}</ul></div>"
+    )
 
 
 def _pool(state: roaster.State) -> tuple[Counter, list[str]]:
@@ -378,10 +439,15 @@ class RoasterBoard(PuzzleMode, GameBoard):
             )
             self._mount()
             return
+        self.effects_help = w.Accordion(
+            children=[w.HTML(effects_legend(self.rules))], selected_index=None
+        )
+        self.effects_help.set_title(0, "What the effects do")
         self.widget = self._assemble(
             board=[self.view, self.bag_line],
             actions=[
                 *table,
+                self.effects_help,
                 self.next_step_button,
                 w.HBox([self.undo_button, self.redo_button, self.peek_toggle]),
             ],
@@ -575,8 +641,9 @@ class RoasterBoard(PuzzleMode, GameBoard):
                 return self._say("That slot is empty.", False)
             self._toggle(slot)
             tokens = self._selected_tokens()
+            help_ = self._effect_help()
             return self._say(
-                (f"Chosen: {_names(tokens)}. Now click an effect's slot.")
+                (f"Chosen: {_names(tokens)}. " + (help_ or "Now click an effect's slot."))
                 if tokens
                 else "Choice cleared.",
                 True,
@@ -648,6 +715,20 @@ class RoasterBoard(PuzzleMode, GameBoard):
 
     def _clear_choice(self) -> None:
         self.selected, self.choices, self.attempt, self.score_step = [], [], None, 0
+
+    def _in_words(self, text: str) -> str:
+        """A puzzle's words with every move's notation put in words ("using Preserve (pay
+        an acidity token into the Exchange pair) on a level-1 bean and a level-4 bean"),
+        and token names for token ids."""
+        p = self.puzzle
+        if p is None:
+            return text
+        moves = {str(m): m for m in (*p.start().legal_moves(), *(self._tried or ()))}
+        for notation in sorted(moves, key=len, reverse=True):
+            if notation in text and isinstance(moves[notation], roaster.Move):
+                text = text.replace(notation, _gerund(move_words(moves[notation])))
+        text = _TOKEN_IDS.sub(lambda m: roaster.TOKEN_NAMES[m.group(0)], text)
+        return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), text)
 
     def _refusal(self, move: roaster.Move, reason: str) -> str:
         """The engine's reason, with the move's notation at its start put in words."""
@@ -757,10 +838,52 @@ class RoasterBoard(PuzzleMode, GameBoard):
     def _picture_highlight(self) -> dict:
         return {"peek": self.peek}
 
+    def _usable(self) -> list[str]:
+        """With a flavor token chosen: the drawn beans it can work on and the free pair
+        slots it can be paid into (ringed), from the legal moves."""
+        state = self.state
+        chosen = self._selected_tokens()
+        payer = next((t for t in chosen if t in (*_FLAVOR_ACTIONS, "wild")), None)
+        if payer is None or state.phase != "effects" or state.outcome is not None:
+            return []
+        moves = [
+            m
+            for m in state.legal_moves()
+            if m.action in FLAVOR_EFFECTS and m.tokens and m.tokens[0] == payer
+        ]
+        beans = {t for m in moves for t in m.tokens[1:]}
+        pairs = {m.pair for m in moves}
+        shown = slot_tokens(state)
+        out = [s for s, t in shown.items() if s.startswith(("drawn:", "reserve:")) and t in beans]
+        out += [
+            s
+            for s in layout(self.rules).slots
+            if s.startswith("pair:") and s.split(":")[1] in pairs and s not in shown
+        ]
+        return [s for s in out if s not in self.selected]
+
+    def _effect_help(self) -> str:
+        """What a chosen flavor token can do, in words ("" with none chosen)."""
+        chosen = self._selected_tokens()
+        payer = next((t for t in chosen if t in (*_FLAVOR_ACTIONS, "wild")), None)
+        if payer is None:
+            return ""
+        if payer == "wild":
+            effects = ", or ".join(f"{EFFECT_NAMES[e]} ({EFFECT_RULES[e]})" for e in FLAVOR_EFFECTS)
+            what = f"The wild flavor pays for any flavor effect: {effects}."
+        else:
+            effect = _FLAVOR_ACTIONS[payer]
+            what = (
+                f"{_a(payer).capitalize()} pays for {EFFECT_NAMES[effect]}: {EFFECT_RULES[effect]}."
+            )
+        if not self._usable():
+            return what + " Nothing drawn now can use it."
+        return what + " The beans it works on and the slots it can go to are ringed in violet."
+
     def _refresh(self) -> None:
         state = self.state
         over = state.outcome is not None
-        marks = score_marks(state, self.score_step) if over else []
+        marks = score_marks(state, self.score_step) if over else self._usable()
         look = styles(
             state,
             selected=self.selected,

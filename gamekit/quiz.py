@@ -13,9 +13,12 @@ False
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-__all__ = ["Grade", "check_answer", "check_cells"]
+from gamekit.errors import shown
+from gamekit.game import FrozenMap
+
+__all__ = ["Grade", "Question", "QUESTIONS", "ask_graded", "check_answer", "check_cells"]
 
 
 @dataclass(frozen=True)
@@ -73,3 +76,89 @@ _ASK = "Write your answer in place of ... and run the cell again."
 
 def _order(label: str) -> tuple:
     return (label[:1], int(label[1:]) if label[1:].isdigit() else 0, label)
+
+
+# ---------------------------------------------------------------------------------------
+# Questions answered with a button (the design lessons' "check yourself")
+# ---------------------------------------------------------------------------------------
+
+#: Wrong tries before a question shows its answer.
+REVEAL_AFTER = 3
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question a learner answers by choosing one of ``choices``. ``answer`` is the right
+    choice (``None``: the lesson gives it, from its own experiment); ``hint`` comes after a
+    wrong try, ``why`` (which may name ``{answer}``) with the answer. Kept here, not in the
+    lesson, so that no cell a learner reads shows the answer.
+    """
+
+    id: str
+    question: str
+    choices: tuple[str, ...]
+    hint: str
+    why: str
+    answer: str | None = None
+    _checked: bool = field(default=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if len(self.choices) < 2 or len(set(self.choices)) != len(self.choices):
+            raise ValueError(f"{self.id}: a question has two or more different choices")
+        if self.answer is not None and self.answer not in self.choices:
+            raise ValueError(f"{self.id}: the answer must be one of the choices")
+
+
+#: The questions of the lessons, by id.
+QUESTIONS: FrozenMap[str, Question] = FrozenMap(
+    {
+        q.id: q
+        for q in (
+            Question(
+                "13-pie-opening",
+                "With the pie rule on, Black can open with a stone that wins 70 % of random "
+                "games, or one that wins 52 %. Which should Black choose?",
+                ("the 70 % stone", "the 52 % stone"),
+                hint="After Black's first stone, Orange may take it as its own. Which side "
+                "would Orange leave to Black after each opening?",
+                why="After any opening Orange takes the better side, so Black ends up with the "
+                "smaller share: 30 % after the 70 % opening (Orange swaps), 48 % after the 52 % "
+                "one. The fairer opening is the better choice for Black.",
+                answer="the 52 % stone",
+            ),
+            Question(
+                "13-longest-games",
+                "On hexhex 5, which n (stones in a row to win) gives the longest games?",
+                ("3", "4", "5", "6"),
+                hint="Read the chart of section 3 again: which n makes a line hardest to "
+                "complete, so that the most stones go down first?",
+                why="With n = {answer} a line is hardest to make, so games run longest.",
+            ),
+        )
+    }
+)
+
+
+def ask_graded(question: Question, choice: str, answer: str | None = None) -> Grade:
+    """The verdict on ``choice`` for ``question`` (``answer`` given when the question has
+    none of its own). Nothing of the answer is said when it is wrong.
+
+    >>> ask_graded(QUESTIONS["13-pie-opening"], "the 70 % stone").message
+    'Not quite.'
+
+    Raises:
+        ValueError: ``choice`` is not one of the choices, or there is no answer.
+        TypeError: ``choice`` is not text.
+    """
+    if not isinstance(choice, str):
+        raise TypeError(f"choice must be one of the choices as text, not {shown(choice)}")
+    if choice not in question.choices:
+        raise ValueError(
+            f"{shown(choice)} is not one of the choices: {', '.join(question.choices)}"
+        )
+    right = answer if answer is not None else question.answer
+    if right is None:
+        raise ValueError(f"{question.id}: give the answer the lesson measured")
+    if choice == right:
+        return Grade(True, "Right! " + question.why.format(answer=right))
+    return Grade(False, "Not quite.")

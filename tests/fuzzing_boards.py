@@ -87,6 +87,14 @@ def _widgets():
     return widgets
 
 
+def close(board: Any) -> None:
+    """Close every widget made so far: ipywidgets keeps each one alive until it is closed,
+    and a long fuzz run makes tens of thousands of boards."""
+    import ipywidgets
+
+    ipywidgets.Widget.close_all()
+
+
 def make_board(name: str) -> Any:
     """A fresh board: a free board of :data:`FREE_BOARDS` or the board of a puzzle id."""
     if name in FREE_BOARDS:

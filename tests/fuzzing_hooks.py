@@ -123,6 +123,9 @@ def check_variant(cells: frozenset[str], action: str, answer: Any, plies: int) -
         loaded = _only_ours(lambda: Record.from_json(record.to_json()), "Record.from_json")
         if loaded is not None:
             assert loaded.final() == state
+    import ipywidgets
+
+    ipywidgets.Widget.close_all()  # boards live until closed
 
 
 #: Names ``register`` must refuse (look-alikes of shipped names, odd characters).

@@ -171,10 +171,13 @@ BOARDS = [*fuzzing_boards.FREE_BOARDS, *fuzzing_boards.PUZZLE_IDS]
 def test_random_walks_of_actions_keep_every_board_working(name, data):
     board = fuzzing_boards.make_board(name)
     steps = data.draw(st.integers(1, 25), label="steps")
-    for _ in range(steps):
-        act = data.draw(fuzzing_boards.action(board, data), label="action")
-        fuzzing.tried(f"boards/{name.split('-')[0]}")
-        fuzzing_boards.run(board, act)
+    try:
+        for _ in range(steps):
+            act = data.draw(fuzzing_boards.action(board, data), label="action")
+            fuzzing.tried(f"boards/{name.split('-')[0]}")
+            fuzzing_boards.run(board, act)
+    finally:
+        fuzzing_boards.close(board)
 
 
 @pytest.mark.parametrize(
@@ -196,6 +199,7 @@ def test_every_board_method_refuses_junk_and_keeps_working(name):
             fuzzing_boards.run(board, act)
         except AssertionError as err:
             failures.append(str(err).splitlines()[0])
+    fuzzing_boards.close(board)
     assert not failures, "\n".join(failures)
 
 

@@ -8,6 +8,7 @@
 
 from gamekit.quiz import check_answer, check_cells  # pure Python; kept here for lessons
 from gamekit.widgets.base import GameBoard, LogEntry
+from gamekit.widgets.choice import ChoiceQuestion, ask
 from gamekit.widgets.coffee import CoffeeBoard
 from gamekit.widgets.gipf import GipfBoard
 from gamekit.widgets.hextiles import HexTilesBoard
@@ -17,6 +18,7 @@ from gamekit.widgets.view import BoardView, click_to_cell
 
 __all__ = [
     "BoardView",
+    "ChoiceQuestion",
     "CoffeeBoard",
     "GameBoard",
     "GipfBoard",
@@ -24,6 +26,7 @@ __all__ = [
     "LogEntry",
     "PuzzleLadder",
     "RoasterBoard",
+    "ask",
     "check_answer",
     "check_cells",
     "click_to_cell",

@@ -605,3 +605,13 @@ def test_every_setting_explains_itself():
     for control in (board.variant_choice, board.opponent_choice, board.seats_choice,
                     board.hint_toggle, board.gipf_toggle, board.new_button):  # fmt: skip
         assert control.tooltip, control
+
+
+def test_two_gipf_pieces_kept_are_said_in_the_plural():
+    """The review read "Your GIPF pieces on e5 and f5 stays"."""
+    board = board_at({"e3": "WG", "e4": "WG", "e5": "W", "b5": "WG", "b2": "BG", "h2": "BG"})
+    board.click("e1"), board.click("e2")
+    board.click("e3")
+    assert "Your GIPF pieces on e3 and e4 stay." in board.message
+    board.toggle_keep("e3"), board.toggle_keep("e4")
+    assert "Your GIPF pieces on e3 and e4 go back to the reserve" in board.message

@@ -425,3 +425,26 @@ def test_every_setting_explains_itself_and_says_when_it_takes_effect():
 def test_the_goal_line_says_how_to_win_and_links_the_first_lesson():
     b = board()
     assert "longest marked border" in b.goal_line.value and "lesson 08" in b.goal_line.value
+
+
+def test_a_new_round_says_you_take_first_in_the_second_person():
+    """The review read "the market holds …; you takes first"."""
+    from gamekit.widgets.hextiles import describe_move
+
+    rules = hextiles.Rules(players=2, seed=3)
+    state = rules.start()
+    while True:
+        move = state.legal_moves()[0]
+        after = state.play(move)
+        if after.round_no > state.round_no:
+            break
+        state = after
+    words = describe_move(state, move, after, person=lambda seat: "you")
+    assert "you take first." in words and "you takes" not in words
+
+
+def test_the_chosen_tile_caption_has_a_fixed_size_so_the_turn_buttons_never_move():
+    """The review's second click on ⟳ landed on ⟲ when the caption grew."""
+    board = HexTilesBoard(hextiles.Rules(players=2, seed=1))
+    layout = board.chosen_html.layout
+    assert layout.width == layout.min_width == "200px" and layout.height == "52px"

@@ -928,9 +928,11 @@ class FirstMove(Player):
 
 def test_the_goal_line_says_how_to_win_with_this_games_number_in_a_row() -> None:
     board = CoffeeBoard(coffee.Rules(board="hex", size=5))
-    assert "Make a line of 5 of your stones, or leave your opponent no move." in (
-        board.goal_line.value
+    goal = (
+        "Make a line of 5 of your stones, or block your opponent: leave them only cells where "
+        "no rod fits (lesson 03)."
     )
+    assert goal in board.goal_line.value
     assert "How to play: lesson 01" in board.goal_line.value
     board.new_game(board="square", size=5, n=4)
     assert "Make a line of 4 of your stones" in board.goal_line.value

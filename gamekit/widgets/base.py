@@ -49,7 +49,7 @@ import ipywidgets as w
 
 from gamekit.errors import GamekitError, VariantRuleError, shown
 from gamekit.game import lineage, player_index
-from gamekit.players import LEVEL_NAMES, Player, computer_seats, make_opponent
+from gamekit.players import DEFAULT_LEVEL, LEVEL_NAMES, Player, computer_seats, make_opponent
 from gamekit.records import Record
 from gamekit.widgets.history import States
 
@@ -148,6 +148,7 @@ class GameBoard:
     # Defaults, so that a board that sets none of these still works.
     _player: Player | None = None
     _level: str | Player | None = None
+    _last_level: str | Player | None = None
     _seed: int | None = 0
     _computer_seats: tuple[str, ...] = ()
     _built: bool = False
@@ -420,6 +421,8 @@ class GameBoard:
             )
         self._player = make_opponent(level, self._seed)  # the level exactly as measured
         self._level = level
+        if level is not None:
+            self._last_level = level
         self._log_cache = {}  # "You" and "the computer" may name other players now
         self._sync_computer_controls()
         if self._built:
@@ -554,15 +557,36 @@ class GameBoard:
             layout=w.Layout(width="175px"),
             style={"description_width": "40px"},
         )
+        self.play_against = w.ToggleButtons(
+            options=[("the computer", "computer"), ("a friend", "friend")],
+            value="friend",
+            description="Play against",
+            tooltips=[
+                "the computer plays the other side (its level is in the settings below)",
+                "two people take turns at this board",
+            ],
+            style={"description_width": "82px", "button_width": "110px"},
+        )
+        self.play_against.add_class("gamekit-play-against")
         self._menus = True
         self._sync_computer_controls()
         self.opponent_choice.observe(self._on_opponent_choice, names="value")
         self.seats_choice.observe(self._on_seats_choice, names="value")
+        self.play_against.observe(self._on_play_against, names="value")
         return w.HBox([self.opponent_choice, self.seats_choice])
 
     def _on_opponent_choice(self, change) -> None:
         if not self._syncing:
             self.opponent = change["new"]
+
+    def _on_play_against(self, change) -> None:
+        if self._syncing:
+            return
+        if change["new"] == "friend":
+            self.opponent = None
+        else:
+            level = self._last_level if isinstance(self._last_level, str) else DEFAULT_LEVEL
+            self.opponent = level
 
     def _on_seats_choice(self, change) -> None:
         if not self._syncing and change["new"] is not None:
@@ -578,6 +602,8 @@ class GameBoard:
             if shown not in [v for _, v in self.opponent_choice.options]:
                 shown = NOBODY
             self.opponent_choice.value = shown
+            if hasattr(self, "play_against"):
+                self.play_against.value = "friend" if self._level is None else "computer"
             if self.computer_plays in [v for _, v in self.seats_choice.options]:
                 self.seats_choice.value = self.computer_plays
         finally:
@@ -741,7 +767,10 @@ class GameBoard:
             layout=w.Layout(height=_MESSAGE_HEIGHT, overflow="auto", margin="2px 0")
         )
         self.message_line.add_class("gamekit-message")
-        self.log_view = w.HTML(layout=w.Layout(height=_LOG_HEIGHT, overflow="auto"))
+        # A least width: in Roaster's cup test the log was squeezed to a 90-px column.
+        self.log_view = w.HTML(
+            layout=w.Layout(height=_LOG_HEIGHT, overflow="auto", min_width="280px")
+        )
         self.log_view.add_class("gamekit-log")
         self.earlier_button = w.Button(
             description="Earlier moves",
@@ -781,9 +810,12 @@ class GameBoard:
             layout=w.Layout(flex="100 1 360px", max_width=f"{width}px", min_width="280px"),
         )
         left.add_class("gamekit-board-column")
+        free = getattr(self, "puzzle", None) is None
+        against = [self.play_against] if free and hasattr(self, "play_against") else []
         right = w.VBox(
             [
                 self.turn_line,
+                *against,
                 self.banner,
                 self.message_line,
                 *actions,

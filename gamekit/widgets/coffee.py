@@ -255,9 +255,12 @@ class CoffeeBoard(PuzzleMode, GameBoard):
         """How to win, with this game's number in a row.
 
         >>> CoffeeBoard(coffee.Rules(board="hex", size=5)).goal_text()
-        'Make a line of 5 of your stones, or leave your opponent no move.'
+        'Make a line of 5 of your stones, or block your opponent: leave them only cells where no rod fits (lesson 03).'
         """
-        return f"Make a line of {self.rules.n} of your stones, or leave your opponent no move."
+        return (
+            f"Make a line of {self.rules.n} of your stones, or block your opponent: leave them "
+            "only cells where no rod fits (lesson 03)."
+        )
 
     def describe(self, before: coffee.State, move: coffee.Move, after: coffee.State) -> str:
         """One move in words: "You put a black stone on e5 and laid the rod vertically."

@@ -628,14 +628,21 @@ class GipfBoard(PuzzleMode, GameBoard):
         take_own = [s for s in gipfs if self._mine(s) and s not in self.keep]
         take_theirs = [s for s in gipfs if not self._mine(s) and s not in self.keep]
         keep_theirs = [s for s in gipfs if not self._mine(s) and s in self.keep]
+
+        def verb(spots: list[str], one: str, many: str) -> str:
+            return one if len(spots) == 1 else many
+
         if keep_own:
-            parts.append(f"{own} {_gipf_on(keep_own)} stays")
+            parts.append(f"{own} {_gipf_on(keep_own)} {verb(keep_own, 'stays', 'stay')}")
         if take_own:
-            parts.append(f"{own} {_gipf_on(take_own)} goes back to the reserve")
+            go = verb(take_own, "goes", "go")
+            parts.append(f"{own} {_gipf_on(take_own)} {go} back to the reserve")
         if take_theirs:
-            parts.append(f"{other} {_gipf_on(take_theirs)} is captured")
+            taken = verb(take_theirs, "is", "are")
+            parts.append(f"{other} {_gipf_on(take_theirs)} {taken} captured")
         if keep_theirs:
-            parts.append(f"{other} {_gipf_on(keep_theirs)} stays on the board")
+            stay = verb(keep_theirs, "stays", "stay")
+            parts.append(f"{other} {_gipf_on(keep_theirs)} {stay} on the board")
         segment = cast(tuple[str, ...], self.segment)  # a row is chosen
         text = f"Row {segment[0]} to {segment[-1]} chosen: "
         text += _upper_first(_join(parts)) if parts else ""

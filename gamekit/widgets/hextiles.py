@@ -273,7 +273,7 @@ def describe_move(
     elif after.round_no > before.round_no:
         first = name(after.rules.seats[after.first])
         text += f" Round {after.round_no}: the market holds {_tiles_words(after.market)}"
-        text += f"; {first} takes first."
+        text += f"; {first} {'take' if first.lower() == 'you' else 'takes'} first."
     return text
 
 
@@ -587,7 +587,12 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         self.reserve_row.on_pick(lambda i: self.pick_reserve(self.reserve_row.patterns[i]))
         self.market_label = w.HTML()
         self.reserve_label = w.HTML()
-        self.chosen_html = w.HTML(layout=w.Layout(min_width="150px"))
+        # A fixed size, so the buttons beside it never move while its words change (a
+        # second click on ⟳ once landed on ⟲ when "turned once clockwise" grew the caption).
+        self.chosen_html = w.HTML(
+            layout=w.Layout(width="200px", min_width="200px", height="52px", overflow="hidden")
+        )
+        self.chosen_html.add_class("gamekit-chosen")
         self.player_tabs = w.ToggleButtons(
             options=[],
             tooltip="whose figure the board shows (yours when it is your turn)",

@@ -144,6 +144,10 @@ def test_gipf_a_whole_game_by_clicks_keeps_your_gipf_piece_and_logs_the_computer
     sizes = page.evaluate(BOARD_TEXT_PX)
     assert len(sizes) > 61 and min(sizes) >= 10, min(sizes)  # every label legible
     index = gipf.GRID.index
+    # The app starts against the computer (club): "a friend" makes it two people.
+    button(page, "a friend").click()
+    page.wait_for_function("() => !document.querySelector('.gamekit-turn').innerText"
+                           ".includes('computer')")  # fmt: skip
     # Two people first: White makes a row of four that ends on White's own GIPF piece.
     for k, (dot, spot) in enumerate(
         [("e1", "e2"), ("b6", "b5"), ("e1", "e2"), ("c7", "c6"), ("e1", "e2")]

@@ -17,11 +17,20 @@ ICON_FONT_LOADED = """async () => {
 }"""
 
 
+def with_a_friend(page) -> None:
+    """The apps start against the computer (club); these tests play both sides."""
+    page.get_by_role("button", name="a friend", exact=True).click()
+    page.wait_for_function(
+        "() => document.querySelector('.gamekit-side select').value.includes('nobody')"
+    )
+
+
 def test_the_coffee_app_plays_offline_with_no_code_shown(
     page, voila_url, screenshots, outside_requests
 ):
     page.goto(f"{voila_url}/voila/render/coffee.ipynb")
     page.wait_for_selector(".gamekit-board svg", timeout=90_000)
+    with_a_friend(page)
     body = page.locator("body")
     assert "CoffeeBoard(" not in body.inner_text()  # the app shows no code
 
@@ -42,6 +51,7 @@ def test_the_coffee_app_plays_offline_with_no_code_shown(
 def test_the_coffee_app_can_be_played_with_the_keyboard_alone(page, voila_url):
     page.goto(f"{voila_url}/voila/render/coffee.ipynb")
     page.wait_for_selector(".gamekit-board svg", timeout=90_000)
+    with_a_friend(page)
     box = page.get_by_placeholder("type a move")
     box.focus()
     page.keyboard.type("e5|")

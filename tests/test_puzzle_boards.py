@@ -523,3 +523,19 @@ def test_a_hex_tiles_puzzle_speaks_in_words_never_in_notation(pid: str) -> None:
                 break
     for text in texts:
         assert not HEX_NOTATION.search(text), text
+
+
+def _descendants(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _descendants(child)
+
+
+def test_a_hex_tiles_cells_puzzle_shows_no_tile_controls_it_does_not_use() -> None:
+    """Clicking cells needs no market, no turn buttons, no Keep or End turn (the review)."""
+    cells = puzzles.get("hextiles-cells-1").board()
+    shown = set(map(id, _descendants(cells.widget)))
+    for control in (cells.market_row, cells.keep_button, cells.end_button, *cells.rotate_buttons):
+        assert id(control) not in shown
+    move = puzzles.get("hextiles-turn-1").board()
+    assert id(move.end_button) in set(map(id, _descendants(move.widget)))

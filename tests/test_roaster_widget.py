@@ -436,3 +436,18 @@ def test_a_roaster_puzzle_verdict_speaks_in_words(pid):
         texts += [board.message, board.feedback_text()]
     for text in texts:
         assert not ROASTER_NOTATION.search(text), text
+
+
+def test_choices_that_read_alike_start_with_what_differs():
+    """Two Spread choices read the same once cut short (the review): each button starts with
+    the beans it makes, the whole move in its tooltip."""
+    from gamekit import puzzles
+
+    board = puzzles.get("roaster-slot-1").board()
+    for slot, token in slot_tokens(board.state).items():
+        if token in ("bean4", "aroma") and slot.startswith("drawn:"):
+            board.click(slot)
+    board.click("pair:sweetness:0")
+    labels = [b.description for b in board.choice_box.children]
+    assert labels == ["…making a level-1 bean and a level-3 bean", "…making 2 level-2 beans"]
+    assert all(b.tooltip.startswith("Use Spread") for b in board.choice_box.children)

@@ -692,6 +692,8 @@ class HexTilesBoard(PuzzleMode, GameBoard):
             w.HBox([self.chosen_html, left, right, self.keep_button, self.end_button]),
         ]
         if self.puzzle is not None:
+            if self.puzzle.kind == "cells":  # answered by clicking cells: no tile to handle
+                tiles = [w.HBox([self.reserve_label, self.reserve_row])]
             self.widget = self._assemble(
                 [figure_of, self.view, self.info_line, self.move_box],
                 [*self._puzzle_panel(), *tiles, w.HBox([self.score_button])],

@@ -129,6 +129,23 @@ def _a(token: str) -> str:
     return ("an " if name[0] in "aeiou" else "a ") + name
 
 
+def _distinct_labels(texts: list[str]) -> list[str]:
+    """Each text from where it first differs from the others ("…making 2 level-2 beans"),
+    so that buttons cut short still tell apart; a lone text as it is.
+
+    >>> _distinct_labels(["use Spread on a bean, making a and b", "use Spread on a bean, making c"])
+    ['…making a and b', '…making c']
+    """
+    if len(texts) < 2:
+        return list(texts)
+    split = [t.split(" ") for t in texts]
+    k = 0
+    while all(len(s) > k + 1 for s in split) and len({s[k] for s in split}) == 1:
+        k += 1
+    k = max(0, k - 1)  # from the word before: "making …", not "…"
+    return ["…" + " ".join(s[k:]) if k else t for s, t in zip(split, texts, strict=True)]
+
+
 def _tokens_words(tokens) -> str:
     """Tokens as a player lists them: "a level-1 bean and a level-4 bean", "2 level-4
     beans", "an acidity token"."""
@@ -913,10 +930,14 @@ class RoasterBoard(PuzzleMode, GameBoard):
         self._refresh_panel()
 
     def _choice_button(self, k: int, move: roaster.Move) -> w.Button:
+        """The button of the ``k``-th offered choice: it starts with what sets it apart from
+        the others (two Spread choices differ only in the beans they make), the whole move
+        in its tooltip."""
         words = move_words(move)
+        label = _distinct_labels([move_words(m) for m in self.choices])[k]
         b = w.Button(
-            description=words[:1].upper() + words[1:],
-            tooltip=str(move),
+            description=label[:1].upper() + label[1:],
+            tooltip=words[:1].upper() + words[1:],
             layout=w.Layout(width="auto"),
         )
         b.on_click(lambda _b: self.choose(k))

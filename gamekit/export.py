@@ -54,6 +54,41 @@ def lesson_title(nb: Any) -> str:
     return ""
 
 
+_PUZZLE_IN_REPR = re.compile(r"puzzle ([a-z]+(?:-[a-z0-9]+)+) \(")
+
+
+def _puzzle_page(output: Any) -> None:
+    """Give a stored puzzle board's output (its picture and its text, ``<GipfBoard …:
+    puzzle gipf-row-1 (0 tries, open)>``) an HTML form for the page: the task in words, the
+    picture, and the answer in a closed ``<details>`` (a page has no board to click)."""
+    data = output.get("data") if isinstance(output, dict) else None
+    if not isinstance(data, dict) or "image/png" not in data:
+        return
+    found = _PUZZLE_IN_REPR.search(str(data.get("text/plain", "")))
+    if found is None:
+        return
+    from gamekit import puzzles
+
+    try:
+        puzzle = puzzles.get(found.group(1))
+    except (KeyError, ValueError):
+        return
+    board = puzzle.board()
+    words = board._in_words
+    png = data["image/png"]
+    png = "".join(png) if isinstance(png, list) else str(png)
+    data["text/html"] = (
+        '<div class="gamekit-puzzle-page">'
+        f"<p><b>Puzzle</b> (level {puzzle.level}): {html.escape(words(puzzle.task))}</p>"
+        f'<img src="data:image/png;base64,{png.strip()}" alt="{html.escape(words(puzzle.task))}">'
+        "<p><i>In the notebook you answer on the board itself. Here, work out your answer, "
+        "then open the answer below.</i></p>"
+        f"<details><summary>Hint</summary><p>{html.escape(words(puzzle.hint))}</p></details>"
+        "<details><summary>Show the answer</summary>"
+        f"<p>{html.escape(words(puzzle.solution()))}</p></details></div>"
+    )
+
+
 def _exporter() -> Any:
     from jinja2 import DictLoader
     from nbconvert import HTMLExporter
@@ -127,6 +162,9 @@ def export_lesson(
             if not isinstance(transient, dict):
                 transient = metadata["transient"] = {}
             transient["remove_source"] = True
+    for cell in nb.cells:  # a puzzle's board: its task, picture and the answer kept closed
+        for output in cell.get("outputs", ()):
+            _puzzle_page(output)
     title = lesson_title(nb) or notebook.stem
     nb.metadata["title"] = title
     resources = {"metadata": {"name": notebook.stem, "path": str(notebook.parent)}}

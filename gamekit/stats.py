@@ -473,4 +473,57 @@ def experiment_panel(
 
     go.on_click(pressed)
     row = widgets.HBox([*controls.values(), go], layout=widgets.Layout(flex_flow="row wrap"))
-    return widgets.VBox([row, output])
+
+    class Panel(widgets.VBox):  # type: ignore[misc]
+        """The panel, with a still copy of its first run for pages without widgets."""
+
+        def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+            bundle = super()._repr_mimebundle_(**kwargs)
+            if isinstance(bundle, tuple):
+                bundle = bundle[0]
+            bundle = dict(bundle or {})
+            text, png = _still_run(run, {name: c.value for name, c in controls.items()})
+            settings = ", ".join(f"{name} {c.value}" for name, c in controls.items())
+            bundle["text/plain"] = (
+                f"An experiment to run in the notebook: set {', '.join(controls)} and press "
+                f"“{button}”. With the settings as they stand ({settings}):\n{text}"
+            ).rstrip()
+            if png is not None:
+                bundle["image/png"] = png
+            return bundle
+
+    return Panel([row, output])
+
+
+def _still_run(run: Callable[..., Any], values: dict[str, Any]) -> tuple[str, str | None]:
+    """Run an experiment once, for a page without widgets: (what it printed, its last
+    picture as base64 PNG, or ``None``)."""
+    import base64
+    import contextlib
+    import io
+
+    import matplotlib.pyplot as plt
+
+    printed = io.StringIO()
+    pictures: list[bytes] = []
+    show = plt.show
+
+    def keep(*_args: Any, **_kwargs: Any) -> None:
+        for number in plt.get_fignums():
+            buffer = io.BytesIO()
+            plt.figure(number).savefig(buffer, format="png", dpi=72, bbox_inches="tight")
+            pictures.append(buffer.getvalue())
+        plt.close("all")
+
+    plt.show = keep
+    try:
+        with contextlib.redirect_stdout(printed):
+            try:
+                run(**values)
+            except ValueError as problem:
+                print(problem)
+        keep()
+    finally:
+        plt.show = show
+    png = base64.b64encode(pictures[-1]).decode("ascii") if pictures else None
+    return printed.getvalue().strip(), png

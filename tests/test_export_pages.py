@@ -1,0 +1,44 @@
+"""Exported pages (make html) of lessons with widgets: an experiment panel shows a still
+copy of its first run, a puzzle its task, picture and a closed answer (issue #21)."""
+
+from __future__ import annotations
+
+import json
+
+import ipywidgets as widgets
+import matplotlib.pyplot as plt
+
+from gamekit import puzzles
+from gamekit.export import _puzzle_page
+from gamekit.stats import experiment_panel
+
+
+def run(games: int) -> None:
+    print(f"{games} games played")
+    fig, ax = plt.subplots(figsize=(3, 2))
+    ax.plot([0, games], [0, 1])
+    plt.show()
+
+
+def test_an_experiment_panel_carries_a_still_copy_of_its_run_for_pages_without_widgets():
+    panel = experiment_panel(run, games=widgets.IntSlider(value=300, min=100, max=500))
+    bundle = panel._repr_mimebundle_()
+    text = bundle["text/plain"]
+    assert text.startswith("An experiment to run in the notebook: set games and press")
+    assert "(games 300):\n300 games played" in text
+    assert "VBox(" not in text and bundle["image/png"]
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert plt.get_fignums() == []  # the copy's figure is closed, not left to show again
+
+
+def test_a_stored_puzzle_board_becomes_task_picture_and_a_closed_answer():
+    p = puzzles.get("hextiles-turn-1")
+    bundle = p.board()._repr_mimebundle_()
+    output = {"output_type": "execute_result", "data": json.loads(json.dumps(bundle))}
+    _puzzle_page(output)
+    page = output["data"]["text/html"]
+    assert "<b>Puzzle</b> (level 2)" in page and "below your starter" in page
+    assert "(0,-1)" not in page  # in words, as on the board
+    assert '<img src="data:image/png;base64,' in page
+    assert "<details><summary>Show the answer</summary>" in page
+    assert page.index("Show the answer") > page.index("<img")

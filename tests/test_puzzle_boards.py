@@ -539,3 +539,20 @@ def test_a_hex_tiles_cells_puzzle_shows_no_tile_controls_it_does_not_use() -> No
         assert id(control) not in shown
     move = puzzles.get("hextiles-turn-1").board()
     assert id(move.end_button) in set(map(id, _descendants(move.widget)))
+
+
+def test_the_ladder_counts_every_game_and_remembers_what_the_browser_stored() -> None:
+    """Progress was lost on reload and had no total (the review): the ladder joins what the
+    browser remembers (its ProgressStore) with what is solved on the page."""
+    from gamekit.widgets import PuzzleLadder
+
+    ladder = PuzzleLadder("coffee")
+    assert "Coffee: 0 of" in ladder.progress.value and "all games: 0 of 48" in ladder.progress.value
+    ladder.store.solved = ["gipf-legal-1", "coffee-legal-cells-1"]  # as a reload brings back
+    assert "Coffee: 1 of" in ladder.progress.value and "all games: 2 of 48" in ladder.progress.value
+    assert ladder.puzzle_choice.options[0][0].startswith("✓ 1.")
+    p = puzzles.get("coffee-win-1")
+    ladder.show(p.id)
+    ladder.board.type_move(str(p.answers()[0]))
+    assert ladder.board.solved and "coffee-win-1" in ladder.store.solved  # sent to the browser
+    assert "all games: 3 of 48" in ladder.progress.value

@@ -48,7 +48,9 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
+import anywidget
 import ipywidgets as w
+import traitlets
 
 from gamekit.errors import GamekitError, shown
 from gamekit.game import lineage
@@ -635,6 +637,39 @@ GAME_NAMES = {
 }
 
 
+_PROGRESS_ESM = r"""
+const KEY = "gamekit-puzzles-solved";
+function render({ model, el }) {
+  el.style.display = "none";
+  let stored = [];
+  try { stored = JSON.parse(localStorage.getItem(KEY) || "[]"); } catch (e) { stored = []; }
+  if (!Array.isArray(stored)) stored = [];
+  const mine = model.get("solved");
+  const all = [...new Set([...stored.filter(x => typeof x === "string"), ...mine])];
+  if (all.length !== mine.length) { model.set("solved", all); model.save_changes(); }
+  const save = () => {
+    try { localStorage.setItem(KEY, JSON.stringify(model.get("solved"))); } catch (e) {}
+  };
+  save();
+  model.on("change:solved", save);
+  return () => model.off("change:solved", save);
+}
+export default { render };
+"""
+
+
+class ProgressStore(anywidget.AnyWidget):
+    """The ids of the puzzles a learner solved, kept in the browser's storage (one browser,
+    one learner: a reload or another day in the same browser keeps them). Invisible; its
+    ``solved`` list joins what the browser remembers with what this kernel saw solved."""
+
+    _esm = _PROGRESS_ESM
+    solved: Any = traitlets.List([]).tag(sync=True)
+
+    def __repr__(self) -> str:
+        return f"<ProgressStore {len(self.solved)} solved>"
+
+
 class PuzzleLadder:
     """Pick a game and a puzzle of its ladder (:data:`gamekit.puzzles.PUZZLES`, level 1
     first) and solve it on the board: the puzzles app. Each puzzle keeps its board, so
@@ -677,6 +712,9 @@ class PuzzleLadder:
             layout=w.Layout(width="130px"),
         )
         self.progress = w.HTML()
+        self.progress.add_class("gamekit-progress")
+        self.store = ProgressStore()
+        self.store.observe(lambda _c: self._update(), names="solved")
         self.holder = w.VBox([])
         self.game_choice.observe(self._on_game, names="value")
         self.puzzle_choice.observe(self._on_puzzle, names="value")
@@ -686,7 +724,7 @@ class PuzzleLadder:
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
         controls.add_class("gamekit-ladder")
-        self.widget = w.VBox([controls, self.holder])
+        self.widget = w.VBox([controls, self.holder, self.store])
         self.show(first.id)
 
     def __repr__(self) -> str:
@@ -733,14 +771,28 @@ class PuzzleLadder:
         board = self._boards.get(p.id)
         if board is None:
             board = self._boards[p.id] = p.board()
-            board.on_grade(lambda _board: self._update())
+            board.on_grade(lambda _board: self._solved_now(_board))
         return board
+
+    def _solved_now(self, board: Any) -> None:
+        """A graded try: a solve is remembered (here and in the browser)."""
+        if board.attempts.solved and board.puzzle.id not in self.store.solved:
+            self.store.solved = [*self.store.solved, board.puzzle.id]  # redraws the counts
+        else:
+            self._update()
+
+    @property
+    def solved(self) -> frozenset[str]:
+        """The ids of the puzzles solved: on this page, or before in this browser."""
+        here = {i for i, b in self._boards.items() if b.attempts.solved}
+        known = {i for i in self.store.solved if isinstance(i, str)}
+        return frozenset(here | known)
 
     def _options(self, game: str) -> list[tuple[str, str]]:
         out = []
+        solved = self.solved
         for k, p in enumerate(PUZZLES[game], 1):
-            board = self._boards.get(p.id)
-            tick = "✓ " if board is not None and board.attempts.solved else ""
+            tick = "✓ " if p.id in solved else ""
             task = p.task if len(p.task) <= 60 else p.task[:57].rstrip() + "…"
             out.append((f"{tick}{k}. level {p.level}: {task}", p.id))
         return out
@@ -756,12 +808,14 @@ class PuzzleLadder:
         finally:
             self._syncing = False
         ladder = PUZZLES[game]
-        solved = sum(
-            1 for p in ladder if p.id in self._boards and self._boards[p.id].attempts.solved
-        )
+        done = self.solved
+        solved = sum(1 for p in ladder if p.id in done)
+        every = [p.id for ps in PUZZLES.values() for p in ps]
+        total = sum(1 for i in every if i in done)
         self.progress.value = (
             f'<span style="font-size:13px;color:#4b5563;margin-left:8px">'
-            f"{GAME_NAMES.get(game, game)}: {solved} of {len(ladder)} solved</span>"
+            f"{GAME_NAMES.get(game, game)}: {solved} of {len(ladder)} solved · all games: "
+            f"{total} of {len(every)}</span>"
         )
 
     def _on_game(self, change) -> None:

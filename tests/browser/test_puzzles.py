@@ -75,6 +75,14 @@ def test_a_coffee_puzzle_by_clicks_wrong_then_right(page, voila_url, screenshots
     page.get_by_role("button", name="|", exact=True).click()
     assert verdict(page, "right").startswith("✔ Right!")
     page.screenshot(path=str(screenshots / "puzzle_coffee_right.png"))
+    progress = "() => document.querySelector('.gamekit-progress').innerText"
+    page.wait_for_function(f"() => ({progress})().includes('all games: 1 of')")
+    # A reload (a new kernel) keeps the progress: the browser remembers the solved puzzles.
+    page.reload()
+    page.wait_for_selector(".gamekit-board[data-paints] svg", timeout=90_000)
+    page.wait_for_function(f"() => ({progress})().includes('Coffee: 1 of')", timeout=30_000)
+    assert "all games: 1 of" in page.evaluate(progress)
+    page.screenshot(path=str(screenshots / "puzzle_progress_after_reload.png"))
 
 
 def test_a_gipf_puzzle_by_clicks_wrong_then_right(page, voila_url, screenshots):

@@ -539,6 +539,9 @@ def test_a_hex_tiles_cells_puzzle_shows_no_tile_controls_it_does_not_use() -> No
         assert id(control) not in shown
     move = puzzles.get("hextiles-turn-1").board()
     assert id(move.end_button) in set(map(id, _descendants(move.widget)))
+    coffee_cells = puzzles.get("coffee-legal-cells-1").board()
+    shown = set(map(id, _descendants(coffee_cells.widget)))
+    assert not any(id(b) in shown for b in coffee_cells.axis_buttons.values())
 
 
 def test_the_ladder_counts_every_game_and_remembers_what_the_browser_stored() -> None:

@@ -213,8 +213,9 @@ class CoffeeBoard(PuzzleMode, GameBoard):
         )
         rod_row = w.HBox([w.Label("Rod:"), *self.axis_buttons.values(), self.swap_button])
         if self.puzzle is not None:
+            cells = self.puzzle.kind == "cells"  # answered by clicking cells: no rod to lay
             self.widget = self._assemble(
-                board=[self.view, rod_row],
+                board=[self.view] if cells else [self.view, rod_row],
                 actions=[*self._puzzle_panel(), w.HBox([self.move_box, self.play_button])],
                 width=width,
             )

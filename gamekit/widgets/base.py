@@ -121,6 +121,9 @@ class GameBoard:
     goal: ClassVar[str] = ""
     #: The file name of the game's first lesson (``"01_coffee_rules.ipynb"``), or "".
     lesson: ClassVar[str] = ""
+    #: Whether the log shows each move's notation beside its words (a game whose notation
+    #: says nothing to a player, Hex Tiles', keeps it in the row's tooltip only).
+    log_notation: ClassVar[bool] = True
     #: The public methods by which a person makes (part of) a move: while the computer is
     #: to move, each is refused and the computer moves first.
     person_actions: ClassVar[tuple[str, ...]] = ("click", "type_move")
@@ -560,14 +563,17 @@ class GameBoard:
         self.play_against = w.ToggleButtons(
             options=[("the computer", "computer"), ("a friend", "friend")],
             value="friend",
-            description="Play against",
             tooltips=[
                 "the computer plays the other side (its level is in the settings below)",
                 "two people take turns at this board",
             ],
-            style={"description_width": "82px", "button_width": "110px"},
+            style={"button_width": "110px"},
         )
         self.play_against.add_class("gamekit-play-against")
+        self._against_row = w.HBox(
+            [w.HTML('<span style="font-size:14px">Play against</span>'), self.play_against],
+            layout=w.Layout(align_items="center", gap="8px"),
+        )
         self._menus = True
         self._sync_computer_controls()
         self.opponent_choice.observe(self._on_opponent_choice, names="value")
@@ -796,6 +802,7 @@ class GameBoard:
         width: int = 460,
         panel_width: int = 400,
         log_height: str = _LOG_HEIGHT,
+        score_beside_board: bool = False,
     ) -> w.Box:
         """The board's layout: the goal line on top; the board (with ``board``'s other
         widgets under it) on the left; on the right the turn line, the game-over banner,
@@ -804,14 +811,15 @@ class GameBoard:
         scales with its column. Marks the board as built."""
         self._panel()
         self.log_view.layout.height = log_height
+        under_board = [self.score_panel] if score_beside_board else []
         left = w.VBox(
-            list(board),
+            [*board, *under_board],
             # The board takes the room first (up to ``width``), the side panel what is left.
             layout=w.Layout(flex="100 1 360px", max_width=f"{width}px", min_width="280px"),
         )
         left.add_class("gamekit-board-column")
         free = getattr(self, "puzzle", None) is None
-        against = [self.play_against] if free and hasattr(self, "play_against") else []
+        against = [self._against_row] if free and hasattr(self, "play_against") else []
         right = w.VBox(
             [
                 self.turn_line,
@@ -827,7 +835,7 @@ class GameBoard:
                     ]
                 ),
                 self.log_view,
-                self.score_panel,
+                *([] if score_beside_board else [self.score_panel]),
                 *settings,
             ],
             layout=w.Layout(
@@ -907,12 +915,16 @@ class GameBoard:
             rows.append(_log_note(f"… {n - top:,} later moves (press “Later moves”)"))
         for entry in reversed(log[bottom:top]):
             shade = "background:#f1f5fb;" if entry.computer else ""
-            rows.append(
-                f'<tr style="{shade}vertical-align:top">'
-                f'<td style="color:#6b7280;padding:1px 4px;text-align:right">{entry.number}.</td>'
-                f'<td style="padding:1px 4px">{html.escape(entry.words)}</td>'
+            notation = (
                 f'<td style="color:#7b8794;padding:1px 4px;font-family:monospace;'
-                f'white-space:nowrap">{html.escape(entry.notation)}</td></tr>'
+                f'white-space:nowrap">{html.escape(entry.notation)}</td>'
+                if self.log_notation
+                else ""
+            )
+            rows.append(
+                f'<tr style="{shade}vertical-align:top" title="{html.escape(entry.notation)}">'
+                f'<td style="color:#6b7280;padding:1px 4px;text-align:right">{entry.number}.</td>'
+                f'<td style="padding:1px 4px">{html.escape(entry.words)}</td>{notation}</tr>'
             )
         if bottom:
             rows.append(_log_note(f"… {bottom:,} earlier moves (press “Earlier moves”)"))

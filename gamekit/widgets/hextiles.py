@@ -520,6 +520,7 @@ class HexTilesBoard(PuzzleMode, GameBoard):
     )
     lesson: ClassVar[str] = "08_hextiles_rules.ipynb"
 
+    log_notation: ClassVar[bool] = False  # cells and marks in numbers say nothing here
     #: What a person does to move (refused while the computer is to move).
     person_actions: ClassVar[tuple[str, ...]] = (
         "pick_market",
@@ -717,6 +718,7 @@ class HexTilesBoard(PuzzleMode, GameBoard):
             ],
             width=width,
             panel_width=430,
+            score_beside_board=True,  # the room under the figure, so the page fits a screen
         )
         self._refresh()
         self._computer_turn()
@@ -776,7 +778,8 @@ class HexTilesBoard(PuzzleMode, GameBoard):
             bold = "font-weight:bold;" if i == state.player else ""
             cells.append(
                 f'<div style="display:flex;align-items:center;gap:4px;{bold}">'
-                f"{figure_svg(figure, size, recent.get(i, ()), label)}<div>{name}<br>"
+                f"{figure_svg(figure, 2 * size if recent.get(i) else size, recent.get(i, ()), label)}"
+                f"<div>{name}<br>"
                 f'<span title="tile marks + longest marked border{double}">'
                 f"{sc.tiles} + {sc.border}{double} = <b>{sc.total}</b></span></div></div>"
             )

@@ -4,7 +4,7 @@ by clicking, reading the turn line, the message and the move log (issue #14).
 Each game is played to its end. The opening decisions are clicks on the board's own shapes
 (a dot, a spot, a lit row, a market tile's picture, a hinted cell); the rest of the game is
 typed in the move box to keep the test short, its moves chosen here from the record the log
-shows (its notation column), so the page itself tells the test where the game stands.
+shows (the notation each row carries), so the page itself tells the test where the game stands.
 Screenshots go to ``$GAMEKIT_SCREENSHOTS``.
 """
 
@@ -67,9 +67,12 @@ def wait_rows(page, more_than: int) -> None:
 
 
 def notations(page) -> list[str]:
-    """The moves so far, oldest first, read from the log's notation column."""
-    cells = page.locator(".gamekit-log tr td:nth-child(3)").all_inner_texts()
-    return [c.strip() for c in reversed(cells)]
+    """The moves so far, oldest first, read from the log rows' notation (their tooltip: Hex
+    Tiles shows words only)."""
+    titles = page.evaluate(
+        "() => [...document.querySelectorAll('.gamekit-log tr[title]')].map(r => r.title)"
+    )
+    return [t.strip() for t in reversed(titles)]
 
 
 def choose_computer(page, level: str) -> None:

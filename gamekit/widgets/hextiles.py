@@ -778,7 +778,7 @@ class HexTilesBoard(PuzzleMode, GameBoard):
             bold = "font-weight:bold;" if i == state.player else ""
             cells.append(
                 f'<div style="display:flex;align-items:center;gap:4px;{bold}">'
-                f"{figure_svg(figure, 2 * size if recent.get(i) else size, recent.get(i, ()), label)}"
+                f"{figure_svg(figure, size * 3 // 2 if recent.get(i) else size, recent.get(i, ()), label)}"
                 f"<div>{name}<br>"
                 f'<span title="tile marks + longest marked border{double}">'
                 f"{sc.tiles} + {sc.border}{double} = <b>{sc.total}</b></span></div></div>"

@@ -456,6 +456,21 @@ class RoasterBoard(PuzzleMode, GameBoard):
             )
             self._mount()
             return
+        # The new game's choices fold away (open by a click): the page fits a 1280x800 screen.
+        self.new_game_box = w.Accordion(
+            children=[
+                w.VBox(
+                    [
+                        self.card_choice,
+                        w.HBox([self.side_choice]),
+                        w.HBox([self.seed_choice]),
+                        new_button,
+                    ]  # fmt: skip
+                )
+            ],
+            selected_index=None,
+        )
+        self.new_game_box.set_title(0, "New game: card, side, deal")
         self.effects_help = w.Accordion(
             children=[w.HTML(effects_legend(self.rules))], selected_index=None
         )
@@ -468,14 +483,7 @@ class RoasterBoard(PuzzleMode, GameBoard):
                 self.next_step_button,
                 w.HBox([self.undo_button, self.redo_button, self.peek_toggle]),
             ],
-            settings=[
-                self.move_box,
-                w.HTML("<b>New game</b>"),
-                self.card_choice,
-                w.HBox([self.side_choice]),
-                w.HBox([self.seed_choice]),
-                new_button,
-            ],
+            settings=[self.move_box, self.new_game_box],
             width=width,
             panel_width=400,
             log_height="130px",

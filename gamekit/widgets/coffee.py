@@ -146,9 +146,10 @@ class CoffeeBoard(PuzzleMode, GameBoard):
         )
         self.hint_toggle = w.ToggleButton(
             value=hints,
-            description="Hints",
+            description="Show legal cells",
             icon="lightbulb-o",
-            tooltip="ring every cell where the player to move may put a stone",
+            tooltip="ring every cell where the player to move may put a stone: on the rod's "
+            "tinted line, with a direction left for the next rod",
         )
         self.swap_button.on_click(lambda _b: self.swap())
         self.hint_toggle.observe(lambda _c: self._refresh(), names="value")

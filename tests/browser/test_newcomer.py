@@ -215,7 +215,7 @@ def test_roaster_played_to_the_end_by_clicks_with_the_card_in_view(
 
 
 MAIN = {
-    "coffee": ["Undo", "Redo", "Hints", "|", "/", "\\"],
+    "coffee": ["Undo", "Redo", "Show legal cells", "|", "/", "\\"],
     "roaster": ["Draw", "Roast", "Continue", "Stop", "Cup", "Tray", "Undo"],
 }
 
@@ -235,7 +235,7 @@ def test_the_main_controls_fit_a_1280x800_screen_without_scrolling(
         "computer": page.locator(".gamekit-side select").first,
     }
     for label in MAIN[name]:
-        exact = label not in ("Undo", "Redo", "Hints")  # these carry an icon too
+        exact = label not in ("Undo", "Redo", "Hints", "Show legal cells")  # with an icon
         parts[label] = page.get_by_role("button", name=label, exact=exact).first
     if name == "roaster":
         parts["card"] = page.locator(".gamekit-score")

@@ -571,8 +571,14 @@ class GameBoard:
         )
         self.play_against.add_class("gamekit-play-against")
         self._against_row = w.HBox(
-            [w.HTML('<span style="font-size:14px">Play against</span>'), self.play_against],
-            layout=w.Layout(align_items="center", gap="8px"),
+            [
+                w.HTML(
+                    '<span style="font-size:14px">Play against</span>',
+                    layout=w.Layout(margin="0 8px 0 0"),
+                ),
+                self.play_against,
+            ],
+            layout=w.Layout(align_items="center"),
         )
         self._menus = True
         self._sync_computer_controls()

@@ -328,7 +328,8 @@ def test_tiles_cells_and_turns_are_named_in_words():
     b.rotate(-2)
     b.click((0, 1))
     assert b.move_log[-1].words == (
-        "Player 1 placed a blue tile (two marks one side apart) above its starter."
+        "Player 1 placed a blue tile (two marks one side apart) above its starter "
+        "(+2 marks, longest border 0 → 1; score 3)."
     )
     assert b.move_log[-1].notation == "place 101000 at (0,1) turn 0"
 
@@ -448,3 +449,13 @@ def test_the_chosen_tile_caption_has_a_fixed_size_so_the_turn_buttons_never_move
     board = HexTilesBoard(hextiles.Rules(players=2, seed=1))
     layout = board.chosen_html.layout
     assert layout.width == layout.min_width == "200px" and layout.height == "52px"
+
+
+def test_free_play_keeps_the_longest_run_drawn_and_says_what_a_placement_added():
+    """The review: no help toward the score while playing (borders stuck at 6 against 23)."""
+    b = board()
+    b.pick_market("101000")
+    b.click((0, 1))
+    assert "longest marked border: 1 (drawn in pink)" in b.info_line.value
+    assert any(face != "none" for face in b.view.styles["run"]["face"])
+    assert "(+2 marks, longest border 0 → 1; score 3)" in b.message

@@ -745,7 +745,16 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         Raises:
             InvalidNotationError: ``move`` is not a Hex Tiles move's notation.
         """
-        return describe_move(before, move, after, lambda seat: self.person(seat, before))
+        text = describe_move(before, move, after, lambda seat: self.person(seat, before))
+        m = hextiles.Move.parse(move)
+        if m.kind == "place":  # what the placement added to the score
+            mover = before._mover
+            was, now = hextiles.score(before.figure(mover)), hextiles.score(after.figure(mover))
+            gain = now.tiles - was.tiles
+            marks = f"+{gain} mark{'s' if gain != 1 else ''}"
+            border = f"longest border {was.border} → {now.border}"
+            text = text.rstrip(".") + f" ({marks}, {border}; score {now.total})."
+        return text
 
     def instruction(self) -> str:
         """What to do now, in a few words."""
@@ -818,6 +827,9 @@ class HexTilesBoard(PuzzleMode, GameBoard):
             return f"{head} · game over · showing {whose}"
         if state.leftover_step:
             head += " · the leftover step"
+        run = hextiles.score(state.figure(shown)).border
+        if self.puzzle is None and run:
+            head += f" · longest marked border: {run} (drawn in pink)"
         return f"{head} · showing {whose}"
 
     # -- actions ---------------------------------------------------------------------------
@@ -1278,7 +1290,8 @@ class HexTilesBoard(PuzzleMode, GameBoard):
             turn=self.turn,
             attempt=self.attempt,
             outer=scoring or self.score_step >= 2,
-            run=scoring or self.score_step >= 3,
+            # in free play the longest marked run stays drawn: what the score rewards
+            run=scoring or self.score_step >= 3 or self.puzzle is None,
             recent=tuple(self._recent_cells().get(shown, ())),
             verdicts=self.puzzle_marks() if mine_shown or self.puzzle is None else None,
         )

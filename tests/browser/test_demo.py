@@ -78,8 +78,11 @@ def test_the_coffee_app_can_be_played_with_the_keyboard_alone(page, voila_url):
 
 
 def test_the_list_of_apps_opens_offline(page, voila_url, screenshots, outside_requests):
-    page.goto(f"{voila_url}/")  # the first page `make demo` shows
-    for app in ("coffee", "gipf", "hextiles", "roaster"):
-        page.get_by_text(f"{app}.ipynb", exact=True).wait_for(timeout=60_000)
+    page.goto(f"{voila_url}/")  # the first page `make demo` shows: a card per app
+    for title in ("Coffee", "GIPF", "Hex Tiles", "Coffee Roaster", "Puzzles"):
+        page.get_by_role("heading", name=title, exact=True).wait_for(timeout=60_000)
     page.screenshot(path=str(screenshots / "demo_app_list.png"))
+    page.get_by_role("link", name="GIPF").click()  # a card opens its app
+    page.wait_for_selector(".gamekit-board svg", timeout=90_000)
+    assert "/voila/render/gipf.ipynb" in page.url
     assert outside_requests == []

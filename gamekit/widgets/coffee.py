@@ -213,17 +213,22 @@ class CoffeeBoard(PuzzleMode, GameBoard):
             "(Swap).</div>"
         )
         rod_row = w.HBox([w.Label("Rod:"), *self.axis_buttons.values(), self.swap_button])
+        self.legend = w.HTML(
+            '<div style="font-size:12px;line-height:1.3;color:#374151">Black stones are plain; orange stones '
+            "carry a dot, so the two differ by more than colour. The white bar is the rod, on "
+            "the last stone: the next stone goes on its tinted line.</div>"
+        )
         if self.puzzle is not None:
             cells = self.puzzle.kind == "cells"  # answered by clicking cells: no rod to lay
             self.widget = self._assemble(
-                board=[self.view] if cells else [self.view, rod_row],
+                board=[self.view, self.legend] if cells else [self.view, rod_row, self.legend],
                 actions=[*self._puzzle_panel(), w.HBox([self.move_box, self.play_button])],
                 width=width,
             )
             self._mount()
             return
         self.widget = self._assemble(
-            board=[self.view, rod_row],
+            board=[self.view, rod_row, self.legend],
             actions=[
                 w.HBox([self.undo_button, self.redo_button, self.hint_toggle]),
                 w.HBox([self.move_box, self.play_button]),

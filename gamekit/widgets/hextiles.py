@@ -640,7 +640,7 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         )
         self.score_button.on_click(lambda _b: self.next_score_step())
         self.move_box = w.Text(
-            placeholder="or type a move: take 111000, place 111000 at (0,1) turn 3, done",
+            placeholder="or type a move in notation (lesson 16 explains it)",
             continuous_update=False,
             tooltip="moves in the game's notation, for those who know it",
             layout=w.Layout(width="100%"),

@@ -43,12 +43,12 @@ def test_an_exported_lesson_shows_its_boards_as_pictures_offline(
     assert boards >= 1
 
     page.goto(index.as_uri())
-    link = page.get_by_role("link", name=re.compile(r"^Coffee, lesson 1"))
+    link = page.get_by_role("link", name=re.compile(r"^Coffee, lesson 01"))
     assert link.get_attribute("href") == f"{LESSON.stem}.html"
     link.click()
     page.wait_for_url(f"**/{LESSON.stem}.html")
     page.wait_for_load_state("load")
-    assert page.title().startswith("Coffee, lesson 1")
+    assert page.title().startswith("Coffee, lesson 01")
 
     text = page.locator("body").inner_text()
     assert not re.search(r"<CoffeeBoard \w+", text)  # every board is a picture, not its repr

@@ -48,6 +48,7 @@ __all__ = [
     "Rules",
     "register",
     "games",
+    "known_games",
     "rules_class",
     "game_of",
     "lineage",
@@ -295,6 +296,19 @@ def games() -> Mapping[str, type]:
     return MappingProxyType(shipped | {k: v for k, v in _GAMES.items() if k not in shipped})
 
 
+def known_games(most: int = 8) -> str:
+    """The registered games' names for a message: gamekit's own first, then the others,
+    at most ``most`` of them named ("coffee, gipf, hextiles, roaster and 3 more").
+
+    >>> known_games()
+    'coffee, gipf, hextiles, roaster'
+    """
+    names = list(games())
+    if len(names) <= most:
+        return ", ".join(names)
+    return ", ".join(names[:most]) + f" and {len(names) - most} more"
+
+
 def rules_class(name: str) -> type:
     """The ``Rules`` class registered as ``name``; a ``ValueError`` names the known ones."""
     if name not in _GAMES and name in _SHIPPED:
@@ -302,8 +316,9 @@ def rules_class(name: str) -> type:
     try:
         return _GAMES[name]
     except (KeyError, TypeError):
-        known = ", ".join(sorted(games()))
-        raise ValueError(f"no game is registered as {name!r}; gamekit knows {known}") from None
+        raise ValueError(
+            f"no game is registered as {shown(name)}; gamekit knows {known_games()}"
+        ) from None
 
 
 def game_of(obj: Any) -> str:

@@ -35,7 +35,7 @@ from typing import Any
 
 from gamekit.errors import InvalidRecordError
 from gamekit.errors import shown as _show
-from gamekit.game import Rules, State, game_of, games, rules_class
+from gamekit.game import Rules, State, game_of, games, known_games, rules_class
 
 __all__ = [
     "Record",
@@ -409,7 +409,7 @@ def _read_rules(game: Any, options: Any) -> Any:
         cls: type[Rules] = rules_class(game)
     except ValueError:
         raise InvalidRecordError(
-            f"unknown game {_show(game)} in the record; gamekit knows " + ", ".join(sorted(games()))
+            f"unknown game {_show(game)} in the record; gamekit knows {known_games()}"
         ) from None
     if not isinstance(options, Mapping):
         raise InvalidRecordError(

@@ -300,8 +300,8 @@ def known_games(most: int = 8) -> str:
     """The registered games' names for a message: gamekit's own first, then the others,
     at most ``most`` of them named ("coffee, gipf, hextiles, roaster and 3 more").
 
-    >>> known_games()
-    'coffee, gipf, hextiles, roaster'
+    >>> known_games().startswith("coffee, gipf, hextiles, roaster")
+    True
     """
     names = list(games())
     if len(names) <= most:

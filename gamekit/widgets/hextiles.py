@@ -20,7 +20,7 @@ board the same way a learner does.
 >>> board = HexTilesBoard(hextiles.Rules(players=2, seed=7))
 >>> board.pick_market("101000"); board.click((0, 1))
 >>> board.message
-'Player 1 placed a blue tile (two marks one side apart) above its starter.'
+'Player 1 placed a blue tile (two marks one side apart) above its starter (+2 marks, longest border 0 → 1; score 3).'
 >>> board
 <HexTilesBoard 2 players, seed 7: 2 moves, Player 1 to place or end the turn>
 """

@@ -177,7 +177,14 @@ def _seed(value: Any, argument: str = "seed") -> Seed:
         )
     if value < 0:
         raise ValueError(f"{argument} must be 0 or more, not {shown(value)}")
+    if value >= MAX_PLAYER_SEED:
+        raise ValueError(f"{argument} must be below 2**128, not {shown(value)}")
     return int(value)
+
+
+#: Seeds are whole numbers below this (numpy takes more, but a seed is for repeating a run,
+#: and one of thousands of digits cannot even be printed).
+MAX_PLAYER_SEED = 2**128
 
 
 def _position(state: Any, argument: str = "state") -> None:

@@ -121,7 +121,7 @@ class Results:
         seat = _whole(seat, "seat", 0)
         count = len(self.seats)
         if count and seat >= count:
-            raise ValueError(f"seat must be a player from 0 to {count - 1}, not {seat}")
+            raise ValueError(f"seat must be a player from 0 to {count - 1}, not {shown(seat)}")
         self._need_games("a win rate")
         score = (self.winner == seat) + 0.5 * (self.winner == -1)
         p = float(score.mean())

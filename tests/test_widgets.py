@@ -1150,3 +1150,17 @@ def test_a_typed_legal_move_leaves_the_box_empty_before_the_board_changes(game):
     board.move_box.value = move
     assert seen and seen[0] == "" and board.move_box.value == ""
     assert board.record.moves[0] == move
+
+
+def test_your_stone_stays_marked_when_the_computer_answers() -> None:
+    """The review: your own move vanished 0.4 s later, when the computer answered."""
+    from gamekit.render.coffee import PALETTE
+
+    board = hex4(opponent="beginner")
+    board.type_move("d4|")
+    reply = board.record.moves[-1]
+    stones = board.view.styles["stones"]
+    index = board.state.grid.index
+    assert stones["edge"][index("d4")] == PALETTE["yours"]
+    assert stones["edge"][index(coffee.Move.parse(reply).cell)] == PALETTE["last"]
+    assert "yours before it in sky blue" in board.legend.value

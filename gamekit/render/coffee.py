@@ -74,6 +74,7 @@ PALETTE = {
     "rod": "#ffffff",
     "rod_edge": "#2b2b2b",
     "last": "#cc79a7",
+    "yours": "#56b4e9",
 }
 
 #: Layers from bottom to top; ``rod`` has one element per (cell, axis), the others one per cell.
@@ -163,9 +164,12 @@ def styles(
     marks: Iterable[str] = (),
     winning: bool = True,
     last: str | None = None,
+    yours: str | None = None,
     verdicts: Mapping[str, str] | None = None,
 ) -> dict[str, LayerStyle]:
-    """The colours of every layer for ``state`` and the given highlights.
+    """The colours of every layer for ``state`` and the given highlights (``last``: the
+    computer's newest stone, ringed in pink; ``yours``: the stone you played before it,
+    ringed in sky blue).
 
     This is the whole look of a Coffee picture; :class:`CoffeeView` applies it to the
     matplotlib figure, and the clickable board sends it to the browser.
@@ -227,6 +231,8 @@ def styles(
         stones.width[i] = 3.5 if won else 1.2
         if grid.label(i) == last and not won:
             stones.edge[i], stones.width[i] = p["last"], 4.5
+        elif grid.label(i) == yours and not won:
+            stones.edge[i], stones.width[i] = p["yours"], 3.5
         if colour == "orange":
             dots.face[i] = p["orange_dot"]
 

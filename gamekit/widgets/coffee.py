@@ -216,7 +216,8 @@ class CoffeeBoard(PuzzleMode, GameBoard):
         self.legend = w.HTML(
             '<div style="font-size:12px;line-height:1.3;color:#374151">Black stones are plain; orange stones '
             "carry a dot, so the two differ by more than colour. The white bar is the rod, on "
-            "the last stone: the next stone goes on its tinted line.</div>"
+            "the last stone: the next stone goes on its tinted line. Against the computer, its "
+            "newest stone is ringed in pink and yours before it in sky blue.</div>"
         )
         if self.puzzle is not None:
             cells = self.puzzle.kind == "cells"  # answered by clicking cells: no rod to lay
@@ -519,8 +520,18 @@ class CoffeeBoard(PuzzleMode, GameBoard):
                 return move.cell
         return None
 
+    def _your_stone(self) -> str | None:
+        """The cell of the stone you played just before the computer's answer (while that
+        answer is ringed): your own move does not vanish when the computer replies."""
+        answers = len(self.last_computer_moves())
+        k = len(self._moves) - answers - 1
+        if not answers or k < 0:
+            return None
+        move = coffee.Move.parse(self._moves[k])
+        return None if move.is_swap else move.cell
+
     def _picture_highlight(self) -> dict:
-        return {"legal": self.hints, "last": self._last_stone()}
+        return {"legal": self.hints, "last": self._last_stone(), "yours": self._your_stone()}
 
     def _refresh(self) -> None:
         state = self.state
@@ -531,6 +542,7 @@ class CoffeeBoard(PuzzleMode, GameBoard):
             attempt=self.attempt,
             marks=marks,
             last=self._last_stone(),
+            yours=self._your_stone(),
             verdicts=self.puzzle_marks(),
         )
         self.view.styles = {name: s.to_json() for name, s in look.items()}

@@ -459,3 +459,20 @@ def test_free_play_keeps_the_longest_run_drawn_and_says_what_a_placement_added()
     assert "longest marked border: 1 (drawn in pink)" in b.info_line.value
     assert any(face != "none" for face in b.view.styles["run"]["face"])
     assert "(+2 marks, longest border 0 → 1; score 3)" in b.message
+
+
+def test_a_cell_where_the_chosen_tile_fits_tells_on_hover_what_it_would_add():
+    """The review asked for "+4 marks, border 6→9" before placing: each cell where the chosen
+    tile fits as turned carries those words (a tooltip); other cells, and puzzles, none."""
+    b = board()
+    b.pick_market("101000")
+    tips = b.view.tips["cells"]
+    fits = [t for t in tips if t]
+    assert fits and all(t.startswith("Here: +2 marks, longest border 0 → ") for t in fits)
+    figure = b.state.figure(b.state.player)
+    legal_as_turned = [c for c in figure.frontier() if figure.why_illegal("101000", c, 0) is None]
+    assert len(fits) == len(legal_as_turned)
+    from gamekit import puzzles
+
+    puzzle_board = puzzles.get("hextiles-best-1").board()
+    assert not any(puzzle_board.view.tips.get("cells", []))

@@ -1043,6 +1043,30 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         m = hextiles.Move.parse(move)
         return (hextiles.cell_text(m.cell),) if m.kind == "place" and m.cell else ()
 
+    def _placement_tips(self, grid, figure: hextiles.Figure) -> list[str]:
+        """For each cell of the window, what placing the chosen tile there, as it is turned
+        now, would add to the score ("" where it does not fit, or with no tile chosen; none
+        in a puzzle, where it would give answers away): the words a pointer resting on the
+        cell shows."""
+        tips = [""] * len(grid)
+        state = self.state
+        if not self.chosen or self.puzzle is not None or self.shown_player != state.player:
+            return tips
+        if state.outcome is not None:
+            return tips
+        was = hextiles.score(figure)
+        for cell in figure.frontier():
+            i = grid.at(cell)
+            if i is None or figure.why_illegal(self.chosen, cell, self.turn) is not None:
+                continue
+            now = hextiles.score(figure.place(self.chosen, cell, self.turn))
+            gain = now.tiles - was.tiles
+            tips[i] = (
+                f"Here: +{gain} mark{'s' if gain != 1 else ''}, longest border {was.border} → "
+                f"{now.border} (score {was.total} → {now.total})"
+            )
+        return tips
+
     def _focus_cells(self) -> tuple[str, ...]:
         """The cell a placement task names (``hextiles-turn-1``: the yellow tile on one
         cell), outlined on the board."""
@@ -1296,6 +1320,7 @@ class HexTilesBoard(PuzzleMode, GameBoard):
             verdicts=self.puzzle_marks() if mine_shown or self.puzzle is None else None,
         )
         self.view.styles = {name: s.to_json() for name, s in look.items()}
+        self.view.tips = {"cells": self._placement_tips(hex_region(radius, centre), figure)}
         self.info_line.value = (
             f'<span style="font-size:13px;color:#333">{html.escape(self.status_text())}</span>'
         )

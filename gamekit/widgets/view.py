@@ -56,6 +56,24 @@ function paint(layers, styles) {
   }
 }
 
+// Hover words: each layer listed in "tips" gets an SVG <title> on its shapes (the browser
+// shows it when the pointer rests there); an empty text removes it.
+function titles(layers, tips) {
+  for (const [name, texts] of Object.entries(tips || {})) {
+    const shapes = layers[name] || [];
+    shapes.forEach((shape, i) => {
+      const text = texts[i] || "";
+      let t = shape.querySelector("title");
+      if (!text) { if (t) t.remove(); return; }
+      if (!t) {
+        t = document.createElementNS("http://www.w3.org/2000/svg", "title");
+        shape.appendChild(t);
+      }
+      t.textContent = text;
+    });
+  }
+}
+
 function render({ model, el }) {
   const box = document.createElement("div");
   box.className = "gamekit-board";
@@ -95,6 +113,7 @@ function render({ model, el }) {
 
   function update() {
     paint(layers, model.get("styles"));
+    titles(layers, model.get("tips"));
     box.dataset.paints = String(Number(box.dataset.paints) + 1);
     if (clickedAt !== null) {
       box.dataset.latency = String(performance.now() - clickedAt);
@@ -124,6 +143,7 @@ function render({ model, el }) {
   box.style.maxWidth = model.get("width") + "px";
   model.on("change:svg", mount);
   model.on("change:styles", update);
+  model.on("change:tips", () => titles(layers, model.get("tips")));
   model.on("change:width", () => { box.style.maxWidth = model.get("width") + "px"; });
   model.on("change:max_height", () => { if (svg) svg.style.maxHeight = model.get("max_height"); });
   model.on("change:label", () => { if (svg) svg.setAttribute("aria-label", model.get("label")); });
@@ -172,6 +192,8 @@ class BoardView(anywidget.AnyWidget):
     _css = _CSS
     svg = traitlets.Unicode("").tag(sync=True)
     styles = traitlets.Dict({}).tag(sync=True)
+    #: Hover words by layer: one text per shape ("" for none), shown as a tooltip.
+    tips = traitlets.Dict({}).tag(sync=True)
     width = traitlets.Int(460).tag(sync=True)
     #: The tallest the picture may be (CSS): it shrinks, keeping its shape, to fit a screen.
     max_height = traitlets.Unicode("calc(100vh - 160px)").tag(sync=True)

@@ -209,6 +209,13 @@ def test_hextiles_a_whole_game_by_clicks_with_hints_pictures_and_the_computers_t
                  .map((p, i) => [i, p.style.fill !== 'none', p.style.stroke !== 'none'])"""
     )
     filled = [i for i, fill, _ in dots if fill]
+    # Where the tile fits as turned, a pointer resting on the cell reads what it would add.
+    tips = page.evaluate(
+        """() => [...document.querySelectorAll('.gamekit-board svg g#layer-cells path')]
+                 .map(p => (p.querySelector('title') || {}).textContent || '')"""
+    )
+    assert all(tips[i].startswith("Here: +") and "longest border" in tips[i] for i in filled)
+    assert sum(bool(t) for t in tips) == len(filled)
     page.screenshot(path=str(screenshots / "hextiles_1_hints_as_turned.png"))
     click_shape(page, "hints", filled[0])  # a blue dot: the tile fits as it is turned now
     wait_log(page, "You placed " + label)

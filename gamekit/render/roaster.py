@@ -53,6 +53,7 @@ from gamekit.render.board import (
 from gamekit.roaster import CUP_EFFECTS, TOKEN_NAMES, TOKENS, Rules, State, level
 from gamekit.roaster.effects import EFFECT_NAMES
 from gamekit.roaster.game import PHASES
+from gamekit.roaster.notation import FLAVOR_EFFECTS
 
 __all__ = [
     "PALETTE",
@@ -567,6 +568,10 @@ STEP_WORDS = {
 }
 
 
+#: A pair's colour as its label says it: the flavor and the flavor effect it pays for.
+_PAYS = {flavor: f"{flavor}: {EFFECT_NAMES[effect]}" for effect, flavor in FLAVOR_EFFECTS.items()}
+
+
 def caption(state: State) -> str:
     """One line: the round, the step and what to do."""
     if state.outcome is not None:
@@ -608,7 +613,9 @@ class RoasterView:
             ax.text(box[0] + 0.12, (box[1] + box[3]) / 2, _INSTANT_WORDS[effect], **small)
         start = rules.start()
         for box, (effect, colour, _) in zip(lay.pair_boxes, start.pairs, strict=True):
-            label = f"{TOKEN_NAMES[effect]}\n({colour})"
+            # the cup effect the pair unlocks, and the flavor effect its colour pays for
+            pays = _PAYS.get(colour, "any flavor")
+            label = f"{TOKEN_NAMES[effect]}\n({pays})"
             ax.text(box[0] + 0.12, (box[1] + box[3]) / 2, label, linespacing=0.95, **small)
         ax.text(0.3, 11.55, "instant effects (once each)", **head)
         ax.text(5.9, 11.55, "flavor slots → cup effects", **head)

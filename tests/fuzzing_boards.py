@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -269,6 +270,13 @@ def junk_actions(board: Any) -> list[Action]:
 # ---------------------------------------------------------------------------------------
 
 
+#: Python's own error words: a board method's refusal must name its argument instead.
+_PYTHONS_OWN = re.compile(
+    r"not supported between instances|object is not iterable|has no attribute|"
+    r"positional argument|Exceeds the limit|object is not subscriptable|unhashable type"
+)
+
+
 def _snapshot(board: Any) -> tuple:
     return tuple(board._moves), board.state, tuple(board._redo)
 
@@ -284,6 +292,7 @@ def run(board: Any, act: Action) -> None:
     except (ValueError, TypeError) as err:
         message = str(err)
         assert message.strip(), f"{act!r}: {type(err).__name__} with no message"
+        assert not _PYTHONS_OWN.search(message), f"{act!r}: Python's own words: {message!r}"
         assert len(message) <= 600, f"{act!r}: a {len(message):,}-character message"
         assert " at 0x" not in message, f"{act!r}: a memory address in {message!r}"
         assert _snapshot(board) == before, f"{act!r} raised {message!r} and changed the game"

@@ -40,7 +40,7 @@ import html
 import numbers
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast, overload
@@ -335,7 +335,13 @@ class GameBoard:
 
     def play_moves(self, moves) -> None:
         """Play several moves in a row, as if typed (a lesson's way to set up a position);
-        stops at the first refused one, whose reason is in the message line."""
+        stops at the first refused one, whose reason is in the message line.
+
+        Raises:
+            TypeError: ``moves`` is not a list (or other sequence) of moves.
+        """
+        if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
+            raise TypeError(f"moves must be a list of moves, such as ['e5|'], not {shown(moves)}")
         for move in moves:
             self.type_move(str(move))
             if not self._ok:

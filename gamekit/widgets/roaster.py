@@ -597,7 +597,13 @@ class RoasterBoard(PuzzleMode, GameBoard):
 
     # -- actions -------------------------------------------------------------------------
     def press(self, name: str) -> None:
-        """A button: ``draw``, ``roast``, ``continue``, ``stop``, ``cup``, ``tray``, ``done``."""
+        """A button: ``draw``, ``roast``, ``continue``, ``stop``, ``cup``, ``tray``, ``done``.
+
+        Raises:
+            TypeError: ``name`` is not text.
+        """
+        if not isinstance(name, str):
+            raise TypeError(f"name must be a button's name such as 'draw', not {shown(name)}")
         self.type_move(name)
 
     def type_move(self, text: str) -> None:
@@ -681,7 +687,13 @@ class RoasterBoard(PuzzleMode, GameBoard):
         return self._say("Click drawn tokens, then an effect's slot; or roast.", False)
 
     def choose(self, k: int) -> None:
-        """Play the ``k``-th of the offered choices (when a click fits several moves)."""
+        """Play the ``k``-th of the offered choices (when a click fits several moves).
+
+        Raises:
+            TypeError: ``k`` is not a whole number.
+        """
+        if isinstance(k, bool) or not isinstance(k, int):
+            raise TypeError(f"k must be the number of a choice (0 for the first), not {shown(k)}")
         if not 0 <= k < len(self.choices):
             return self._say("There is no such choice.", False)
         move = self.choices[k]

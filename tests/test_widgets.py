@@ -930,9 +930,11 @@ def test_the_goal_line_says_how_to_win_with_this_games_number_in_a_row() -> None
     board = CoffeeBoard(coffee.Rules(board="hex", size=5))
     goal = (
         "Make a line of 5 of your stones, or block your opponent: leave them only cells where "
-        "no rod fits (lesson 03)."
+        "no rod fits."
     )
     assert goal in board.goal_line.value
+    assert 'href="../notebooks/03_coffee_endings.ipynb"' in board.goal_line.value
+    assert "Blocking: lesson 03" in board.goal_line.value
     assert "How to play: lesson 01" in board.goal_line.value
     board.new_game(board="square", size=5, n=4)
     assert "Make a line of 4 of your stones" in board.goal_line.value

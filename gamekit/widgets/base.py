@@ -121,6 +121,8 @@ class GameBoard:
     goal: ClassVar[str] = ""
     #: The file name of the game's first lesson (``"01_coffee_rules.ipynb"``), or "".
     lesson: ClassVar[str] = ""
+    #: Other lessons the goal line links: (file name, the words of the link).
+    goal_lessons: ClassVar[tuple[tuple[str, str], ...]] = ()
     #: Whether the log shows each move's notation beside its words (a game whose notation
     #: says nothing to a player, Hex Tiles', keeps it in the row's tooltip only).
     log_notation: ClassVar[bool] = True
@@ -869,23 +871,26 @@ class GameBoard:
         self._built = True
         return box
 
-    def lesson_link(self) -> str:
-        """The HTML of the link to the game's first lesson ("" if none): relative to
-        ``apps/`` or ``notebooks/`` in JupyterLab; in Voilà, where only the apps are
-        served, the lesson is named without a link."""
-        if not self.lesson:
+    def lesson_link(self, lesson: str | None = None, text: str | None = None) -> str:
+        """The HTML of a link to a lesson (default: the game's first, "How to play: lesson
+        01"; "" if none): relative to ``apps/`` or ``notebooks/`` in JupyterLab; in Voilà,
+        where only the apps are served, the lesson is named without a link."""
+        lesson = lesson or self.lesson
+        if not lesson:
             return ""
-        number = self.lesson.split("_", 1)[0]
-        text = f"How to play: lesson {html.escape(number)}"
+        number = lesson.split("_", 1)[0]
+        text = html.escape(text or f"How to play: lesson {number}")
         if os.environ.get("VOILA_KERNEL_ID"):
-            return f'<span title="{html.escape(self.lesson)} in the lessons">{text}</span>'
+            return f'<span title="{html.escape(lesson)} in the lessons">{text}</span>'
         here = Path.cwd().name
-        href = self.lesson if here == "notebooks" else f"../notebooks/{self.lesson}"
+        href = lesson if here == "notebooks" else f"../notebooks/{lesson}"
         return f'<a href="{html.escape(href)}" target="_blank" style="color:#0b5cad">{text}</a>'
 
     def _goal_html(self) -> str:
         goal = self.goal_text()
         link = self.lesson_link()
+        for lesson, words in self.goal_lessons:  # a lesson a word of the goal points to
+            link += " &nbsp;·&nbsp; " + self.lesson_link(lesson, words)
         parts = []
         if goal:
             parts.append(f"<b>Goal:</b> {html.escape(goal)}")

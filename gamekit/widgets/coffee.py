@@ -99,6 +99,9 @@ class CoffeeBoard(PuzzleMode, GameBoard):
 
     lesson = "01_coffee_rules.ipynb"
 
+    goal_lessons: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("03_coffee_endings.ipynb", "Blocking: lesson 03"),
+    )
     #: What a person does to move (refused while the computer is to move).
     person_actions: ClassVar[tuple[str, ...]] = ("click", "choose_axis", "type_move", "swap")
 
@@ -263,11 +266,11 @@ class CoffeeBoard(PuzzleMode, GameBoard):
         """How to win, with this game's number in a row.
 
         >>> CoffeeBoard(coffee.Rules(board="hex", size=5)).goal_text()
-        'Make a line of 5 of your stones, or block your opponent: leave them only cells where no rod fits (lesson 03).'
+        'Make a line of 5 of your stones, or block your opponent: leave them only cells where no rod fits.'
         """
         return (
             f"Make a line of {self.rules.n} of your stones, or block your opponent: leave them "
-            "only cells where no rod fits (lesson 03)."
+            "only cells where no rod fits."
         )
 
     def describe(self, before: coffee.State, move: coffee.Move, after: coffee.State) -> str:

@@ -524,14 +524,14 @@ class GameBoard:
                     self.turn_line.value = self._turn_html()
                 try:
                     move = self._computer_choice(self.state)
-                    reason = self.state.why_illegal(move)
                 except Exception as err:  # a player is anybody's code
                     failure = f"its player raised {type(err).__name__}: {shown(str(err), 120)}."
                     break
-                if reason is not None:
-                    failure = f"it chose {shown(str(move))}, and the rules refuse it. {reason}"
+                try:  # play checks the move once; a refused one changes nothing
+                    self._push(move, computer=True)
+                except (ValueError, TypeError) as err:  # GamekitError is a ValueError
+                    failure = f"it chose {shown(str(move))}, and the rules refuse it. {err}"
                     break
-                self._push(move, computer=True)
                 played += 1
         finally:
             self._thinking = False
@@ -923,8 +923,7 @@ class GameBoard:
         n = len(log)
         if not n:
             return '<div style="color:#6b7280;font-size:13px">No moves yet.</div>'
-        pages = -(-n // LOG_PAGE)
-        page = min(max(getattr(self, "log_page", 0), 0), pages - 1)
+        page = min(max(self.log_page, 0), self._last_log_page())
         top = n - page * LOG_PAGE
         bottom = max(0, top - LOG_PAGE)
         rows = []
@@ -959,9 +958,12 @@ class GameBoard:
         """
         if isinstance(pages, bool) or not isinstance(pages, numbers.Integral):
             raise TypeError(f"pages must be a whole number, not {shown(pages)}")
-        last = max(0, -(-len(self._moves) // LOG_PAGE) - 1)
-        self.log_page = min(max(getattr(self, "log_page", 0) + int(pages), 0), last)
+        self.log_page = min(max(self.log_page + int(pages), 0), self._last_log_page())
         self._refresh_panel()
+
+    def _last_log_page(self) -> int:
+        """The page of the log that holds the first move (0 while one page holds them all)."""
+        return max(0, len(self._moves) - 1) // LOG_PAGE
 
     def _message_html(self) -> str:
         if not self.message:
@@ -985,8 +987,8 @@ class GameBoard:
         self.message_line.value = self._message_html()
         self.log_view.value = self._log_html()
         paged = len(self._moves) > LOG_PAGE
-        page = getattr(self, "log_page", 0)
-        for button, off in ((self.earlier_button, page >= (len(self._moves) - 1) // LOG_PAGE),
+        page = self.log_page
+        for button, off in ((self.earlier_button, page >= self._last_log_page()),
                             (self.later_button, page == 0)):  # fmt: skip
             button.layout.display = None if paged else "none"
             button.disabled = off

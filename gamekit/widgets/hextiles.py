@@ -50,7 +50,7 @@ from gamekit.puzzles import Puzzle
 from gamekit.records import Record
 from gamekit.render.hextiles import FigureView, figure_svg, styles, tile_svg
 from gamekit.widgets.base import GameBoard, board_seed
-from gamekit.widgets.puzzle import PuzzleMode
+from gamekit.widgets.puzzle import PuzzleMode, capitalise_sentences
 from gamekit.widgets.view import BoardView, click_to_cell
 
 __all__ = [
@@ -192,7 +192,13 @@ _REFUSED = re.compile(
 )
 _TAKE = re.compile(r"take ([01]{6})")
 _MARKS = re.compile(r"(tile) [01]{6}\b")
-_SENTENCE_START = re.compile(r"(^|[.!?] )([a-z])")
+
+
+def _gain_words(was: hextiles.Score, now: hextiles.Score) -> str:
+    """What a placement adds, from the figure's score before and after: "+2 marks, longest
+    border 3 → 5"."""
+    gain = now.tiles - was.tiles
+    return f"+{gain} mark{'s' if gain != 1 else ''}, longest border {was.border} → {now.border}"
 
 
 def _cell_of(text: str) -> tuple[int, int]:
@@ -750,10 +756,7 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         if m.kind == "place":  # what the placement added to the score
             mover = before._mover
             was, now = hextiles.score(before.figure(mover)), hextiles.score(after.figure(mover))
-            gain = now.tiles - was.tiles
-            marks = f"+{gain} mark{'s' if gain != 1 else ''}"
-            border = f"longest border {was.border} → {now.border}"
-            text = text.rstrip(".") + f" ({marks}, {border}; score {now.total})."
+            text = text.rstrip(".") + f" ({_gain_words(was, now)}; score {now.total})."
         return text
 
     def instruction(self) -> str:
@@ -1060,11 +1063,7 @@ class HexTilesBoard(PuzzleMode, GameBoard):
             if i is None or figure.why_illegal(self.chosen, cell, self.turn) is not None:
                 continue
             now = hextiles.score(figure.place(self.chosen, cell, self.turn))
-            gain = now.tiles - was.tiles
-            tips[i] = (
-                f"Here: +{gain} mark{'s' if gain != 1 else ''}, longest border {was.border} → "
-                f"{now.border} (score {was.total} → {now.total})"
-            )
+            tips[i] = f"Here: {_gain_words(was, now)} (score {was.total} → {now.total})"
         return tips
 
     def _focus_cells(self) -> tuple[str, ...]:
@@ -1112,7 +1111,7 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         text = _TAKE.sub(lambda m: f"taking the {_colour(m.group(1))} tile", text)
         text = _MARKS.sub(lambda m: m.group(1), text)
         text = _CELL_TEXT.sub(cell, text)
-        return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), text)
+        return capitalise_sentences(text)
 
     def _cell_name(self, text: str) -> str | None:
         """A typed cell, ``(1,-1)``, as the puzzles name it (``None`` if it is none)."""

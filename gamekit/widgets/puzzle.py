@@ -54,7 +54,7 @@ import traitlets
 
 from gamekit.errors import GamekitError, shown
 from gamekit.game import lineage
-from gamekit.puzzles import PUZZLES, Attempts, Grade, Puzzle, _first_sentence, get
+from gamekit.puzzles import PUZZLES, Attempts, Grade, Puzzle, _first_sentence, _join, get
 from gamekit.widgets.history import States
 
 __all__ = ["PuzzleLadder", "PuzzleMode"]
@@ -77,8 +77,18 @@ def _typed(text: Any) -> str:
     return shown(text)
 
 
-def _join_words(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+#: A sentence's first letter, where a move put in words may have left it lower case.
+_SENTENCE_START = re.compile(r"(^|[.!?] )([a-z])")
+
+
+def capitalise_sentences(text: str) -> str:
+    """``text`` with each sentence's first letter upper case (what a board's ``_in_words``
+    does last, after it put moves in words).
+
+    >>> capitalise_sentences("placing the red tile fits. after it, yes!")
+    'Placing the red tile fits. After it, yes!'
+    """
+    return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), text)
 
 
 def _is_are(items: list[Any]) -> str:
@@ -542,7 +552,7 @@ class PuzzleMode(_Board):
         names = [p.cell(self._cell_name(m) or m) for m in words]
         off = [m for m, n in zip(words, names, strict=True) if n is None]
         if off:  # nothing is chosen: a typo never half-changes the answer
-            self._say(f"{_join_words([_typed(m) for m in off])} {_is_are(off)} not a cell of "
+            self._say(f"{_join([_typed(m) for m in off])} {_is_are(off)} not a cell of "
                       "this board.", False)  # fmt: skip
             return True
         for name in dict.fromkeys(cast(list[str], names)):

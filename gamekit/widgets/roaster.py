@@ -51,8 +51,8 @@ from gamekit.render.roaster import (
 from gamekit.roaster.bag import say
 from gamekit.roaster.effects import EFFECT_NAMES, EFFECT_RULES
 from gamekit.roaster.notation import FLAVOR_EFFECTS
-from gamekit.widgets.base import GameBoard, board_seed
-from gamekit.widgets.puzzle import PuzzleMode
+from gamekit.widgets.base import GameBoard, _join, board_seed
+from gamekit.widgets.puzzle import PuzzleMode, capitalise_sentences
 from gamekit.widgets.view import BoardView
 
 __all__ = ["RoasterBoard", "cup_forecast", "effects_legend"]
@@ -105,7 +105,6 @@ _ROMAN = {1: "I", 2: "II", 3: "III"}
 _TOKEN_IDS = re.compile(r"\b(bean[0-4]|extra-bean)\b")
 
 
-_SENTENCE_START = re.compile(r"(^|[.!?] )([a-z])")
 _GERUNDS = {"use": "using", "put": "putting", "draw": "drawing", "roast": "roasting",
             "stop": "stopping", "keep": "keeping", "take": "taking", "send": "sending",
             "end": "ending"}  # fmt: skip
@@ -158,9 +157,7 @@ def _tokens_words(tokens) -> str:
             name = roaster.TOKEN_NAMES.get(token, token)
             name += " tokens" if token in ("body", "acidity", "aroma", "moisture", "smoke") else "s"
             parts.append(f"{k} {name}")
-    if not parts:
-        return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return _join(parts) if parts else "nothing"
 
 
 def move_words(move: roaster.Move) -> str:
@@ -765,7 +762,7 @@ class RoasterBoard(PuzzleMode, GameBoard):
             if notation in text and isinstance(moves[notation], roaster.Move):
                 text = text.replace(notation, _gerund(move_words(moves[notation])))
         text = _TOKEN_IDS.sub(lambda m: roaster.TOKEN_NAMES[m.group(0)], text)
-        return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), text)
+        return capitalise_sentences(text)
 
     def _refusal(self, move: roaster.Move, reason: str) -> str:
         """The engine's reason, with the move's notation at its start put in words."""
@@ -810,7 +807,7 @@ class RoasterBoard(PuzzleMode, GameBoard):
             self.choices = fits
             return self._say("Several effects fit: choose one with the buttons.", True)
         chosen = self._selected_tokens()
-        payer = next((t for t in chosen if t in (*_FLAVOR_ACTIONS, "wild")), None)
+        payer = self._payer()
         if payer is None:
             self.attempt = slot
             return self._say(
@@ -875,12 +872,16 @@ class RoasterBoard(PuzzleMode, GameBoard):
     def _picture_highlight(self) -> dict:
         return {"peek": self.peek}
 
+    def _payer(self) -> str | None:
+        """The flavor token (body, acidity, aroma or wild) among the chosen tokens, if any:
+        what pays for a flavor effect."""
+        return next((t for t in self._selected_tokens() if t in (*_FLAVOR_ACTIONS, "wild")), None)
+
     def _usable(self) -> list[str]:
         """With a flavor token chosen: the drawn beans it can work on and the free pair
         slots it can be paid into (ringed), from the legal moves."""
         state = self.state
-        chosen = self._selected_tokens()
-        payer = next((t for t in chosen if t in (*_FLAVOR_ACTIONS, "wild")), None)
+        payer = self._payer()
         if payer is None or state.phase != "effects" or state.outcome is not None:
             return []
         moves = [
@@ -901,8 +902,7 @@ class RoasterBoard(PuzzleMode, GameBoard):
 
     def _effect_help(self) -> str:
         """What a chosen flavor token can do, in words ("" with none chosen)."""
-        chosen = self._selected_tokens()
-        payer = next((t for t in chosen if t in (*_FLAVOR_ACTIONS, "wild")), None)
+        payer = self._payer()
         if payer is None:
             return ""
         if payer == "wild":

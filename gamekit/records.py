@@ -188,6 +188,11 @@ def _decode(raw: bytes) -> str:
 # ---------------------------------------------------------------------------------------
 
 
+#: A replayed record keeps every this many positions (and the start and the last): what a
+#: board holds of a long game (:mod:`gamekit.widgets.history` rebuilds the others).
+KEEP_EVERY = 256
+
+
 @dataclass(frozen=True, init=False)
 class Record:
     """A game as its rules and its moves (notation strings), replayable and saveable.
@@ -252,20 +257,23 @@ class Record:
             InvalidRecordError: a move is illegal or not notation (the message says which
                 move and why).
         """
-        return list(self._replay(every=1).values())
+        return list(self._played(every=1).values())
 
-    def _replay(self, every: int = 256) -> dict[int, State]:
-        """Play the moves: the start, every ``every``-th state and the last, by index (what
-        a board keeps of a long game). Remembered, so that the check of
-        :meth:`from_dict` and a board opened on the record replay the moves once.
+    def _replay(self) -> dict[int, State]:
+        """The positions a board keeps of the game (every :data:`KEEP_EVERY`-th, the start
+        and the last, by index), remembered: the check of :meth:`from_dict`, :meth:`final`
+        and a board opened on the record replay the moves once between them.
 
         Raises:
             InvalidRecordError: as :meth:`states`.
         """
-        memo: dict[int, dict[int, State]] = self.__dict__.setdefault("_replays", {})
-        known = memo.get(every) or (memo.get(1) if every != 1 else None)
-        if known is not None:
-            return known
+        kept: dict[int, State] | None = self.__dict__.get("_kept")
+        if kept is None:
+            kept = self.__dict__["_kept"] = self._played(KEEP_EVERY)
+        return kept
+
+    def _played(self, every: int) -> dict[int, State]:
+        """Play the moves: the start, every ``every``-th state and the last, by index."""
         state = self.rules.start()
         out = {0: state}
         last = len(self.moves)
@@ -278,7 +286,6 @@ class Record:
                 ) from None
             if k % every == 0 or k == last:
                 out[k] = state
-        memo[every] = out
         return out
 
     def final(self) -> State:
@@ -287,7 +294,7 @@ class Record:
         Raises:
             InvalidRecordError: as :meth:`states`.
         """
-        return self.states()[-1]
+        return self._replay()[len(self.moves)]
 
     def played(self, move: Any) -> Record:
         """This record with one more move (checked).

@@ -21,10 +21,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, overload
 
+from gamekit.records import KEEP_EVERY
+
 __all__ = ["EVERY", "RECENT", "States"]
 
-#: Every this many moves a state is kept for good.
-EVERY = 256
+#: Every this many moves a state is kept for good (as a checked record keeps them).
+EVERY = KEEP_EVERY
 #: The states of the last this many moves are all kept (more than the log shows at once).
 RECENT = 128
 
@@ -50,7 +52,6 @@ class States(Sequence[Any]):
         out = cls(start, moves)
         if kept is not None and len(moves) in kept:
             out._kept = dict(kept)
-            out._kept[0] = start
             out._n = len(moves) + 1
             return out
         state = start

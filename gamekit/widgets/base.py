@@ -53,7 +53,7 @@ from gamekit.players import DEFAULT_LEVEL, LEVEL_NAMES, Player, computer_seats, 
 from gamekit.records import Record
 from gamekit.widgets.history import States
 
-__all__ = ["GameBoard", "LogEntry", "board_seed"]
+__all__ = ["GameBoard", "LogEntry", "board_seed", "folding"]
 
 #: The tones of the game-over banner: (text colour, background, border).
 _TONES = {
@@ -104,6 +104,37 @@ def board_seed(seed: Any) -> int | None:
     if seed < 0:
         raise ValueError(f"seed must be 0 or more, not {seed}")
     return int(seed)
+
+
+def folding(title: str, body: w.Widget) -> w.VBox:
+    """``body`` under a button that shows or hides it (hidden at first): a part of a board
+    that folds away, reached and opened by keyboard too (Tab, then Enter or Space), which
+    ipywidgets' Accordion header is not.
+
+    >>> box = folding("More", w.HTML("hello"))
+    >>> toggle, body = box.children
+    >>> body.layout.display, toggle.value
+    ('none', False)
+    >>> toggle.value = True
+    >>> body.layout.display is None, toggle.icon
+    (True, 'caret-down')
+    """
+    toggle = w.ToggleButton(
+        value=False,
+        description=title,
+        icon="caret-right",
+        tooltip=f"show or hide: {title}",
+        layout=w.Layout(width="100%"),
+    )
+    toggle.add_class("gamekit-folding")
+    body.layout.display = "none"
+
+    def flip(change: dict[str, Any]) -> None:
+        body.layout.display = None if change["new"] else "none"
+        toggle.icon = "caret-down" if change["new"] else "caret-right"
+
+    toggle.observe(flip, names="value")
+    return w.VBox([toggle, body])
 
 
 def _count(k: int, word: str) -> str:

@@ -51,7 +51,7 @@ from gamekit.render.roaster import (
 from gamekit.roaster.bag import say
 from gamekit.roaster.effects import EFFECT_NAMES, EFFECT_RULES
 from gamekit.roaster.notation import FLAVOR_EFFECTS
-from gamekit.widgets.base import GameBoard, _join, board_seed
+from gamekit.widgets.base import GameBoard, _join, board_seed, folding
 from gamekit.widgets.puzzle import PuzzleMode, capitalise_sentences
 from gamekit.widgets.view import BoardView
 
@@ -453,25 +453,20 @@ class RoasterBoard(PuzzleMode, GameBoard):
             )
             self._mount()
             return
-        # The new game's choices fold away (open by a click): the page fits a 1280x800 screen.
-        self.new_game_box = w.Accordion(
-            children=[
-                w.VBox(
-                    [
-                        self.card_choice,
-                        w.HBox([self.side_choice]),
-                        w.HBox([self.seed_choice]),
-                        new_button,
-                    ]  # fmt: skip
-                )
-            ],
-            selected_index=None,
+        # The new game's choices fold away (open by a click or a key): the page fits a
+        # 1280x800 screen.
+        self.new_game_box = folding(
+            "New game: card, side, deal",
+            w.VBox(
+                [
+                    self.card_choice,
+                    w.HBox([self.side_choice]),
+                    w.HBox([self.seed_choice]),
+                    new_button,
+                ]
+            ),  # fmt: skip
         )
-        self.new_game_box.set_title(0, "New game: card, side, deal")
-        self.effects_help = w.Accordion(
-            children=[w.HTML(effects_legend(self.rules))], selected_index=None
-        )
-        self.effects_help.set_title(0, "What the effects do")
+        self.effects_help = folding("What the effects do", w.HTML(effects_legend(self.rules)))
         self.widget = self._assemble(
             board=[self.view, self.bag_line],
             actions=[

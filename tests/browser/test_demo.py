@@ -86,3 +86,22 @@ def test_the_list_of_apps_opens_offline(page, voila_url, screenshots, outside_re
     page.wait_for_selector(".gamekit-board svg", timeout=90_000)
     assert "/voila/render/gipf.ipynb" in page.url
     assert outside_requests == []
+
+
+def test_the_roaster_effects_panel_opens_with_the_keyboard(page, voila_url, screenshots):
+    """The folding parts of a board are buttons: Tab reaches them, Space opens them (the
+    Accordion header they replaced could not be reached by keyboard)."""
+    page.goto(f"{voila_url}/voila/render/roaster.ipynb")
+    page.wait_for_selector(".gamekit-board svg", timeout=90_000)
+    legend = page.get_by_text("click the tokens that pay, then the effect's row")
+    assert not legend.is_visible()
+    page.get_by_role("button", name="Clear choice", exact=True).focus()
+    for _ in range(8):
+        page.keyboard.press("Tab")
+        focused = page.evaluate("() => document.activeElement.innerText").strip()
+        if focused == "What the effects do":
+            break
+    assert focused == "What the effects do"
+    page.keyboard.press("Space")
+    legend.wait_for(state="visible", timeout=30_000)
+    page.screenshot(path=str(screenshots / "demo_roaster_effects_by_keyboard.png"))

@@ -105,6 +105,9 @@ def test_coffee_against_the_computer_by_clicks_to_the_end_followed_in_the_log(
         if not state.wins_at(move.cell):  # a winning stone plays at once
             page.wait_for_function("() => document.body.innerText.includes('now choose')")
             rod_button(page, move.axis).click()
+        # your move's row first (a winning move shows the banner, a separate widget, at the
+        # same time as its row: wait for the row itself), then the computer's answer's
+        page.wait_for_function(f"() => ({ROWS})() >= {len(moves) + 1}", timeout=30_000)
         wait_rows(page, len(moves) + 2)
         exchanges += 1
         notation, words = page.evaluate(LOG_NOTATION), page.evaluate(LOG_WORDS)

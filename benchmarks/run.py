@@ -5,7 +5,7 @@
   mean game length and how the games ended (a line of ``n`` or a blocked player);
 - perft(3) on hexhex 5 (57,456 move sequences, ``docs/rules/coffee.md``) in leaf nodes per
   second;
-- random Coffee games per second with the numpy batch engine (:mod:`gamekit.coffee_batch`,
+- random Coffee games per second with the numpy batch engine (:mod:`gamekit.coffee.batch`,
   one process);
 - random games per second for every other game present (GIPF, Hex Tiles), through
   :func:`gamekit.sim.play_many` with :class:`~gamekit.players.RandomPlayer`;
@@ -30,7 +30,7 @@ import gipf_reference  # benchmarks/gipf_reference.py, beside this file
 import numpy as np
 
 from gamekit import __version__, coffee
-from gamekit.coffee_batch import play_random
+from gamekit.coffee.batch import play_random
 from gamekit.perft import perft
 from gamekit.players import LEVEL_NAMES, RandomPlayer, RolloutPlayer, make_opponent
 from gamekit.sim import play_many

@@ -11,7 +11,6 @@ and the rules sheets in ``docs/rules/`` show them.
 
 from __future__ import annotations
 
-import importlib
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,8 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from gamekit import coffee, gipf, hextiles, roaster
+from gamekit.coffee.picture import CoffeeView
+from gamekit.game import part
 from gamekit.render.board import figure_png
-from gamekit.render.coffee import CoffeeView
 
 __all__ = ["Picture", "FIGURES", "DPI", "FIGSIZE", "make_figures", "main"]
 
@@ -65,8 +65,7 @@ class Picture:
             view = CoffeeView(self.rules, figsize=self.figsize)
             view.update(state, **self.highlight)
             return view.drawing.png(dpi=DPI)
-        game = importlib.import_module(type(state).__module__).GAME
-        draw = importlib.import_module(f"gamekit.render.{game}").draw
+        draw = part(state, "picture").draw
         return figure_png(draw(state, figsize=self.figsize, **self.highlight), dpi=DPI)
 
 

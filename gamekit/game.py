@@ -33,9 +33,10 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, fields
 from types import MappingProxyType
-from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeVar, overload, runtime_checkable
 
 from gamekit.errors import shown
 
@@ -53,11 +54,19 @@ __all__ = [
     "game_of",
     "lineage",
     "player_index",
+    "Facts",
+    "facts",
+    "part",
+    "own_part",
+    "PART_KINDS",
 ]
 
 #: Seeds of games with chance are whole numbers from 0 to this (numpy's SeedSequence takes
 #: any, but a record must stay a readable number).
 MAX_SEED = 2**128 - 1
+
+#: "No default given" for :func:`part`.
+_MISSING: Any = object()
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -205,35 +214,70 @@ class Rules(Protocol):
 # ---------------------------------------------------------------------------------------
 
 _GAMES: dict[str, type] = {}
-#: Where each shipped game lives; imported on first use so ``import gamekit`` stays light.
 #: What a game's registered name may be: lower-case words of letters and digits joined by
 #: single hyphens (``"coffee"``, ``"coffee-no-vertical"``).
 GAME_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 
+#: gamekit's own games, and the package each lives in: imported on first use, so
+#: ``import gamekit`` stays light. The one place the kit names its games.
 _SHIPPED = {
     "coffee": "gamekit.coffee",
     "gipf": "gamekit.gipf",
     "hextiles": "gamekit.hextiles",
     "roaster": "gamekit.roaster",
 }
-#: Optional parts of a game, found by game name along the rules class's bases.
-_PARTS: dict[str, dict[str, str]] = {
-    "render": {name: f"gamekit.render.{name}" for name in _SHIPPED},
-    "board": {
-        "coffee": "gamekit.widgets.coffee:CoffeeBoard",
-        "gipf": "gamekit.widgets.gipf:GipfBoard",
-        "hextiles": "gamekit.widgets.hextiles:HexTilesBoard",
-        "roaster": "gamekit.widgets.roaster:RoasterBoard",
-    },
-}
+
+#: The parts a game may declare when it registers (see :class:`Facts`).
+PART_KINDS = ("picture", "board", "strategy", "puzzles", "words")
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What a game says about itself when it registers, in one place: its ``title`` (as a
+    player reads it), its ``move`` class (with ``parse``), whether a decision begins a turn
+    (``turn_starts(state)``; a GIPF turn is a push and the removals after it), the name of
+    the rules method that sets up a made-up position (``setup``), and its parts: a
+    ``picture`` module (``draw(state, **highlight)``, optionally ``png_bytes``), a
+    ``board`` class, a ``strategy`` (:class:`gamekit.players.Strategy`), its ``puzzles``
+    (a tuple of :class:`gamekit.puzzles.Puzzle`) and its ``words`` (a module with
+    ``position_words(state)``). A part is the object itself or where it lives,
+    ``"module"`` or ``"module:name"``, loaded on first use. A part not given is inherited
+    from the game a variant extends, or provided by the kit (see :func:`part`).
+
+    >>> facts("gipf").title, facts("gipf").setup
+    ('GIPF', 'setup')
+    """
+
+    title: str
+    move: type | None = None
+    turn_starts: Callable[[Any], bool] | None = None
+    setup: str | None = None
+    picture: Any = None
+    board: Any = None
+    strategy: Any = None
+    puzzles: Any = None
+    words: Any = None
+
+
+_FACTS: dict[str, Facts] = {}
 
 R = TypeVar("R", bound=type)
 
 
-def register(rules_class: R) -> R:
+@overload
+def register(rules_class: R, /, **facts: Any) -> R: ...
+
+
+@overload
+def register(rules_class: None = None, /, **facts: Any) -> Callable[[R], R]: ...
+
+
+def register(rules_class: R | None = None, /, **facts: Any) -> R | Callable[[R], R]:
     """Add a game to the registry under ``rules_class.game``; returns the class, so it
-    works as a decorator. A subclass of a registered game's rules (a variant) gets its
-    pictures and board from the game it extends.
+    works as a decorator, bare (``@register``) or with the game's facts
+    (``@register(title="Coffee", picture="gamekit.coffee.picture", ...)``, see
+    :class:`Facts`). A subclass of a registered game's rules (a variant) gets every part it
+    does not declare from the game it extends.
 
     >>> from dataclasses import dataclass
     >>> from gamekit import coffee
@@ -244,6 +288,8 @@ def register(rules_class: R) -> R:
     >>> rules_class("coffee-tiny") is Tiny, lineage(Tiny(size=3))
     (True, ('coffee-tiny', 'coffee'))
     """
+    if rules_class is None:
+        return lambda cls: register(cls, **facts)
     if not isinstance(rules_class, type):
         raise TypeError(
             "register takes a game's Rules class (the class itself, not one of its rules "
@@ -275,8 +321,63 @@ def register(rules_class: R) -> R:
             f"another game is registered as {name!r} already ({_where(known)}); a class "
             "replaces it only when it is the same class defined again (same module and name)"
         )
+    declared = _facts_of(name, rules_class, facts)
     _GAMES[name] = rules_class
+    _FACTS[name] = declared
     return rules_class
+
+
+def _facts_of(name: str, rules_class: type, given: dict[str, Any]) -> Facts:
+    """The :class:`Facts` that ``register`` was given, checked; a variant's title is its
+    game's with its own name."""
+    unknown = sorted(set(given) - {f.name for f in fields(Facts)})
+    if unknown:
+        raise TypeError(
+            f"register does not know the fact {unknown[0]!r}; a game may declare "
+            + ", ".join(f.name for f in fields(Facts))
+        )
+    title = given.get("title")
+    if title is None:
+        parent = next((n for n in lineage(rules_class)[1:] if n in _FACTS), None)
+        title = f"{_FACTS[parent].title} ({name})" if parent else name
+    if not isinstance(title, str) or not title.strip():
+        raise TypeError(f"a game's title is a few words of text, not {shown(title)}")
+    for key in ("turn_starts",):
+        if given.get(key) is not None and not callable(given[key]):
+            raise TypeError(f"{key} must be a function of a state, not {shown(given[key])}")
+    move = given.get("move")
+    if move is not None and not callable(getattr(move, "parse", None)):
+        raise TypeError(f"a game's move class must have a parse method, not {shown(move)}")
+    setup = given.get("setup")
+    if setup is not None and not callable(getattr(rules_class, str(setup), None)):
+        raise TypeError(f"{name!r} rules have no method {shown(setup)} to set up a position")
+    return Facts(**{**given, "title": title})
+
+
+def facts(obj: Any) -> Facts:
+    """The :class:`Facts` of a game, given its name, its rules or one of its states; a
+    fact its own registration left out is read from the game it extends.
+
+    >>> facts("coffee").title
+    'Coffee'
+    """
+    names = lineage(rules_class(obj)) if isinstance(obj, str) else lineage(obj)
+    _load_shipped_of(names)
+    found = [_FACTS[n] for n in names if n in _FACTS]
+    if not found:
+        raise TypeError(f"{names[0]!r} is not a registered game")
+    merged = {f.name: getattr(found[0], f.name) for f in fields(Facts)}
+    for more in found[1:]:
+        for key, value in merged.items():
+            if value is None:
+                merged[key] = getattr(more, key)
+    return Facts(**merged)
+
+
+def _load_shipped_of(names: Sequence[str]) -> None:
+    for n in names:
+        if n in _SHIPPED and n not in _FACTS:
+            importlib.import_module(_SHIPPED[n])
 
 
 def _where(cls: type) -> str:
@@ -345,17 +446,46 @@ def lineage(obj: Any) -> tuple[str, ...]:
     return tuple(names)
 
 
-def part(obj: Any, kind: str) -> Any:
-    """The ``kind`` ("render" module or "board" class) of the game ``obj`` belongs to,
-    inherited from the game a variant extends."""
-    table = _PARTS[kind]
-    for name in lineage(obj):
-        where = table.get(name)
-        if where is not None:
-            module, _, attribute = where.partition(":")
-            loaded = importlib.import_module(module)
-            return getattr(loaded, attribute) if attribute else loaded
-    raise TypeError(f"gamekit has no {kind} for {game_of(obj)!r} games")
+def part(obj: Any, kind: str, default: Any = _MISSING) -> Any:
+    """The ``kind`` part (one of :data:`PART_KINDS`) of the game ``obj`` belongs to: its
+    own, or the one of the game it extends, loaded from its ``"module:name"`` on first use.
+    Without one: ``default`` if given, else a ``TypeError`` that says what is missing.
+
+    >>> part("gipf", "board").__name__
+    'GipfBoard'
+    """
+    if kind not in PART_KINDS:
+        raise ValueError(f"a game's parts are {', '.join(PART_KINDS)}, not {shown(kind)}")
+    where = getattr(facts(obj), kind)
+    if where is None:
+        if default is not _MISSING:
+            return default
+        name = obj if isinstance(obj, str) else game_of(obj)
+        raise TypeError(f"the game {name!r} declares no {kind} when it registers")
+    return _loaded(where)
+
+
+def own_part(name: str, kind: str) -> Any:
+    """The ``kind`` part that the game registered as ``name`` declared itself (not one it
+    inherits from the game it extends), loaded; ``None`` if it declared none.
+
+    >>> len(own_part("coffee", "puzzles")) > 0, own_part("coffee", "board").__name__
+    (True, 'CoffeeBoard')
+    """
+    if kind not in PART_KINDS:
+        raise ValueError(f"a game's parts are {', '.join(PART_KINDS)}, not {shown(kind)}")
+    rules_class(name)
+    where = getattr(_FACTS[name], kind) if name in _FACTS else None
+    return _loaded(where)
+
+
+def _loaded(where: Any) -> Any:
+    """A part given as ``"module"`` or ``"module:name"``, loaded; anything else as it is."""
+    if isinstance(where, str):
+        module, _, attribute = where.partition(":")
+        loaded = importlib.import_module(module)
+        return getattr(loaded, attribute) if attribute else loaded
+    return where
 
 
 def player_index(state: State, seat: str | None) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamekit.players import _position, _whole
+from gamekit.checks import check_state, whole
 
 __all__ = ["perft"]
 
@@ -32,8 +32,8 @@ def perft(state: Any, depth: int) -> int:
         TypeError: ``state`` is not a game position, or ``depth`` not a whole number.
         ValueError: ``depth`` is negative.
     """
-    _position(state)
-    depth = _whole(depth, "depth", 0)
+    check_state(state)
+    depth = whole(depth, "depth", 0)
     if depth == 0:
         return 1
     total = 0

@@ -17,32 +17,28 @@ learners in :data:`LEVEL_HELP`), each meant to be stronger than the one before
 - ``"beginner"``: one move ahead: takes a win, avoids handing one over, else the move its
   game's evaluation likes best (:class:`SimplePlayer` with ``safe=True``); at once;
 - ``"club"`` (the default, :data:`DEFAULT_LEVEL`): Monte Carlo tree search for about
-  :data:`CLUB_SECONDS` a move; in GIPF, alpha-beta search two turns ahead
-  (:data:`ALPHABETA_DEPTHS`), a few hundredths of a second; in Hex Tiles, one turn ahead
-  judged by the figure's outlook (:data:`OUTLOOK_CLUB`), at once;
-- ``"strong"``: the same Monte Carlo search for about :data:`STRONG_SECONDS` a move; in
-  GIPF, alpha-beta three turns ahead (a few tenths of a second, at most
-  :data:`STRONG_SECONDS`); in Hex Tiles, the club's best-liked moves played on a few turns
-  by the club's judgement, the best kept (:class:`RolloutPlayer`, :data:`ROLLOUT_STRONG`).
+  :data:`CLUB_SECONDS` a move;
+- ``"strong"``: the same search for about :data:`STRONG_SECONDS` a move.
 
-Coffee Roaster is played alone, so there a level is a rule of play: ``beginner`` roasts
-five rounds, ``club`` stops when the beans in the bag are roasted enough, ``strong`` weighs
-the exact odds of the bag (:func:`gamekit.roaster.challenge.odds_player`).
+A game changes how it is played where it registers, with a :class:`Strategy` (its
+``strategy`` fact): a :class:`Reader` (a faster path, whole turns), an evaluation and an
+outlook, and a recipe for any level it plays in its own way (:func:`alphabeta_level`,
+:func:`outlook_level`, :func:`rollout_level`, :func:`policy_level`). Each game's
+``strategy`` module says what it chose and why.
 
 The players
 -----------
 - :class:`SimplePlayer` looks one move ahead and judges the position with its game's own
-  evaluation (:data:`EVALUATIONS`: GIPF counts pieces, Hex Tiles scores the figure).
+  evaluation (the strategy's; without one, by the outcome).
 - :class:`RandomPlayer` picks uniformly among the legal moves.
 - :class:`GreedyPlayer` takes a win when it has one, and otherwise avoids a move after which
-  the opponent can win at once (in Coffee: by a line, or by leaving it blocked).
-- :class:`MCTSPlayer` is Monte Carlo tree search (UCT) with random playouts (in Hex Tiles
-  the scores judge the positions it reaches instead), with a budget in iterations or in
-  seconds. Where a game hides something (the order of Hex Tiles' pool), it searches
-  positions redealt from what the player can see (``state.redeal(rng)``), so it never
-  knows the draws to come.
+  the opponent can win at once.
+- :class:`MCTSPlayer` is Monte Carlo tree search (UCT) with random playouts (or the game's
+  own judgement of the leaves), with a budget in iterations or in seconds. Where a game
+  hides something (the order of a pool of tiles), it searches positions redealt from what
+  the player can see (``state.redeal(rng)``), so it never knows the draws to come.
 - :class:`AlphaBetaPlayer` looks a fixed number of turns ahead (alpha-beta search) and
-  judges where it arrives by its game's outlook (:data:`SEARCH_EVALUATIONS`).
+  judges where it arrives by its game's outlook.
 - :class:`RolloutPlayer` plays its most promising moves on a few turns, several times
   each, every player by the club's judgement, and keeps the move that fared best.
 - :class:`PolicyPlayer` follows a fixed rule of play given as a function.
@@ -56,9 +52,6 @@ Move.parse('c2\\\\')
 LevelPlayer('club', seed=1)
 >>> make_player("mcts", seed=1, iterations=50)
 MCTSPlayer(iterations=50, seed=1)
-
-For Coffee the players use a fast path (cell and axis numbers instead of notation); they
-choose exactly among ``state.legal_moves()``.
 """
 
 from __future__ import annotations
@@ -69,14 +62,13 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from gamekit import coffee
+from gamekit.checks import check_state, real, whole
 from gamekit.errors import shown
-from gamekit.game import FrozenMap, lineage, player_index
+from gamekit.game import FrozenMap, lineage, part, player_index
 
 __all__ = [
     "Player",
@@ -90,11 +82,18 @@ __all__ = [
     "LevelPlayer",
     "Level",
     "Evaluation",
-    "EVALUATIONS",
-    "SEARCH_EVALUATIONS",
-    "ALPHABETA_DEPTHS",
-    "OUTLOOK_CLUB",
-    "ROLLOUT_STRONG",
+    "Reader",
+    "Strategy",
+    "sole_winner",
+    "seat_of",
+    "standing_of",
+    "settle",
+    "Budget",
+    "strategy",
+    "policy_level",
+    "alphabeta_level",
+    "outlook_level",
+    "rollout_level",
     "LEVELS",
     "LEVEL_NAMES",
     "LEVEL_HELP",
@@ -128,41 +127,17 @@ Seed = int | np.integer | np.random.Generator | np.random.SeedSequence | None
 
 
 # ---------------------------------------------------------------------------------------
-# Checking arguments (shared with gamekit.sim and gamekit.perft)
+# Checking arguments
 # ---------------------------------------------------------------------------------------
-
-
-def _whole(value: Any, argument: str, least: int = 0) -> int:
-    """``value`` as an ``int``, if it is a whole number of at least ``least``."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{argument} must be a whole number, not {shown(value)}")
-    if value < least:
-        raise ValueError(f"{argument} must be {least} or more, not {shown(value)}")
-    return int(value)
-
-
-def _real(value: Any, argument: str, least: float) -> float:
-    """``value`` as a ``float``, if it is a finite number of at least ``least``."""
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise TypeError(f"{argument} must be a number, not {shown(value)}")
-    try:
-        number = float(value)
-    except OverflowError:  # a whole number too large for a float
-        number = math.inf
-    if not math.isfinite(number) or number < least:
-        raise ValueError(
-            f"{argument} must be a finite number of at least {least}, not {shown(value)}"
-        )
-    return number
 
 
 def _caps(count: Any, argument: str, seconds: Any) -> tuple[int | None, float | None]:
     """A search's budget, checked: ``count`` (named ``argument``) a whole number of at least
     1, ``seconds`` a number of at least :data:`MIN_SECONDS`; ``None`` means no cap."""
     if count is not None:
-        count = _whole(count, argument, 1)
+        count = whole(count, argument, 1)
     if seconds is not None:
-        seconds = _real(seconds, "seconds", MIN_SECONDS)
+        seconds = real(seconds, "seconds", MIN_SECONDS)
     return count, seconds
 
 
@@ -187,21 +162,12 @@ def _seed(value: Any, argument: str = "seed") -> Seed:
 MAX_PLAYER_SEED = 2**128
 
 
-def _position(state: Any, argument: str = "state") -> None:
-    """Refuse what is not a game position (it has no ``legal_moves`` and ``play``); the
-    message names the argument."""
-    if not (
-        callable(getattr(state, "legal_moves", None)) and callable(getattr(state, "play", None))
-    ):
-        raise TypeError(f"{argument} must be a game position (a State), not {type(state).__name__}")
-
-
 # ---------------------------------------------------------------------------------------
 # Who won, by player (a pie-rule swap exchanges seats, not players)
 # ---------------------------------------------------------------------------------------
 
 
-def _winner(state) -> int | None:
+def sole_winner(state) -> int | None:
     """The player (see :func:`gamekit.game.player_index`) who won ``state`` alone; ``None``
     if the game is not over, or ended with no single winner."""
     outcome = state.outcome
@@ -210,7 +176,7 @@ def _winner(state) -> int | None:
     return player_index(state, outcome.winners[0])
 
 
-def _seat_of(state, player: int) -> str:
+def seat_of(state, player: int) -> str:
     """The seat that ``player`` (0 for whoever began in ``seats[0]``) plays in ``state``."""
     seats = state.rules.seats
     if state.swapped and len(seats) == 2:
@@ -223,8 +189,17 @@ def _seat_of(state, player: int) -> str:
 # ---------------------------------------------------------------------------------------
 
 
-class _Generic:
-    """Actions are the moves of ``legal_moves()``; playing one is ``state.play``."""
+class Reader:
+    """How a player reads a game: actions are the moves of ``legal_moves()``, playing one
+    is ``state.play``. A game's strategy may give a subclass (a faster path, a playout that
+    knows the game, a judgement of the leaves of a search).
+    """
+
+    @staticmethod
+    def fits(state) -> bool:
+        """Whether this reader plays ``state`` right (a fast path may know a game's own
+        rules only, not a variant's extra rule); else the players read the contract."""
+        return True
 
     @staticmethod
     def actions(state) -> list:
@@ -248,8 +223,8 @@ class _Generic:
                 break
             moves = state.legal_moves()
             state = state.play(moves[rand.randrange(len(moves))])
-        winner = _winner(state)
-        return None if winner is None else _seat_of(start, winner)
+        winner = sole_winner(state)
+        return None if winner is None else seat_of(start, winner)
 
     @classmethod
     def playout(cls, state, rand: random.Random, max_plies: int) -> tuple[float, ...]:
@@ -291,291 +266,13 @@ class _Generic:
         if state.outcome is not None:
             return False
         me = player_index(state, state.to_move)
-        return any(_winner(cls.apply(state, action)) == me for action in cls.actions(state))
-
-
-class _Coffee(_Generic):
-    """Coffee through (cell index, axis index) pairs, with Coffee's fast interface
-    (:func:`gamekit.coffee.legal_pairs` and the rest); ``swap`` stays a :class:`Move`."""
-
-    @staticmethod
-    def actions(state) -> list:
-        if state.outcome is not None:
-            return []
-        acts: list[Any] = coffee.legal_pairs(state)
-        if state.swap_available:
-            acts.append(coffee.Move.swap())
-        return acts
-
-    @staticmethod
-    def apply(state, action):
-        if isinstance(action, coffee.Move):
-            return state.play(action)
-        return coffee.play_pair(state, *action)
-
-    @staticmethod
-    def move(state, action):
-        if isinstance(action, coffee.Move):
-            return action
-        return coffee.pair_move(state, *action)
-
-    @staticmethod
-    def rollout(state, rand: random.Random, max_plies: int):
-        return coffee.random_rollout(state, rand)
-
-    @staticmethod
-    def opponent_can_win(state) -> bool:
-        """The same question on bitmasks (:func:`gamekit.coffee.can_win_at_once`)."""
-        return coffee.can_win_at_once(state)
-
-
-class _Gipf(_Generic):
-    """GIPF: a turn is a push and the row removals that follow it."""
-
-    @staticmethod
-    def turn_starts(state) -> bool:
-        return state.phase == "push"
-
-
-class _HexTiles(_Generic):
-    """Hex Tiles: random playouts say little about a move (random placements ruin a
-    figure), so the search judges the positions it reaches by their outlook
-    (:meth:`outlook`): each figure's score, plus :attr:`run_weight` of the second longest
-    run of marked edges on its outer border (a run that may join the longest later), plus
-    :attr:`reserve_weight` of the marks of the reserve tiles that fit it, less
-    :attr:`dead_weight` for each unmarked edge of the outer border that faces a cell no tile
-    can ever fill (:func:`_dead_edges`: it breaks every run through it for good); a lead of
-    :attr:`scale` points is worth about three wins in four.
-
-    A turn is several decisions (take a tile, place tiles, say ``done``), so before a leaf
-    is judged the player who reached it ends its turn, the move the outlook likes best each
-    time (:attr:`settle`): every leaf is judged at the end of a turn, whether it was
-    reached by a take or by a placement; then the players play :attr:`turns` more turns the
-    same way (on the redealt pool: by default the opponent answers once) before the outlook
-    decides. The search tries the untried moves best-liked first (:attr:`prior`).
-
-    With :attr:`depth` above 0 a playout goes on that many moves by a rule of thumb
-    (:func:`_hextiles_habit`): place the reserve tile with the most marks, else take the
-    market tile with the most marks that fits, else end the turn."""
-
-    #: Playouts go on this many moves by the rule of thumb before the outlook decides.
-    depth = 0
-    #: A lead of this many points is worth about three wins in four.
-    scale = 5.0
-    #: A reserve tile that fits the figure counts for this share of its marks.
-    reserve_weight = 0.8
-    #: The second longest marked run of the outer border counts for this share of its length.
-    run_weight = 0.5
-    #: Each unmarked edge of the outer border facing a cell that no tile can fill costs this.
-    dead_weight = 0.75
-    #: Before a leaf is judged, the player who reached it ends its turn greedily.
-    settle = True
-    #: Then the players play on this many turns, each its own best-liked moves.
-    turns = 1
-    #: The search first tries the untried move whose position the outlook likes best.
-    prior = True
-
-    @classmethod
-    def outlook(cls, state, k: int) -> float:
-        """Player ``k``'s figure score, plus :attr:`run_weight` of its second longest
-        marked run, plus :attr:`reserve_weight` of the marks of its reserve tiles that fit,
-        less :attr:`dead_weight` for each dead edge of its outer border (:func:`_dead_edges`).
-
-        >>> from gamekit import hextiles
-        >>> state = hextiles.Rules(seed=7).start().play("take 101000")
-        >>> _HexTiles.outlook(state, 0)  # the blank starter, and a tile of two marks
-        1.6
-        """
-        from gamekit import hextiles
-
-        figure = state.figures[k]
-        fitting = sum(_marks(p) for p in state.reserves[k] if figure.legal_placements(p))
-        return (
-            hextiles.score(figure).total
-            + cls.run_weight * _second_run(figure)
-            + cls.reserve_weight * fitting
-            - cls.dead_weight * _dead_edges(figure, state.rules.tile_patterns)
-        )
-
-    @classmethod
-    def _judged(cls, state, me: int) -> tuple[int, float]:
-        return _standing(state, me), cls.outlook(state, me)
-
-    @classmethod
-    def expand(cls, state, untried: list, rand: random.Random):
-        if not cls.prior:
-            return untried[rand.randrange(len(untried))]
-        me = player_index(state, state.to_move)
-        best: list = []
-        top = None
-        for action in untried:
-            key = cls._judged(state.play(action), me)
-            if top is None or key > top:
-                best, top = [action], key
-            elif key == top:
-                best.append(action)
-        return best[rand.randrange(len(best))] if len(best) > 1 else best[0]
-
-    @classmethod
-    def end_turn(cls, state, me: int):
-        """``state`` after player ``me``'s further decisions in a row (the rest of its
-        turn), the one whose position the outlook likes best each time."""
-        return _settle(cls, state, me, lambda child: cls._judged(child, me))
-
-    @classmethod
-    def leaf(cls, state, mover: int | None, rand: random.Random, max_plies: int):
-        if cls.settle and mover is not None:
-            state = cls.end_turn(state, mover)
-            for _ in range(cls.turns):
-                if state.outcome is not None:
-                    break
-                state = cls.end_turn(state, player_index(state, state.to_move))
-        return cls.playout(state, rand, max_plies)
-
-    @staticmethod
-    def rollout(state, rand: random.Random, max_plies: int):
-        start = state
-        for _ in range(max_plies):
-            if state.outcome is not None:
-                break
-            state = state.play(_hextiles_habit(state, state.legal_moves(), rand))
-        winner = _winner(state)
-        return None if winner is None else _seat_of(start, winner)
-
-    @classmethod
-    def playout(cls, state, rand: random.Random, max_plies: int) -> tuple[float, ...]:
-        for _ in range(min(cls.depth, max_plies)):
-            if state.outcome is not None:
-                break
-            state = state.play(_hextiles_habit(state, state.legal_moves(), rand))
-        if state.outcome is not None:
-            return _Generic.playout(state, rand, 0)
-        totals = [cls.outlook(state, k) for k in range(len(state.figures))]
-        out = []
-        for k, mine in enumerate(totals):
-            lead = mine - max(t for j, t in enumerate(totals) if j != k)
-            out.append(1.0 / (1.0 + math.exp(-lead / cls.scale)))
-        return tuple(out)
-
-
-#: What the search worked out lately about a figure, by ``(work, id(figure))``:
-#: ``(figure, args, answer)`` (holding the figure keeps its ``id`` in use); see
-#: :func:`_remembered`.
-_FIGURE_FACTS: dict[tuple[Any, int], tuple[Any, tuple, int]] = {}
-_FIGURE_FACTS_KEPT = 8192
-
-
-def _remembered(work: Callable[..., int], figure, *args) -> int:
-    """``work(figure, *args)``, worked out once for a figure while it is remembered: a
-    search judges the same (immutable) figures again and again."""
-    key = (work, id(figure))
-    known = _FIGURE_FACTS.get(key)
-    if known is not None and known[0] is figure and known[1] == args:
-        return known[2]
-    answer = work(figure, *args)
-    if len(_FIGURE_FACTS) >= _FIGURE_FACTS_KEPT:
-        _FIGURE_FACTS.clear()
-    _FIGURE_FACTS[key] = (figure, args, answer)
-    return answer
-
-
-def _second_run(figure) -> int:
-    """The length of the second longest run of marked edges on ``figure``'s outer border
-    (0 if it has fewer than two).
-
-    >>> from gamekit import hextiles
-    >>> figure = hextiles.Figure({(0, 0): "000000", (0, 1): "111000", (0, -1): "000110"})
-    >>> hextiles.score(figure).border, _second_run(figure)  # runs of 3 and 2 marked edges
-    (3, 2)
-    """
-    return _remembered(_count_second_run, figure)
-
-
-def _count_second_run(figure) -> int:
-    from gamekit import hextiles
-
-    flags = [figure.marked_edge(edge) for edge in hextiles.score(figure).outer]
-    runs = [0, 0]
-    if not all(flags):
-        start = flags.index(False)
-        run = 0
-        for flag in flags[start + 1 :] + flags[: start + 1]:
-            if flag:
-                run += 1
-            elif run:
-                runs.append(run)
-                run = 0
-    return sorted(runs)[-2]
-
-
-def _dead_edges(figure, patterns) -> int:
-    """How many unmarked edges of ``figure``'s outer border face a cell where no tile of
-    ``patterns`` can ever go (a mark of the figure faces that cell, or it is walled in): no
-    marked run can pass such an edge, now or later.
-
-    >>> from gamekit import hextiles
-    >>> figure = hextiles.Figure({(0, 0): "000000", (0, 1): "011000"})
-    >>> _dead_edges(figure, hextiles.PATTERNS)  # (1,0) faces a mark: the starter's edge to it
-    1
-    """
-    return _remembered(_count_dead_edges, figure, patterns)
-
-
-def _count_dead_edges(figure, patterns) -> int:
-    from gamekit import hextiles
-
-    fillable = set(figure.open_cells(patterns))
-    dead = 0
-    for edge in hextiles.score(figure).outer:
-        if not figure.marked_edge(edge):
-            (q, r), side = edge
-            dq, dr = hextiles.HEX_DIRECTIONS[side]
-            if (q + dq, r + dr) not in fillable:
-                dead += 1
-    return dead
-
-
-def _marks(pattern: str) -> int:
-    return pattern.count("1")
-
-
-def _hextiles_habit(state, moves: list, rand: random.Random):
-    """The playout move of :class:`_HexTiles` among ``moves``."""
-    best: list = []
-    top = 0
-    for m in moves:
-        if m.kind == "place":
-            value = _marks(m.pattern)
-            if value > top:
-                best, top = [m], value
-            elif value == top:
-                best.append(m)
-    if best:
-        return best[rand.randrange(len(best))]
-    takes = [m for m in moves if m.kind == "take"]
-    if takes:
-        figure = state.figure()
-        keys = [(bool(figure.legal_placements(m.pattern)), _marks(m.pattern)) for m in takes]
-        high = max(keys)
-        takes = [m for m, k in zip(takes, keys, strict=True) if k == high]
-        return takes[rand.randrange(len(takes))]
-    return moves[-1]  # done
+        return any(sole_winner(cls.apply(state, action)) == me for action in cls.actions(state))
 
 
 def _adapter(state):
-    # Coffee's shortcuts know Coffee's own rules only, not a variant's extra rule
-    if isinstance(state, coffee.State):
-        return _Coffee if state.rules.plain else _Generic
-    try:
-        names = lineage(state)
-    except TypeError:
-        return _Generic
-    return _ADAPTERS.get(next((n for n in names if n in _ADAPTERS), ""), _Generic)
-
-
-#: Games whose players read them in their own way (by game name; a variant uses the one of
-#: the game it extends).
-_ADAPTERS: dict[str, type[_Generic]] = {"hextiles": _HexTiles, "gipf": _Gipf}
+    """The game's reader (its strategy's), where it fits ``state``, else :class:`Reader`."""
+    reader = strategy(state).reader
+    return reader if reader.fits(state) else Reader
 
 
 # ---------------------------------------------------------------------------------------
@@ -639,7 +336,7 @@ class Player:
 
     @staticmethod
     def _check(state) -> None:
-        _position(state)
+        check_state(state)
         if state.outcome is not None:
             raise ValueError(f"the game is over ({state.outcome.reason}): no move to choose")
 
@@ -674,8 +371,8 @@ class Evaluation:
     player's own further decisions of the same turn, the best one each time (in GIPF the
     rows a push makes are removed by the same player before the other pushes).
 
-    >>> EVALUATIONS["gipf"]
-    Evaluation(_gipf_value, settle=True)
+    >>> Evaluation(lambda state, seat: 0.0, settle=True)
+    Evaluation(<lambda>, settle=True)
     """
 
     value: Callable[[Any, str], float]
@@ -697,132 +394,22 @@ def _outcome_value(state, seat: str) -> float:
     return float(scores[seat]) - (max(others) if others else 0.0)
 
 
-def _gipf_value(state, seat: str) -> float:
-    """GIPF: pieces in the reserve, the opponent's pieces captured (twice) and GIPF pieces
-    on the board, each for the player and against the opponent."""
-    other = next(s for s in state.rules.seats if s != seat)
-    return (
-        state.reserve(seat)
-        - state.reserve(other)
-        + 2 * (state.captured(other) - state.captured(seat))
-        + len(state.gipf_pieces(seat))
-        - len(state.gipf_pieces(other))
-    )
-
-
-@lru_cache(maxsize=1)
-def _gipf_tables() -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, ...], ...]]:
-    """GIPF's spots with their nearness to the centre (3 the centre spot .. 0 the edge
-    spots), and its lines."""
-    from gamekit import gipf
-
-    near = tuple((gipf.GRID.index(spot), 3 - gipf.ring(spot)) for spot in gipf.SPOTS)
-    return near, gipf.LINES
-
-
-#: What the GIPF outlook gives a piece for each step nearer the centre, and a run of
-#: exactly three pieces of one colour along a line (one push from a row).
-GIPF_CENTRE_WEIGHT = 0.1
-GIPF_THREE_WEIGHT = 0.3
-
-
-def _gipf_outlook(state, seat: str) -> float:
-    """GIPF, for a search: :func:`_gipf_value` (the pieces), plus a little for pieces near
-    the centre (they lie on longer lines, and are harder to push away) and for runs of
-    three pieces of one colour in a line (a row in waiting), each for the player and
-    against the opponent."""
-    near, lines = _gipf_tables()
-    board = state.board
-    centre = 0
-    for spot, weight in near:
-        v = board[spot]
-        if v:
-            centre += weight if v > 0 else -weight
-    threes = 0
-    for line in lines:
-        run = last = 0
-        for spot in line:
-            v = board[spot]
-            sign = (v > 0) - (v < 0)
-            if sign and sign == last:
-                run += 1
-            else:
-                if run == 3:
-                    threes += last
-                run, last = (1 if sign else 0), sign
-        if run == 3:
-            threes += last
-    shape = GIPF_CENTRE_WEIGHT * centre + GIPF_THREE_WEIGHT * threes
-    return _gipf_value(state, seat) + (shape if seat == "white" else -shape)
-
-
-def _hextiles_outlook(state, seat: str) -> float:
-    """Hex Tiles, for a search: the outlook of the seat's figure (:meth:`_HexTiles.outlook`:
-    its score, and what its border and reserve promise)."""
-    return _HexTiles.outlook(state, player_index(state, seat))
-
-
-def _fits(figure, marks: str) -> bool:
-    return bool(figure.legal_placements(marks))
-
-
-def _hextiles_value(state, seat: str) -> float:
-    """Hex Tiles: the score of the player's figure; then, by far less, the marks of its
-    reserve tiles that fit the figure now (so it takes a market tile it can place), then
-    the marks of the others."""
-    from gamekit import hextiles
-
-    figure = state.figure(seat)
-    fitting = other = 0
-    for marks in state.reserve(seat):
-        if _fits(figure, marks):
-            fitting += marks.count("1")
-        else:
-            other += marks.count("1")
-    return hextiles.score(figure).total + 1e-3 * fitting + 1e-6 * other
-
-
-#: The simple player's evaluation of each game, by game name (a variant uses the one of the
-#: game it extends). A game not listed is judged by its outcome alone: a win if there is one.
-EVALUATIONS: FrozenMap[str, Evaluation] = FrozenMap(
-    {
-        "gipf": Evaluation(_gipf_value, settle=True),
-        "hextiles": Evaluation(_hextiles_value),
-    }
-)
-#: The evaluation a search (:class:`AlphaBetaPlayer`) judges its horizon by, where it is
-#: not the simple player's: a game's outlook, which also weighs what may come.
-SEARCH_EVALUATIONS: FrozenMap[str, Evaluation] = FrozenMap(
-    {
-        "gipf": Evaluation(_gipf_outlook),
-        "hextiles": Evaluation(_hextiles_outlook, settle=True),
-    }
-)
 _BY_OUTCOME = Evaluation(_outcome_value)
 #: At most this many own decisions in a row are settled after a move.
 _SETTLE_LIMIT = 64
 
 
-def _names(state) -> tuple[str, ...]:
-    """The names of the game of ``state`` and of the games it extends (none if unknown)."""
-    try:
-        return lineage(state)
-    except TypeError:
-        return ()
-
-
 def _evaluation(state) -> Evaluation:
-    return next((EVALUATIONS[n] for n in _names(state) if n in EVALUATIONS), _BY_OUTCOME)
+    """The game's evaluation (its strategy's), else the outcome alone."""
+    return strategy(state).evaluation or _BY_OUTCOME
 
 
 def _search_evaluation(state) -> Evaluation:
-    """The game's outlook for a search (:data:`SEARCH_EVALUATIONS`), else its evaluation."""
-    names = _names(state)
-    found = next((SEARCH_EVALUATIONS[n] for n in names if n in SEARCH_EVALUATIONS), None)
-    return found if found is not None else _evaluation(state)
+    """The game's outlook for a search (its strategy's), else its evaluation."""
+    return strategy(state).outlook or _evaluation(state)
 
 
-def _standing(state, me: int) -> int:
+def standing_of(state, me: int) -> int:
     """3: player ``me`` won alone; 2: a shared win; 1: the game goes on, or nobody won;
     0: ``me`` lost."""
     outcome = state.outcome
@@ -835,10 +422,10 @@ def _standing(state, me: int) -> int:
 
 
 def _judge(state, me: int, evaluation: Evaluation) -> tuple[int, float]:
-    return _standing(state, me), float(evaluation.value(state, _seat_of(state, me)))
+    return standing_of(state, me), float(evaluation.value(state, seat_of(state, me)))
 
 
-def _settle(ad, state, me: int, judge: Callable[[Any], Any]):
+def settle(ad, state, me: int, judge: Callable[[Any], Any]):
     """Play player ``me``'s further decisions in a row, the one whose position ``judge``
     rates highest each time."""
     for _ in range(_SETTLE_LIMIT):
@@ -851,7 +438,7 @@ def _settle(ad, state, me: int, judge: Callable[[Any], Any]):
 
 class SimplePlayer(Player):
     """Looks one move ahead: plays the move after which its game's evaluation
-    (:data:`EVALUATIONS`) likes the position best. A win comes first, then a shared win,
+    (its strategy's) likes the position best. A win comes first, then a shared win,
     then the highest value, a loss last; ties are broken at random. Where the evaluation
     settles (GIPF), the player's own further decisions of the same turn (the row removals
     after a push) are made, the best one each time, before the position is judged.
@@ -863,7 +450,7 @@ class SimplePlayer(Player):
     ``safe=True`` (the ``"beginner"`` level) also looks at the opponent's answers: after a
     win, it prefers the moves after which the opponent cannot win at once (as
     :class:`GreedyPlayer` does), and judges only those. ``outlook=True`` judges by the
-    game's outlook for a search instead (:data:`SEARCH_EVALUATIONS`; in Hex Tiles, what the
+    game's outlook for a search instead (its strategy's; in Hex Tiles, what the
     figure's border and reserve promise besides its score: the club level there).
 
     >>> from gamekit import gipf
@@ -914,7 +501,7 @@ def _keyed(ad, state, evaluation: Evaluation, safe: bool) -> list[tuple[tuple, A
     for action in ad.actions(state):
         child = ad.apply(state, action)
         if evaluation.settle:
-            child = _settle(ad, child, me, lambda c: _judge(c, me, evaluation))
+            child = settle(ad, child, me, lambda c: _judge(c, me, evaluation))
         standing, value = _judge(child, me, evaluation)
         key = (standing, _safe(ad, child, me), value) if safe else (standing, value)
         keyed.append((key, action))
@@ -964,7 +551,7 @@ class GreedyPlayer(Player):
         for action in ad.actions(state):
             child = ad.apply(state, action)
             if child.outcome is not None:
-                (wins if _winner(child) == me else rest).append(action)
+                (wins if sole_winner(child) == me else rest).append(action)
             elif player_index(child, child.to_move) == me or not ad.opponent_can_win(child):
                 safe.append(action)
             else:
@@ -1050,8 +637,8 @@ class MCTSPlayer(Player):
         seed: Seed = None,
     ) -> None:
         iterations, seconds = _caps(iterations, "iterations", seconds)
-        c = _real(c, "c", 0.0)
-        max_playout = _whole(max_playout, "max_playout", 1)
+        c = real(c, "c", 0.0)
+        max_playout = whole(max_playout, "max_playout", 1)
         super().__init__(seed)
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
@@ -1197,7 +784,7 @@ _DECIDED = 1e9
 class AlphaBetaPlayer(Player):
     """Looks ``depth`` turns ahead (its own and the opponent's in turn) with alpha-beta
     search, and judges the positions it reaches by its game's evaluation for a search
-    (:data:`SEARCH_EVALUATIONS`, else :data:`EVALUATIONS`). A win found in the search is
+    (the strategy's outlook, else its evaluation). A win found in the search is
     taken, a loss avoided while a move can. For two-player games where nothing is hidden.
 
     A turn holds every decision of one player in a row (in GIPF: a push and the rows it
@@ -1234,7 +821,7 @@ class AlphaBetaPlayer(Player):
         seconds: float | None = None,
         seed: Seed = None,
     ) -> None:
-        depth = _whole(depth, "depth", 1)
+        depth = whole(depth, "depth", 1)
         nodes, seconds = _caps(nodes, "nodes", seconds)
         super().__init__(seed)
         self.depth = depth
@@ -1271,7 +858,7 @@ class AlphaBetaPlayer(Player):
         self._ad = ad
         self._me = player_index(state, state.to_move)
         self._value = _search_evaluation(state).value
-        self._seat = [_seat_of(state, k) for k in range(2)]
+        self._seat = [seat_of(state, k) for k in range(2)]
         self._count = 0
         self._deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         order = ad.actions(state)
@@ -1299,7 +886,7 @@ class AlphaBetaPlayer(Player):
 
     def _judge(self, state) -> float:
         """What ``state`` is worth to the searching player."""
-        standing = _standing(state, self._me) if state.outcome is not None else 1
+        standing = standing_of(state, self._me) if state.outcome is not None else 1
         if standing != 1:
             return _DECIDED if standing >= 2 else -_DECIDED
         return float(self._value(state, self._seat[self._me]))
@@ -1391,12 +978,12 @@ class RolloutPlayer(Player):
         seconds: float | None = None,
         seed: Seed = None,
     ) -> None:
-        candidates = _whole(candidates, "candidates", 1)
-        rollouts = _whole(rollouts, "rollouts", 1)
+        candidates = whole(candidates, "candidates", 1)
+        rollouts = whole(rollouts, "rollouts", 1)
         if seconds is not None:
-            seconds = _real(seconds, "seconds", MIN_SECONDS)
+            seconds = real(seconds, "seconds", MIN_SECONDS)
         if turns is not None:
-            turns = _whole(turns, "turns", 1)
+            turns = whole(turns, "turns", 1)
         super().__init__(seed)
         self.candidates = candidates
         self.rollouts = rollouts
@@ -1505,91 +1092,148 @@ class PolicyPlayer(Player):
 # ---------------------------------------------------------------------------------------
 
 
-def _roaster_policy(name: str) -> Callable[..., Any]:
-    from gamekit.roaster import challenge
+@dataclass(frozen=True)
+class Budget:
+    """What a level may spend on a move: ``iterations`` and ``seconds`` as the player was
+    given them (``None``: not given), and the level's own ``clock`` (seconds a move) and
+    ``cap`` (the most playouts a move)."""
 
-    return getattr(challenge, name)
-
-
-def _random_level(game: tuple[str, ...], seed: Seed, budget: dict[str, Any]) -> Player:
-    return RandomPlayer(seed=seed)
-
-
-def _beginner_level(game: tuple[str, ...], seed: Seed, budget: dict[str, Any]) -> Player:
-    if "roaster" in game:
-        return PolicyPlayer(_roaster_policy("simple_player"), seed=seed)
-    return SimplePlayer(safe=True, seed=seed)
+    iterations: int | None
+    seconds: float | None
+    clock: float
+    cap: int
 
 
-#: The search levels' settings that differ by game (a variant uses its game's): Hex Tiles'
-#: playouts end in an evaluation, whose values lie close together, so its search explores
-#: less (a smaller ``c``).
-SEARCH_OPTIONS: FrozenMap[str, FrozenMap[str, Any]] = FrozenMap({"hextiles": FrozenMap(c=0.35)})
+#: How a level makes its player for a game: ``make(seed, budget)``.
+LevelRecipe = Callable[[Seed, Budget], Player]
 
 
-#: The games whose search levels look a fixed number of turns ahead
-#: (:class:`AlphaBetaPlayer`), with each level's depth: in GIPF a random game says little
-#: about a position (its result is close to a coin toss), so Monte Carlo search learns little
-#: from its playouts, while a look two or three turns ahead, judged by the pieces and the
-#: shape of the board, plays far better (``docs/levels.md``).
-ALPHABETA_DEPTHS: FrozenMap[str, FrozenMap[str, int]] = FrozenMap(
-    {"gipf": FrozenMap(club=2, strong=3)}
-)
+@dataclass(frozen=True)
+class Strategy:
+    """What a game tells the computer players, declared once where the game registers
+    (its ``strategy`` fact): its :class:`Reader`; the ``evaluation`` the beginner judges a
+    position by (``None``: by the outcome alone); the ``outlook`` a search judges its
+    horizon by (``None``: the evaluation); ``search``, the options of its Monte Carlo
+    search levels (``c=0.35``); ``levels``, a recipe for each level that plays this game
+    in its own way (a level not listed plays as on every game); and ``random_games(rules,
+    games, seed)``, a faster way to play random games (:func:`gamekit.sim.random_games`),
+    returning ``None`` for rules it does not handle.
+
+    >>> Strategy()
+    Strategy()
+    """
+
+    reader: type[Reader] = Reader
+    evaluation: Evaluation | None = None
+    outlook: Evaluation | None = None
+    search: Mapping[str, Any] = FrozenMap()
+    levels: Mapping[str, LevelRecipe] = FrozenMap()
+    random_games: Callable[[Any, int, int | None], Any] | None = None
+
+    def __repr__(self) -> str:
+        parts = []
+        if self.reader is not Reader:
+            parts.append(f"reader={self.reader.__name__}")
+        for name in ("evaluation", "outlook"):
+            if getattr(self, name) is not None:
+                parts.append(f"{name}={getattr(self, name)!r}")
+        if self.search:
+            parts.append(f"search={dict(self.search)!r}")
+        if self.levels:
+            parts.append(f"levels={list(self.levels)!r}")
+        if self.random_games is not None:
+            parts.append(f"random_games={self.random_games.__name__}")
+        return f"Strategy({', '.join(parts)})"
 
 
-#: The games whose club level looks one turn ahead and judges by the game's outlook
-#: (:class:`SimplePlayer` with ``outlook=True``): in Hex Tiles that judgement does most of
-#: the work, and a Monte Carlo search over it was barely stronger (``docs/levels.md``).
-OUTLOOK_CLUB: frozenset[str] = frozenset({"hextiles"})
-
-#: The games whose strong level is a :class:`RolloutPlayer` that plays the club's judgement
-#: on from its best moves, with its settings: in Hex Tiles, the four best-liked moves played
-#: on eight times each, five turns deep (about two rounds), on redealt pools.
-ROLLOUT_STRONG: FrozenMap[str, FrozenMap[str, int]] = FrozenMap(
-    {"hextiles": FrozenMap(candidates=4, rollouts=8, turns=5)}
-)
+_NO_STRATEGY = Strategy()
 
 
-def _search_level(level: str, seconds: float, cap: int, roaster_policy: str):
-    def make(game: tuple[str, ...], seed: Seed, budget: dict[str, Any]) -> Player:
-        if "roaster" in game:
-            return PolicyPlayer(_roaster_policy(roaster_policy), seed=seed)
-        if level == "club" and OUTLOOK_CLUB.intersection(game):
-            return SimplePlayer(safe=True, outlook=True, seed=seed)
-        rollout = next((ROLLOUT_STRONG[n] for n in game if n in ROLLOUT_STRONG), None)
-        if level == "strong" and rollout is not None:
-            settings = dict(rollout)
-            count, clock = budget.get("iterations"), budget.get("seconds")
-            if count is not None:  # rollouts in all: so many for each candidate
-                settings["rollouts"] = -(-count // settings["candidates"])
-            elif clock is None:
-                clock = seconds
-            return RolloutPlayer(**settings, seconds=clock, seed=seed)
-        depths = next((ALPHABETA_DEPTHS[n] for n in game if n in ALPHABETA_DEPTHS), None)
-        if depths is not None:
-            # its moves depend on the seed only, unless the clock cuts a long search short
-            nodes, clock = budget.get("iterations"), budget.get("seconds")
-            if clock is None and nodes is None:
-                clock = seconds
-            return AlphaBetaPlayer(depth=depths[level], nodes=nodes, seconds=clock, seed=seed)
-        options: Mapping[str, Any] = next(
-            (SEARCH_OPTIONS[n] for n in game if n in SEARCH_OPTIONS), FrozenMap()
-        )
-        iterations = budget.get("iterations") or cap
-        if budget.get("seconds") is None and budget.get("iterations") is not None:
-            # a fixed budget: no clock, so only the seed decides the moves
-            return MCTSPlayer(iterations=iterations, seed=seed, **options)
-        clock = budget.get("seconds") or seconds
-        return MCTSPlayer(iterations=iterations, seconds=clock, seed=seed, **options)
+def strategy(state: Any) -> Strategy:
+    """The strategy of the game ``state`` (or rules) belongs to, or of the game it extends;
+    a game that declares none is played through the contract alone (:class:`Strategy`)."""
+    try:
+        found = part(state, "strategy", None)
+    except (TypeError, ValueError):
+        return _NO_STRATEGY
+    return found if isinstance(found, Strategy) else _NO_STRATEGY
+
+
+def policy_level(policy: Callable[..., Any], **options: Any) -> LevelRecipe:
+    """A level recipe that follows a fixed rule of play (:class:`PolicyPlayer`): how a
+    solo game's levels play."""
+
+    def make(seed: Seed, budget: Budget) -> Player:
+        return PolicyPlayer(policy, seed=seed, **options)
 
     return make
 
 
+def alphabeta_level(depth: int) -> LevelRecipe:
+    """A level recipe that looks ``depth`` turns ahead (:class:`AlphaBetaPlayer`): its
+    moves depend on the seed only, unless the clock cuts a long search short; a budget of
+    ``iterations`` caps the positions looked at instead of the clock."""
+
+    def make(seed: Seed, budget: Budget) -> Player:
+        nodes, clock = budget.iterations, budget.seconds
+        if clock is None and nodes is None:
+            clock = budget.clock
+        return AlphaBetaPlayer(depth=depth, nodes=nodes, seconds=clock, seed=seed)
+
+    return make
+
+
+def outlook_level() -> LevelRecipe:
+    """A level recipe that looks one move ahead and judges by the game's outlook
+    (:class:`SimplePlayer` with ``outlook=True``)."""
+
+    def make(seed: Seed, budget: Budget) -> Player:
+        return SimplePlayer(safe=True, outlook=True, seed=seed)
+
+    return make
+
+
+def rollout_level(candidates: int, rollouts: int, turns: int) -> LevelRecipe:
+    """A level recipe that plays the ``candidates`` best-liked moves on ``turns`` turns,
+    ``rollouts`` times each (:class:`RolloutPlayer`); a budget of ``iterations`` is the
+    rollouts in all."""
+
+    def make(seed: Seed, budget: Budget) -> Player:
+        count, clock = budget.iterations, budget.seconds
+        played = rollouts if count is None else -(-count // candidates)
+        if count is None and clock is None:
+            clock = budget.clock
+        return RolloutPlayer(
+            candidates=candidates, rollouts=played, turns=turns, seconds=clock, seed=seed
+        )
+
+    return make
+
+
+def _random_level(strategy: Strategy, seed: Seed, budget: Budget) -> Player:
+    return RandomPlayer(seed=seed)
+
+
+def _beginner_level(strategy: Strategy, seed: Seed, budget: Budget) -> Player:
+    return SimplePlayer(safe=True, seed=seed)
+
+
+def _search_level(strategy: Strategy, seed: Seed, budget: Budget) -> Player:
+    """Monte Carlo search with the game's options; a budget of ``iterations`` alone
+    means no clock, so only the seed decides the moves."""
+    iterations = budget.iterations or budget.cap
+    if budget.seconds is None and budget.iterations is not None:
+        return MCTSPlayer(iterations=iterations, seed=seed, **strategy.search)
+    clock = budget.seconds or budget.clock
+    return MCTSPlayer(iterations=iterations, seconds=clock, seed=seed, **strategy.search)
+
+
 @dataclass(frozen=True)
 class Level:
-    """A level of play: its ``name``, a line for learners (``help``), and how it plays
-    each game (``make(game, seed, budget)``, ``game`` being the names of
-    :func:`gamekit.game.lineage`). Calling a level gives its :class:`LevelPlayer`.
+    """A level of play: its ``name``, a line for learners (``help``), how it plays a game
+    whose strategy has no recipe for it (``make(strategy, seed, budget)``), and its own
+    budget (``clock`` seconds and ``cap`` playouts a move). Calling a level gives its
+    :class:`LevelPlayer`.
 
     >>> LEVELS["club"](seed=1)
     LevelPlayer('club', seed=1)
@@ -1599,7 +1243,9 @@ class Level:
 
     name: str
     help: str
-    make: Callable[[tuple[str, ...], Seed, dict[str, Any]], Player]
+    make: Callable[[Strategy, Seed, Budget], Player]
+    clock: float = 0.0
+    cap: int = 0
 
     def __call__(
         self, seed: Seed = None, *, iterations: int | None = None, seconds: float | None = None
@@ -1629,13 +1275,17 @@ LEVELS: FrozenMap[str, Level] = FrozenMap(
             "club",
             f"thinks up to {CLUB_SECONDS:g} s a move: looks ahead, judges where each move "
             "leads by its prospects, not only the score, and plays the best",
-            _search_level("club", CLUB_SECONDS, CLUB_ITERATIONS, "roast_level_player"),
+            _search_level,
+            CLUB_SECONDS,
+            CLUB_ITERATIONS,
         ),
         Level(
             "strong",
             f"thinks up to {STRONG_SECONDS:g} s a move: searches further ahead than the "
             "club, through your answers; in Coffee Roaster it weighs the exact odds of the bag",
-            _search_level("strong", STRONG_SECONDS, STRONG_ITERATIONS, "odds_player"),
+            _search_level,
+            STRONG_SECONDS,
+            STRONG_ITERATIONS,
         ),
     )
 )
@@ -1721,15 +1371,18 @@ class LevelPlayer(Player):
         Raises:
             TypeError: ``state`` is not a game position.
         """
-        _position(state)
+        check_state(state)
         try:
             game = lineage(state)
         except TypeError:
             game = ()
         player = self._players.get(game)
         if player is None:
-            budget = {"iterations": self.iterations, "seconds": self.seconds}
-            player = LEVELS[self.level].make(game, self.rng, budget)
+            level = LEVELS[self.level]
+            budget = Budget(self.iterations, self.seconds, level.clock, level.cap)
+            plan = strategy(state)
+            own = plan.levels.get(self.level)
+            player = own(self.rng, budget) if own else level.make(plan, self.rng, budget)
             self._players[game] = player
         return player
 

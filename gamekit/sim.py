@@ -34,9 +34,10 @@ from typing import Any, cast
 
 import numpy as np
 
+from gamekit.checks import check_state, whole
 from gamekit.errors import shown
 from gamekit.game import Rules, State, game_of, player_index
-from gamekit.players import Player, RandomPlayer, _position, _whole
+from gamekit.players import Player, RandomPlayer, strategy
 
 __all__ = ["Results", "play_many", "play_one", "ending", "random_games"]
 
@@ -93,7 +94,7 @@ class Results:
     def __repr__(self) -> str:
         name = getattr(self.rules, "name", "")
         n = getattr(self.rules, "n", None)
-        label = f"{self.game} {name}" + (f" n={n}" if self.game == "coffee" else "")
+        label = f"{self.game} {name}" + (f" n={n}" if isinstance(n, int) else "")
         count = len(self.seats) or max(2, int(self.winner.max(initial=-1)) + 1)
         if count == 1:
             score = cast(np.ndarray, self.score)  # __post_init__ fills it in
@@ -118,7 +119,7 @@ class Results:
             TypeError: ``seat`` is not a whole number.
             ValueError: there are no games, or ``seat`` is not a player of the game.
         """
-        seat = _whole(seat, "seat", 0)
+        seat = whole(seat, "seat", 0)
         count = len(self.seats)
         if count and seat >= count:
             raise ValueError(f"seat must be a player from 0 to {count - 1}, not {shown(seat)}")
@@ -193,7 +194,7 @@ def ending(state: Any) -> str:
     Raises:
         TypeError: ``state`` is not a game position.
     """
-    _position(state)
+    check_state(state)
     outcome = state.outcome
     return "unfinished" if outcome is None else str(outcome.ending)
 
@@ -233,7 +234,7 @@ def _check_players(players: Any, rules: Any) -> list[Player]:
 def _check_seed(seed: Any) -> int | None:
     if seed is None:
         return None
-    return _whole(seed, "seed", 0)
+    return whole(seed, "seed", 0)
 
 
 def _check_progress(progress: Any) -> bool | str:
@@ -289,7 +290,7 @@ def play_one(
     """
     _check_rules(rules)
     players = _check_players(players, rules)
-    max_plies = _whole(max_plies, "max_plies", 1)
+    max_plies = whole(max_plies, "max_plies", 1)
     return _play(rules, players, max_plies, _check_seed(seed))
 
 
@@ -380,11 +381,11 @@ def play_many(
             ``max_plies`` below 1; a list of rules not one per game or of several games;
             ``progress`` not ``True``, ``False`` or ``"auto"``.
     """
-    games = _whole(games, "games", 0)
+    games = whole(games, "games", 0)
     seed = _check_seed(seed)
     if chunk is not None:
-        chunk = _whole(chunk, "chunk", 1)
-    max_plies = _whole(max_plies, "max_plies", 1)
+        chunk = whole(chunk, "chunk", 1)
+    max_plies = whole(max_plies, "max_plies", 1)
     progress = _check_progress(progress)
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise TypeError(f"executor must have a submit(fn, *args) method, not {shown(executor)}")
@@ -454,21 +455,21 @@ def _part(rules: Any, start: int, size: int) -> Any:
 def random_games(
     rules: Any, games: int, seed: int | None = 0, progress: bool | str = "auto"
 ) -> Results:
-    """Random games (every legal move equally likely): with the batch engine for Coffee
-    without the pie rule (:mod:`gamekit.coffee_batch`), else with :func:`play_many` and
-    one :class:`~gamekit.players.RandomPlayer` per seat.
+    """Random games (every legal move equally likely): with the game's own faster way
+    where its strategy has one (``Strategy.random_games``: Coffee's batch engine), else
+    with :func:`play_many` and one :class:`~gamekit.players.RandomPlayer` per seat.
 
     Raises:
         TypeError, ValueError: as :func:`play_many` does for these arguments.
     """
-    name = _check_rules(rules)
-    games = _whole(games, "games", 0)
+    _check_rules(rules)
+    games = whole(games, "games", 0)
     seed = _check_seed(seed)
     progress = _check_progress(progress)
-    if name == "coffee" and not rules.pie_rule:
-        from gamekit import coffee_batch
-
-        if coffee_batch.supports(rules):
-            return coffee_batch.play_random(rules, games, seed=seed).results()
+    faster = strategy(rules).random_games
+    if faster is not None:
+        played = faster(rules, games, seed)
+        if played is not None:
+            return cast(Results, played)
     players = [RandomPlayer() for _ in rules.seats]
     return play_many(rules, players, games, seed, progress=progress)

@@ -1188,7 +1188,7 @@ def _perft(**kw: Any) -> Any:
 
 
 def _play_random(**kw: Any) -> Any:
-    from gamekit import coffee_batch
+    from gamekit.coffee import batch as coffee_batch
 
     return coffee_batch.play_random(**kw)
 

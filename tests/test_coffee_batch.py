@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from gamekit import coffee
-from gamekit.coffee_batch import play_random, supports
+from gamekit.coffee.batch import play_random, supports
 
 #: (board, size, n, games) replayed move by move through gamekit.coffee.
 REPLAYED = [
@@ -141,7 +141,7 @@ def test_moves_of_a_game_that_is_not_there_are_refused():
 
 
 def test_batch_games_check_their_arrays():
-    from gamekit.coffee_batch import BatchGames
+    from gamekit.coffee.batch import BatchGames
 
     games = play_random(coffee.Rules(board="square", size=5), 4, seed=1)
     arrays = [games.winner, games.length, games.line, games.branching, games.cell, games.axis]

@@ -1,4 +1,4 @@
-"""Tests of gamekit.render.gipf: the layers of a GIPF picture, its highlights, in-place
+"""Tests of gamekit.gipf.picture: the layers of a GIPF picture, its highlights, in-place
 updates, the SVG the clickable board uses, and the notebook display of a state."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from matplotlib.path import Path
 from PIL import Image
 
 from gamekit import gipf
+from gamekit.gipf.picture import LAYERS, PALETTE, TALLY, GipfView, caption, draw, styles
 from gamekit.render import show
 from gamekit.render.board import HIDDEN
-from gamekit.render.gipf import LAYERS, PALETTE, TALLY, GipfView, caption, draw, styles
 
 # Elements per layer (docs/rules/gipf.md, "Board": 61 points, 21 lines, 42 entries),
 # plus 4 tally columns of 18 slots (the most pieces a player has).
@@ -59,7 +59,7 @@ def labels(indices) -> set[str]:
 
 
 def arrow_pushes(style) -> set[str]:
-    from gamekit.render.gipf import _PUSHES
+    from gamekit.gipf.picture import _PUSHES
 
     return {
         f"{gipf.GRID.label(d)}-{gipf.GRID.label(e)}"
@@ -268,7 +268,7 @@ def test_the_last_push_arrow_stays_green_in_the_pictures_notebooks_store():
 
 
 def test_dot_names_sit_outside_the_board_edge_and_inside_the_picture():
-    from gamekit.render.gipf import _shapes, label_positions
+    from gamekit.gipf.picture import _shapes, label_positions
 
     hexagon = _shapes()["board"][0]
     edge = Path(hexagon)
@@ -287,7 +287,7 @@ def test_dot_names_sit_outside_the_board_edge_and_inside_the_picture():
 
 
 def test_a_spots_name_sits_clear_of_a_piece_standing_on_it():
-    from gamekit.render.gipf import _shapes, label_positions
+    from gamekit.gipf.picture import _shapes, label_positions
 
     piece = _shapes()["pieces"]
     for spot in gipf.SPOTS:

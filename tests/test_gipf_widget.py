@@ -1,4 +1,4 @@
-"""Tests of gamekit.widgets.gipf without a browser: every control of the clickable GIPF
+"""Tests of gamekit.gipf.board without a browser: every control of the clickable GIPF
 board, browser clicks as the front end sends them, and whole games played by clicks
 (ipywidgets 8 runs its callbacks without a front end)."""
 
@@ -10,12 +10,12 @@ import re
 import pytest
 
 from gamekit import gipf
+from gamekit.gipf.board import _template
+from gamekit.gipf.picture import _PUSH_INDEX, PALETTE
 from gamekit.players import LEVEL_NAMES, Player, SimplePlayer
 from gamekit.records import Record
 from gamekit.render.board import HIDDEN
-from gamekit.render.gipf import _PUSH_INDEX, PALETTE
 from gamekit.widgets import GipfBoard
-from gamekit.widgets.gipf import _template
 from gamekit.widgets.view import svg_point
 
 # Case 8 of docs/rules/gipf.md: White's own GIPF piece pushed into White's row e2-e5.

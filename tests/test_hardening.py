@@ -296,11 +296,6 @@ def test_new_game_with_another_games_rules_keeps_the_game(board_class) -> None:
         ("gamekit.players", "LEVELS"),
         ("gamekit.players", "LEVEL_HELP"),
         ("gamekit.players", "OLD_LEVELS"),
-        ("gamekit.players", "EVALUATIONS"),
-        ("gamekit.players", "SEARCH_EVALUATIONS"),
-        ("gamekit.players", "ALPHABETA_DEPTHS"),
-        ("gamekit.players", "ROLLOUT_STRONG"),
-        ("gamekit.players", "SEARCH_OPTIONS"),
         ("gamekit.render.board", "VERDICTS"),
     ],
 )
@@ -317,6 +312,20 @@ def test_public_tables_are_read_only(module, name) -> None:
     if isinstance(inner, Mapping):
         with pytest.raises(TypeError):
             inner[next(iter(inner))] = 0
+
+
+@pytest.mark.parametrize("game", ["coffee", "gipf", "hextiles", "roaster"])
+def test_every_games_strategy_is_read_only(game) -> None:
+    import dataclasses
+
+    from gamekit.players import strategy
+
+    plan = strategy(gamekit.rules_class(game)())
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        plan.levels = {}  # type: ignore[misc]
+    for table in (plan.levels, plan.search):
+        with pytest.raises(TypeError):
+            table["club"] = None  # type: ignore[index]
 
 
 # -- board arguments checked before they are stored ---------------------------------------------

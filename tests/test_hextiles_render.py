@@ -1,4 +1,4 @@
-"""Tests of gamekit.render.hextiles: which elements each highlight lights up, in-place
+"""Tests of gamekit.hextiles.picture: which elements each highlight lights up, in-place
 updates, the SVG a clickable board uses, and the pictures of figures and whole games."""
 
 from __future__ import annotations
@@ -13,9 +13,7 @@ from matplotlib.figure import Figure as MplFigure
 
 from gamekit import hextiles
 from gamekit.grids import HEX_DIRECTIONS, hex_region
-from gamekit.render import show
-from gamekit.render.board import HIDDEN
-from gamekit.render.hextiles import (
+from gamekit.hextiles.picture import (
     LAYERS,
     PALETTE,
     TILE_COLOURS,
@@ -28,6 +26,8 @@ from gamekit.render.hextiles import (
     styles,
     tile_svg,
 )
+from gamekit.render import show
+from gamekit.render.board import HIDDEN
 
 # Elements per layer of a window of radius R: 3R(R+1)+1 cells, six sides each.
 WINDOWS = [(2, 19), (3, 37), (4, 61)]
@@ -215,7 +215,7 @@ def test_a_tile_icon_is_a_small_svg_with_one_bar_per_mark():
 
 
 def test_loose_tiles_are_drawn_in_rows_with_their_labels():
-    from gamekit.render.hextiles import draw_tiles
+    from gamekit.hextiles.picture import draw_tiles
 
     fig = draw_tiles(hextiles.PATTERNS, [p.colour for p in hextiles.PATTERNS], numbers=True)
     texts = [t.get_text() for t in fig.axes[0].texts]
@@ -260,7 +260,7 @@ def test_tiles_just_placed_are_outlined():
 
 
 def test_a_figure_thumbnail_is_an_svg_with_a_hexagon_per_tile_and_a_bar_per_mark():
-    from gamekit.render.hextiles import figure_svg
+    from gamekit.hextiles.picture import figure_svg
 
     svg = figure_svg(worked(), 90, recent=[(0, 1)], label="Player 1's figure")
     root = ET.fromstring(svg)
@@ -418,7 +418,7 @@ def test_the_picture_a_notebook_shows_keeps_every_colour_that_carries_meaning():
 
 def test_the_pictures_of_a_game_and_of_loose_tiles_show_themselves_in_a_notebook():
     # A notebook shows a picture through its _repr_png_ (no pyplot, no inline backend).
-    from gamekit.render.hextiles import draw_tiles
+    from gamekit.hextiles.picture import draw_tiles
 
     for picture in (show(midgame()), draw_tiles(hextiles.PATTERNS)):
         png = picture._repr_png_()

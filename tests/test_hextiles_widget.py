@@ -1,4 +1,4 @@
-"""Tests of gamekit.widgets.hextiles, headless: the clickable Hex Tiles board driven by its
+"""Tests of gamekit.hextiles.board, headless: the clickable Hex Tiles board driven by its
 methods, its buttons and simulated browser clicks."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import pytest
 
 from gamekit import Record, hextiles
 from gamekit.grids import hex_centre, hex_region
+from gamekit.hextiles.board import _template, tile_words, turn_words, where_words
+from gamekit.hextiles.picture import PALETTE, radius_for
 from gamekit.players import LEVEL_NAMES, SimplePlayer
-from gamekit.render.hextiles import PALETTE, radius_for
 from gamekit.widgets import HexTilesBoard
-from gamekit.widgets.hextiles import _template, tile_words, turn_words, where_words
 from gamekit.widgets.view import svg_point
 
 # Rules(players=2, seed=7) deals the market 101000, 101010, 111010 (see test_hextiles).
@@ -430,7 +430,7 @@ def test_the_goal_line_says_how_to_win_and_links_the_first_lesson():
 
 def test_a_new_round_says_you_take_first_in_the_second_person():
     """The review read "the market holds …; you takes first"."""
-    from gamekit.widgets.hextiles import describe_move
+    from gamekit.hextiles.board import describe_move
 
     rules = hextiles.Rules(players=2, seed=3)
     state = rules.start()

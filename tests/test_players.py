@@ -3,26 +3,25 @@ option of the boards."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 
 import numpy as np
 import pytest
 
+import gamekit
 from gamekit import coffee, gipf, hextiles, players, roaster
+from gamekit.coffee.strategy import CoffeeReader as _Coffee
+from gamekit.hextiles.strategy import HexTilesReader as _HexTiles
 from gamekit.players import (
-    ALPHABETA_DEPTHS,
     CLUB_SECONDS,
     DEFAULT_ITERATIONS,
     DEFAULT_LEVEL,
-    EVALUATIONS,
     LEVEL_HELP,
     LEVEL_NAMES,
     LEVELS,
     OLD_LEVELS,
-    ROLLOUT_STRONG,
-    SEARCH_EVALUATIONS,
-    SEARCH_OPTIONS,
     STRONG_SECONDS,
     AlphaBetaPlayer,
     GreedyPlayer,
@@ -32,13 +31,12 @@ from gamekit.players import (
     RandomPlayer,
     RolloutPlayer,
     SimplePlayer,
-    _Coffee,
-    _Generic,
     computer_seats,
     make_opponent,
     make_player,
     plays_now,
 )
+from gamekit.players import Reader as _Generic
 from gamekit.roaster import challenge as roaster_challenge
 from gamekit.sim import play_many
 
@@ -282,7 +280,7 @@ def test_players_play_hextiles():
 
 
 def test_the_board_answers_with_the_computer_move():
-    from gamekit.widgets.coffee import CoffeeBoard
+    from gamekit.coffee.board import CoffeeBoard
 
     board = CoffeeBoard(SQUARE5, opponent="random", seed=1)
     board.click("c3")
@@ -293,7 +291,7 @@ def test_the_board_answers_with_the_computer_move():
 
 
 def test_the_board_opponent_can_be_chosen_and_switched_off():
-    from gamekit.widgets.coffee import CoffeeBoard
+    from gamekit.coffee.board import CoffeeBoard
 
     board = CoffeeBoard(SQUARE5)
     assert board.opponent is None
@@ -308,7 +306,7 @@ def test_the_board_opponent_can_be_chosen_and_switched_off():
 
 
 def test_the_computer_moves_first_when_it_is_its_turn():
-    from gamekit.widgets.coffee import CoffeeBoard
+    from gamekit.coffee.board import CoffeeBoard
 
     board = CoffeeBoard(SQUARE5, opponent="mcts", seed=3, computer_plays="black")
     assert len(board.record.moves) == 1
@@ -317,7 +315,7 @@ def test_the_computer_moves_first_when_it_is_its_turn():
 
 
 def test_undo_takes_back_the_computer_move_and_yours():
-    from gamekit.widgets.coffee import CoffeeBoard
+    from gamekit.coffee.board import CoffeeBoard
 
     board = CoffeeBoard(SQUARE5, opponent="random", seed=1)
     board.type_move("c3-")
@@ -327,7 +325,7 @@ def test_undo_takes_back_the_computer_move_and_yours():
 
 
 def test_the_opponent_level_must_be_known():
-    from gamekit.widgets.coffee import CoffeeBoard
+    from gamekit.coffee.board import CoffeeBoard
 
     with pytest.raises(ValueError, match="opponent"):
         CoffeeBoard(SQUARE5, opponent="expert")
@@ -350,8 +348,8 @@ def test_rng_is_numpy_generator():
 
 
 def test_after_the_computer_swaps_it_is_the_learners_turn_with_orange():
+    from gamekit.coffee.board import CoffeeBoard
     from gamekit.players import PolicyPlayer
-    from gamekit.widgets.coffee import CoffeeBoard
 
     def swap_if_you_can(state):
         return coffee.Move.swap() if state.swap_available else state.legal_moves()[0]
@@ -537,10 +535,22 @@ def test_the_simple_player_takes_a_market_tile_that_fits():
     assert state.figure().legal_placements(move.pattern)
 
 
-def test_the_evaluations_are_found_by_game_name_and_have_stable_reprs():
-    assert set(EVALUATIONS) == {"gipf", "hextiles"}
-    assert repr(EVALUATIONS["gipf"]) == "Evaluation(_gipf_value, settle=True)"
-    assert repr(EVALUATIONS["hextiles"]) == "Evaluation(_hextiles_value, settle=False)"
+def test_each_game_declares_its_strategy_where_it_registers_and_a_variant_inherits_it():
+    assert repr(players.strategy(gipf.Rules()).evaluation) == "Evaluation(_gipf_value, settle=True)"
+    assert (
+        repr(players.strategy(hextiles.Rules()).evaluation)
+        == "Evaluation(_hextiles_value, settle=False)"
+    )
+    assert players.strategy(coffee.Rules()).evaluation is None  # judged by the outcome
+    assert players.strategy(roaster.Rules()).reader is _Generic
+    assert set(players.strategy(roaster.Rules()).levels) == {"beginner", "club", "strong"}
+
+    @gamekit.register
+    @dataclasses.dataclass(frozen=True)
+    class Mine(gipf.Rules):
+        game = "gipf-strategy-test"
+
+    assert players.strategy(Mine()) is players.strategy(gipf.Rules())
 
 
 # -- seeds --------------------------------------------------------------------------------------
@@ -681,17 +691,12 @@ def test_each_level_is_the_player_it_says_on_every_game(rules):
         assert made["club"].safe and made["club"].outlook
         strong = made["strong"]
         assert isinstance(strong, RolloutPlayer) and strong.seconds == STRONG_SECONDS
-        settings = ROLLOUT_STRONG["hextiles"]
-        assert (strong.candidates, strong.rollouts, strong.turns) == (
-            settings["candidates"],
-            settings["rollouts"],
-            settings["turns"],
-        )
+        assert (strong.candidates, strong.rollouts, strong.turns) == (4, 8, 5)  # docs/levels.md
         return
     for level, seconds in (("club", CLUB_SECONDS), ("strong", STRONG_SECONDS)):
         if rules.game == "gipf":  # a look a few turns ahead: deeper for the stronger level
             assert isinstance(made[level], AlphaBetaPlayer)
-            assert made[level].depth == ALPHABETA_DEPTHS["gipf"][level]
+            assert made[level].depth == {"club": 2, "strong": 3}[level]
             assert made[level].seconds == seconds and made[level].nodes is None
             continue
         assert isinstance(made[level], MCTSPlayer)
@@ -847,8 +852,6 @@ def test_the_odds_policy_refuses_bad_options():
 
 
 def test_ending_a_hextiles_turn_places_what_fits_and_hands_the_turn_over():
-    from gamekit.players import _HexTiles
-
     state = hextiles.Rules(players=2, seed=7).start().play("take 101000")
     ended = _HexTiles.end_turn(state, 0)
     assert ended.to_move == "player 2" and ended.reserve(0) == ()
@@ -859,8 +862,6 @@ def test_ending_a_hextiles_turn_places_what_fits_and_hands_the_turn_over():
 
 @pytest.mark.parametrize("settle", [True, False])
 def test_the_hextiles_search_judges_its_leaves_at_the_end_of_a_turn(monkeypatch, settle):
-    from gamekit.players import _HexTiles
-
     judged = []
     real = _HexTiles.playout.__func__
 
@@ -871,7 +872,7 @@ def test_the_hextiles_search_judges_its_leaves_at_the_end_of_a_turn(monkeypatch,
     monkeypatch.setattr(_HexTiles, "playout", classmethod(recorded))
     monkeypatch.setattr(_HexTiles, "settle", settle)
     state = hextiles.Rules(players=2, seed=3).start()
-    MCTSPlayer(iterations=60, seed=1, **SEARCH_OPTIONS["hextiles"]).choose(state)
+    MCTSPlayer(iterations=60, seed=1, **players.strategy(state).search).choose(state)
     assert len(judged) == 60
     # in the middle of a turn: a tile taken, and not the leftover step that follows a round
     mid_turn = [s for s in judged if s.outcome is None and s.taken and not s.leftover_step]
@@ -880,7 +881,7 @@ def test_the_hextiles_search_judges_its_leaves_at_the_end_of_a_turn(monkeypatch,
 
 def test_the_hextiles_search_with_a_small_budget_beats_random_play():
     rules = hextiles.Rules(players=2)
-    search = MCTSPlayer(iterations=40, seed=1, **SEARCH_OPTIONS["hextiles"])
+    search = MCTSPlayer(iterations=40, seed=1, **players.strategy(rules).search)
     first = play_many(rules, [search, RandomPlayer(seed=2)], 2, seed=4, progress=False)
     second = play_many(rules, [RandomPlayer(seed=2), search], 2, seed=4, progress=False)
     assert list(first.winner) == [0, 0] and list(second.winner) == [1, 1]
@@ -912,7 +913,7 @@ def minimax(state, depth: int, me: str) -> float:
         return math.inf if me in state.outcome.winners else -math.inf
     push = state.phase == "push"
     if depth <= 0 and push:
-        return SEARCH_EVALUATIONS["gipf"].value(state, me)
+        return players.strategy(state).outlook.value(state, me)
     values = [minimax(state.play(m), depth - push, me) for m in state.legal_moves()]
     return max(values) if state.to_move == me else min(values)
 
@@ -1061,7 +1062,7 @@ def test_rollouts_keep_to_their_clock_and_take_a_win_at_once():
         wins = [
             m
             for m in state.legal_moves()
-            if players._winner(state.play(m)) is not None
+            if players.sole_winner(state.play(m)) is not None
             and state.to_move in state.play(m).outcome.winners
         ]
         if wins:

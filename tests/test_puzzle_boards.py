@@ -10,9 +10,9 @@ import re
 import pytest
 
 from gamekit import coffee, gipf, hextiles, puzzles
+from gamekit.gipf.picture import PALETTE
 from gamekit.puzzles import PUZZLES, Puzzle
 from gamekit.render.board import VERDICTS
-from gamekit.render.gipf import PALETTE
 
 ALL = [p for ladder in PUZZLES.values() for p in ladder]
 IDS = [p.id for p in ALL]
@@ -395,7 +395,7 @@ def test_a_coffee_refusal_in_a_puzzle_names_the_rule_and_lists_nothing() -> None
 
 
 def test_a_roaster_effect_is_answered_by_clicking_its_token_and_its_slot() -> None:
-    from gamekit.render.roaster import slot_tokens
+    from gamekit.roaster.picture import slot_tokens
 
     board = puzzles.get("roaster-remove-1").board()
     tokens = slot_tokens(board.state)

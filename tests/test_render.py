@@ -11,9 +11,9 @@ import pytest
 from matplotlib.figure import Figure
 
 from gamekit import coffee
+from gamekit.coffee.picture import LAYERS, PALETTE, CoffeeView, caption, draw, styles
 from gamekit.render import BoardDrawing, LayerStyle, show
 from gamekit.render.board import HIDDEN
-from gamekit.render.coffee import LAYERS, PALETTE, CoffeeView, caption, draw, styles
 
 # Elements per layer: one per cell, and one per (cell, axis) for the rod. Cell counts are
 # 3s(s-1)+1 for a hexhex board of side s and s² for a square board; axes are 3 on hex, 4 on

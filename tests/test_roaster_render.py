@@ -1,4 +1,4 @@
-"""Tests of gamekit.render.roaster: the Coffee Roaster table as a matplotlib figure."""
+"""Tests of gamekit.roaster.picture: the Coffee Roaster table as a matplotlib figure."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from matplotlib.figure import Figure
 
 from gamekit import roaster
 from gamekit.render import show
-from gamekit.render.roaster import (
+from gamekit.roaster.picture import (
     LAYERS,
     SHAPES,
     TOKEN_LOOK,
@@ -147,7 +147,7 @@ def test_a_click_point_finds_its_slot_or_area():
 # -- the small pictures of the lessons: tokens, one move, the cup, a card -------------------
 
 from gamekit.errors import InvalidNotationError  # noqa: E402
-from gamekit.render.roaster import (  # noqa: E402
+from gamekit.roaster.picture import (  # noqa: E402
     draw_card,
     draw_cup,
     draw_move,

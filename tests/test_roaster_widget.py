@@ -1,4 +1,4 @@
-"""Tests of gamekit.widgets.roaster: the playable Coffee Roaster table, driven headlessly the
+"""Tests of gamekit.roaster.board: the playable Coffee Roaster table, driven headlessly the
 way a learner clicks it (methods and browser-like click messages)."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ import pytest
 
 from gamekit import Record, roaster
 from gamekit.puzzles import PUZZLES
-from gamekit.render.roaster import layout, slot_tokens
+from gamekit.roaster.board import _template, cup_forecast
+from gamekit.roaster.picture import layout, slot_tokens
 from gamekit.widgets import RoasterBoard
-from gamekit.widgets.roaster import _template, cup_forecast
 from gamekit.widgets.view import svg_point
 
 
@@ -379,8 +379,8 @@ def test_a_bad_board_seed_is_refused_with_its_name(seed, error):
 
 
 def test_the_effects_legend_names_every_effect_with_its_rule_and_each_pair_with_its_colour():
+    from gamekit.roaster.board import effects_legend
     from gamekit.roaster.effects import EFFECT_NAMES, EFFECT_RULES
-    from gamekit.widgets.roaster import effects_legend
 
     rules = roaster.Rules(seed=1)
     text = html.unescape(re.sub("<[^>]+>", "", effects_legend(rules)))
@@ -394,7 +394,7 @@ def test_the_effects_legend_names_every_effect_with_its_rule_and_each_pair_with_
 
 def test_choosing_a_flavor_token_says_what_it_does_and_rings_what_it_can_use():
     from gamekit import puzzles
-    from gamekit.render.roaster import slot_tokens
+    from gamekit.roaster.picture import slot_tokens
 
     board = puzzles.get("roaster-make-1").board()
     body = next(s for s, t in slot_tokens(board.state).items() if t == "body")

@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamekit import coffee, hextiles, roaster
+from gamekit.coffee.openings import opening_shares, play_openings
 from gamekit.errors import InvalidNotationError
 from gamekit.players import PolicyPlayer, RandomPlayer
 from gamekit.sim import play_many
@@ -21,8 +22,6 @@ from gamekit.stats import (
     experiment_panel,
     head_to_head,
     mean_interval,
-    opening_shares,
-    play_openings,
     plot_shares,
     share,
     simultaneous_z,

@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from gamekit import coffee, coffee_batch, game, gipf, hextiles, roaster
+from gamekit import coffee, game, gipf, hextiles, roaster
+from gamekit.coffee import batch as coffee_batch
 from gamekit.players import RandomPlayer
 from gamekit.sim import play_one
 

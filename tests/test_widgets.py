@@ -16,14 +16,14 @@ import numpy as np
 import pytest
 
 from gamekit import coffee
+from gamekit.coffee.board import _template
+from gamekit.coffee.picture import LAYERS, PALETTE
 from gamekit.errors import InvalidNotationError
 from gamekit.players import LEVEL_NAMES, Player
 from gamekit.records import Record
 from gamekit.render.board import HIDDEN
-from gamekit.render.coffee import LAYERS, PALETTE
 from gamekit.widgets import BoardView, CoffeeBoard, click_to_cell
 from gamekit.widgets.base import NOBODY
-from gamekit.widgets.coffee import _template
 from gamekit.widgets.view import svg_point
 
 # Boards with a template: cells are 3s(s-1)+1 on a hexhex board of side s and s² on a square
@@ -1156,7 +1156,7 @@ def test_a_typed_legal_move_leaves_the_box_empty_before_the_board_changes(game):
 
 def test_your_stone_stays_marked_when_the_computer_answers() -> None:
     """The review: your own move vanished 0.4 s later, when the computer answered."""
-    from gamekit.render.coffee import PALETTE
+    from gamekit.coffee.picture import PALETTE
 
     board = hex4(opponent="beginner")
     board.type_move("d4|")

@@ -1,7 +1,7 @@
 """Pictures of game states, drawn with matplotlib.
 
 ``show(state, **highlight)`` returns a ``Figure`` for any game's state; the game modules
-(:mod:`gamekit.render.coffee` …) hold the details and the highlight options.
+(:mod:`gamekit.coffee.picture` …) hold the details and the highlight options.
 
 >>> from gamekit import coffee
 >>> from gamekit.render import show
@@ -15,7 +15,7 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
-from gamekit.game import part
+from gamekit.game import game_of, part
 from gamekit.render.board import (
     NOTEBOOK_COLOURS,
     NOTEBOOK_DPI,
@@ -30,19 +30,25 @@ __all__ = ["show", "png", "BoardDrawing", "LayerStyle", "NOTEBOOK_DPI", "NOTEBOO
 def show(state: Any, **highlight: Any) -> Figure:
     """A figure of any game's ``state``, drawn by its game's renderer (a variant of a game is
     drawn as that game). Highlights for Coffee: ``legal=True``, ``attempt="c3"``,
-    ``marks=[...]``, ``line=False``, ``figsize=(w, h)``; see each ``gamekit.render.<game>``.
+    ``marks=[...]``, ``line=False``, ``figsize=(w, h)``; see each game's ``picture`` module.
 
     Raises ``TypeError`` for an object of no registered game."""
-    figure: Figure = part(state, "render").draw(state, **highlight)
+    figure: Figure = _picture(state).draw(state, **highlight)
     return figure
 
 
 def png(thing: Any, **highlight: Any) -> bytes:
     """``thing`` (a state, or anything its renderer draws) as the PNG a notebook shows: the
     one picture format every ``_repr_png_`` uses."""
-    module = part(thing, "render")
+    module = _picture(thing)
     drawer = getattr(module, "png_bytes", None)
     if drawer is not None:
         picture: bytes = drawer(thing, **highlight)
         return picture
     return figure_png(module.draw(thing, **highlight), NOTEBOOK_DPI, colours=NOTEBOOK_COLOURS)
+
+
+def _picture(thing: Any) -> Any:
+    """The picture module of the game ``thing`` belongs to (a ``TypeError`` if none)."""
+    game_of(thing)  # "str objects belong to no registered game", not a game's name
+    return part(thing, "picture")

@@ -123,7 +123,15 @@ class Outcome:
 # ---------------------------------------------------------------------------------------
 
 
-@register
+@register(
+    title="Coffee Roaster",
+    move=Move,
+    setup="arrange",
+    picture="gamekit.roaster.picture",
+    board="gamekit.roaster.board:RoasterBoard",
+    strategy="gamekit.roaster.strategy:STRATEGY",
+    puzzles="gamekit.roaster.puzzles:PUZZLES",
+)
 @dataclass(frozen=True)
 class Rules:
     """A game's options: the coffee ``card`` (a :class:`Card`, a shipped card's id, or a

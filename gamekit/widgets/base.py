@@ -39,7 +39,6 @@ import functools
 import html
 import numbers
 import os
-import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,7 +47,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast, overload
 import ipywidgets as w
 
 from gamekit.errors import GamekitError, VariantRuleError, shown
-from gamekit.game import lineage, player_index
+from gamekit.game import facts, lineage, player_index
 from gamekit.players import DEFAULT_LEVEL, LEVEL_NAMES, Player, computer_seats, make_opponent
 from gamekit.records import Record
 from gamekit.widgets.history import States
@@ -783,8 +782,11 @@ class GameBoard:
     def _words(self, before: Any, notation: str, after: Any) -> str:
         """``describe`` of one move, given the game's Move (read from its notation)."""
         move: Any = notation
-        module = sys.modules.get(type(before).__module__)
-        parse = getattr(getattr(module, "Move", None), "parse", None)
+        try:
+            move_class = facts(before).move
+        except (TypeError, ValueError):
+            move_class = None
+        parse = getattr(move_class, "parse", None)
         if parse is not None:
             try:
                 move = parse(notation)

@@ -53,8 +53,8 @@ import ipywidgets as w
 import traitlets
 
 from gamekit.errors import GamekitError, shown
-from gamekit.game import lineage
-from gamekit.puzzles import PUZZLES, Attempts, Grade, Puzzle, _first_sentence, _join, get
+from gamekit.game import facts, lineage
+from gamekit.puzzles import PUZZLES, Attempts, Grade, Puzzle, first_sentence, get, join_words
 from gamekit.widgets.history import States
 
 __all__ = ["PuzzleLadder", "PuzzleMode"]
@@ -527,7 +527,7 @@ class PuzzleMode(_Board):
         puzzle); unchanged without a puzzle."""
         if self.puzzle is None:
             return reason
-        return _first_sentence(reason)
+        return first_sentence(reason)
 
     def _puzzle_typed(self, text: str) -> bool:
         """Typed text in a cells or choice puzzle: cell names toggle cells (``check``
@@ -552,7 +552,7 @@ class PuzzleMode(_Board):
         names = [p.cell(self._cell_name(m) or m) for m in words]
         off = [m for m, n in zip(words, names, strict=True) if n is None]
         if off:  # nothing is chosen: a typo never half-changes the answer
-            self._say(f"{_join([_typed(m) for m in off])} {_is_are(off)} not a cell of "
+            self._say(f"{join_words([_typed(m) for m in off])} {_is_are(off)} not a cell of "
                       "this board.", False)  # fmt: skip
             return True
         for name in dict.fromkeys(cast(list[str], names)):
@@ -638,13 +638,12 @@ def _order(cell: str) -> tuple[Any, ...]:
     return (1, "", 0, tuple(int(x) for x in nums)) if nums else (2, cell, 0, "")
 
 
-#: The games' names as a player reads them.
-GAME_NAMES = {
-    "coffee": "Coffee",
-    "gipf": "GIPF",
-    "hextiles": "Hex Tiles",
-    "roaster": "Coffee Roaster",
-}
+def _title(game: str) -> str:
+    """A game's name as a player reads it (its registered title)."""
+    try:
+        return facts(game).title
+    except (TypeError, ValueError):
+        return game
 
 
 _PROGRESS_ESM = r"""
@@ -704,7 +703,7 @@ class PuzzleLadder:
         self._boards: dict[str, Any] = {}
         self._syncing = False
         self.game_choice = w.Dropdown(
-            options=[(GAME_NAMES.get(g, g), g) for g in PUZZLES],
+            options=[(_title(g), g) for g in PUZZLES],
             value=first.game,
             description="Game",
             layout=w.Layout(width="220px"),
@@ -824,7 +823,7 @@ class PuzzleLadder:
         total = sum(1 for i in every if i in done)
         self.progress.value = (
             f'<span style="font-size:13px;color:#4b5563;margin-left:8px">'
-            f"{GAME_NAMES.get(game, game)}: {solved} of {len(ladder)} solved · all games: "
+            f"{_title(game)}: {solved} of {len(ladder)} solved · all games: "
             f"{total} of {len(every)}</span>"
         )
 

@@ -18,7 +18,7 @@ import pytest
 from conftest import ALL_RAN, KERNEL_IDLE, ROOT, WIDGET_MIME
 
 from gamekit import coffee
-from gamekit.widgets.coffee import _template
+from gamekit.coffee.board import _template
 from gamekit.widgets.view import svg_point
 
 LESSONS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]*_*.ipynb"))  # 05b_ too

@@ -16,8 +16,8 @@ import pytest
 
 from gamekit import coffee, roaster
 from gamekit.players import LEVEL_NAMES
-from gamekit.render.roaster import layout
-from gamekit.widgets.roaster import _template as roaster_template
+from gamekit.roaster.board import _template as roaster_template
+from gamekit.roaster.picture import layout
 from gamekit.widgets.view import svg_point
 
 VIEWPORT = {"width": 1280, "height": 800}
@@ -152,7 +152,7 @@ def press(page, name: str) -> None:
 def test_roaster_played_to_the_end_by_clicks_with_the_card_in_view(
     small_page, voila_url, screenshots
 ):
-    from gamekit.render.roaster import slot_tokens
+    from gamekit.roaster.picture import slot_tokens
 
     page = small_page
     open_app(page, voila_url, "roaster")

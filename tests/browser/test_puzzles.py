@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from gamekit import coffee, gipf, puzzles
 from gamekit.grids import hex_region
-from gamekit.widgets.hextiles import _window
+from gamekit.hextiles.board import _window
 from gamekit.widgets.puzzle import GAME_NAMES, PuzzleLadder
 
 VERDICT = ".gamekit-puzzle-feedback .gamekit-verdict"

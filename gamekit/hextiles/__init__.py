@@ -1289,7 +1289,14 @@ def _seed(value: object, name: str = "seed") -> int | None:
     return seed
 
 
-@register
+@register(
+    title="Hex Tiles",
+    move=Move,
+    picture="gamekit.hextiles.picture",
+    board="gamekit.hextiles.board:HexTilesBoard",
+    strategy="gamekit.hextiles.strategy:STRATEGY",
+    puzzles="gamekit.hextiles.puzzles:PUZZLES",
+)
 @dataclass(frozen=True)
 class Rules:
     """The options of a Hex Tiles game; ``start()`` deals the first market.

@@ -45,10 +45,10 @@ from gamekit.errors import GamekitError
 from gamekit.errors import shown as _shown
 from gamekit.grids import HEX_DIRECTIONS, hex_distance, hex_region
 from gamekit.hextiles import Cell
+from gamekit.hextiles.picture import FigureView, figure_svg, styles, tile_svg
 from gamekit.players import Player
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
-from gamekit.render.hextiles import FigureView, figure_svg, styles, tile_svg
 from gamekit.widgets.base import GameBoard, board_seed
 from gamekit.widgets.puzzle import PuzzleMode, capitalise_sentences
 from gamekit.widgets.view import BoardView, click_to_cell

@@ -40,7 +40,10 @@ from gamekit import roaster
 from gamekit.errors import GamekitError, shown
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
-from gamekit.render.roaster import (
+from gamekit.roaster.bag import say
+from gamekit.roaster.effects import EFFECT_NAMES, EFFECT_RULES
+from gamekit.roaster.notation import FLAVOR_EFFECTS
+from gamekit.roaster.picture import (
     STEP_WORDS,
     RoasterView,
     layout,
@@ -48,9 +51,6 @@ from gamekit.render.roaster import (
     slot_tokens,
     styles,
 )
-from gamekit.roaster.bag import say
-from gamekit.roaster.effects import EFFECT_NAMES, EFFECT_RULES
-from gamekit.roaster.notation import FLAVOR_EFFECTS
 from gamekit.widgets.base import GameBoard, _join, board_seed, folding
 from gamekit.widgets.puzzle import PuzzleMode, capitalise_sentences
 from gamekit.widgets.view import BoardView

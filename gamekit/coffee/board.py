@@ -34,12 +34,12 @@ from typing import ClassVar
 import ipywidgets as w
 
 from gamekit import coffee
+from gamekit.coffee.picture import CoffeeView, styles
 from gamekit.errors import GamekitError, shown
 from gamekit.grids import AXIS_NAMES
 from gamekit.players import Player, computer_seats, make_opponent
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
-from gamekit.render.coffee import CoffeeView, styles
 from gamekit.widgets.base import GameBoard, board_seed
 from gamekit.widgets.puzzle import PuzzleMode
 from gamekit.widgets.view import BoardView, click_to_cell

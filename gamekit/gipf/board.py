@@ -41,10 +41,10 @@ import ipywidgets as w
 
 from gamekit import gipf
 from gamekit.errors import GamekitError, shown
+from gamekit.gipf.picture import GipfView, styles
 from gamekit.players import Player, computer_seats
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
-from gamekit.render.gipf import GipfView, styles
 from gamekit.widgets.base import GameBoard, board_seed
 from gamekit.widgets.puzzle import PuzzleMode, _typed
 from gamekit.widgets.view import BoardView, click_to_cell

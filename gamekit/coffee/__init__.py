@@ -284,7 +284,14 @@ class Outcome:
 # ---------------------------------------------------------------------------------------
 
 
-@register
+@register(
+    title="Coffee",
+    move=Move,
+    picture="gamekit.coffee.picture",
+    board="gamekit.coffee.board:CoffeeBoard",
+    strategy="gamekit.coffee.strategy:STRATEGY",
+    puzzles="gamekit.coffee.puzzles:PUZZLES",
+)
 @dataclass(frozen=True)
 class Rules:
     """The options of a Coffee game; ``start()`` gives the empty board.

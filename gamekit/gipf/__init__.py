@@ -666,7 +666,16 @@ class Outcome:
 _START = {"white": ("b5", "e2", "h5"), "black": ("b2", "e8", "h2")}
 
 
-@register
+@register(
+    title="GIPF",
+    move=Move,
+    turn_starts=lambda state: state.phase == "push",
+    setup="setup",
+    picture="gamekit.gipf.picture",
+    board="gamekit.gipf.board:GipfBoard",
+    strategy="gamekit.gipf.strategy:STRATEGY",
+    puzzles="gamekit.gipf.puzzles:PUZZLES",
+)
 @dataclass(frozen=True)
 class Rules:
     """The options of a GIPF game: ``variant`` is ``"basic"``, ``"standard"`` (the default)

@@ -303,7 +303,7 @@ def register(rules_class: R | None = None, /, **facts: Any) -> R | Callable[[R],
     if not GAME_NAME.fullmatch(name):
         raise ValueError(
             f"a game's name is lower-case words of letters a-z and digits joined by single "
-            f"hyphens, such as 'coffee-no-vertical', not {shown(name)}"
+            f"hyphens, such as 'five-in-a-row' or 'my-variant-2', not {shown(name)}"
         )
     for attribute in ("seats", "endings", "start", "replay", "to_dict", "from_dict"):
         if not hasattr(rules_class, attribute):

@@ -1282,7 +1282,7 @@ LEVELS: FrozenMap[str, Level] = FrozenMap(
         Level(
             "strong",
             f"thinks up to {STRONG_SECONDS:g} s a move: searches further ahead than the "
-            "club, through your answers; in Coffee Roaster it weighs the exact odds of the bag",
+            "club, through your answers (in a game played alone, the odds of what comes next)",
             _search_level,
             STRONG_SECONDS,
             STRONG_ITERATIONS,

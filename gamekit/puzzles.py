@@ -470,7 +470,10 @@ class Puzzle:
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not _ID.fullmatch(self.id):
-            raise ValueError(f"id must look like 'coffee-block-1', not {shown(self.id)}")
+            raise ValueError(
+                "id must be words joined by hyphens, the game's name first, such as "
+                f"'{game_of(self.rules) if _is_rules(self.rules) else 'mygame'}-win-1', not {shown(self.id)}"
+            )
         if game_of(self.rules) != self.game:
             raise ValueError(f"{self.id}: rules of {game_of(self.rules)!r}, not {self.game!r}")
         if isinstance(self.level, bool) or self.level not in (1, 2, 3, 4, 5):
@@ -907,6 +910,14 @@ class Attempts:
 # ---------------------------------------------------------------------------------------
 
 
+def _is_rules(rules: Any) -> bool:
+    try:
+        game_of(rules)
+    except TypeError:
+        return False
+    return True
+
+
 def _load_goals(rules: Any) -> None:
     """Load the puzzles module of the game ``rules`` belong to (or of the game it extends),
     which adds its goals; a module being loaded (building its own puzzles) is left alone."""
@@ -994,7 +1005,8 @@ def get(puzzle_id: str) -> Puzzle:
         ValueError: no puzzle has that id (the message lists the ids of its game).
     """
     if not isinstance(puzzle_id, str):
-        raise TypeError(f"puzzle_id must be text such as 'coffee-block-1', not {shown(puzzle_id)}")
+        example = next((ps[0].id for ps in PUZZLES.values()), "mygame-win-1")
+        raise TypeError(f"puzzle_id must be text such as {example!r}, not {shown(puzzle_id)}")
     for puzzles in PUZZLES.values():
         for p in puzzles:
             if p.id == puzzle_id:

@@ -221,7 +221,7 @@ class Record:
             game_of(rules)
         except TypeError:
             raise TypeError(
-                f"rules must be a game's rules, such as coffee.Rules(), not {_show(rules)}"
+                f"rules must be a game's rules (the Rules of a game in gamekit.games()), not {_show(rules)}"
             ) from None
         if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
             raise TypeError(

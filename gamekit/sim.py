@@ -210,7 +210,8 @@ def _check_rules(rules: Any, argument: str = "rules") -> str:
         return game_of(rules)
     except TypeError:
         raise TypeError(
-            f"{argument} must be the rules of a game (such as coffee.Rules()), not {shown(rules)}"
+            f"{argument} must be the rules of a game (the Rules of a game in gamekit.games()), "
+            f"not {shown(rules)}"
         ) from None
 
 

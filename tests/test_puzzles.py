@@ -711,7 +711,7 @@ def test_each_kind_and_goal_is_known() -> None:
 @pytest.mark.parametrize(
     "change, words",
     [
-        ({"id": "Bad id"}, "id must look like"),
+        ({"id": "Bad id"}, "id must be words joined by hyphens"),
         ({"level": 6}, "level must be 1 to 5"),
         ({"kind": "guess"}, "kind must be one of"),
         ({"goal": "pie"}, "goal is one of"),

@@ -696,7 +696,9 @@ class PuzzleLadder:
             not one of its puzzles (see :func:`gamekit.puzzles.get`).
     """
 
-    def __init__(self, game: str = "coffee", puzzle_id: str | None = None) -> None:
+    def __init__(self, game: str | None = None, puzzle_id: str | None = None) -> None:
+        if game is None:  # the first game with puzzles
+            game = next(iter(PUZZLES))
         if not isinstance(game, str) or game not in PUZZLES:
             raise ValueError(f"game must be one of {', '.join(PUZZLES)}, not {shown(game)}")
         first = get(puzzle_id) if puzzle_id is not None else PUZZLES[game][0]

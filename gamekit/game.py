@@ -59,6 +59,7 @@ __all__ = [
     "part",
     "own_part",
     "PART_KINDS",
+    "Pictured",
 ]
 
 #: Seeds of games with chance are whole numbers from 0 to this (numpy's SeedSequence takes
@@ -486,6 +487,18 @@ def _loaded(where: Any) -> Any:
         loaded = importlib.import_module(module)
         return getattr(loaded, attribute) if attribute else loaded
     return where
+
+
+class Pictured:
+    """For a game's states: a notebook shows one as its game's picture
+    (:func:`gamekit.render.png`: the game's own, or a board of pieces for a game on a
+    grid). A learner's ``State`` class inherits it to be drawn by a bare ``state`` line.
+    """
+
+    def _repr_png_(self) -> bytes:
+        from gamekit.render import png
+
+        return png(self)
 
 
 def player_index(state: State, seat: str | None) -> int:

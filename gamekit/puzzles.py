@@ -59,6 +59,9 @@ __all__ = [
     "Attempts",
     "PUZZLES",
     "get",
+    "puzzle",
+    "define",
+    "add_goals",
 ]
 
 #: The kinds of answer a puzzle takes.
@@ -146,10 +149,19 @@ def lost(state: Any, seat: str) -> bool:
     return o is not None and seat not in o.winners
 
 
+class _Notation:
+    """How a game that declares no move class reads a move: its notation, as it is (the
+    rules read it, and refuse it in their own words)."""
+
+    @staticmethod
+    def parse(text: str) -> str:
+        return text.strip()
+
+
 def _move_class(state: Any) -> Any:
     """The game's move class (its ``move`` fact): what a "move" answer may be, besides its
-    notation."""
-    return facts(state).move
+    notation; a game without one is answered in notation (:class:`_Notation`)."""
+    return facts(state).move or _Notation
 
 
 def _turn_goes_on(state: Any) -> bool:
@@ -435,7 +447,8 @@ class Puzzle:
     (a rule drill) to 5 (a decision), ``kind`` the kind of answer (:data:`KINDS`), ``goal``
     what the answer must achieve (:data:`GOALS`), ``task`` and ``hint`` say it in words.
     The position is ``rules`` set up with ``setup`` (keyword arguments of the rules'
-    ``setup``/``arrange``, or the start) and then ``moves``. ``focus`` narrows the task to
+    ``setup``/``arrange``, or the start) and then ``moves``; or a ``position`` given as it
+    is (a state of the game, see :func:`puzzle`). ``focus`` narrows the task to
     moves or cells made of those words (a cell, a dot, a tile pattern, an action), which
     ``about`` says in words; ``target`` is the goal's own detail (tokens to keep out of
     the roast, beans to make); ``choices`` are a choice puzzle's labels.
@@ -466,6 +479,7 @@ class Puzzle:
     target: tuple[str, ...] = ()
     choices: tuple[str, ...] = ()
     moves_of_choices: tuple[str, ...] = ()
+    position: Any = None
     _memo: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -525,6 +539,8 @@ class Puzzle:
             IllegalMoveError: the puzzle's moves do not fit its rules (a puzzle made wrong).
         """
         state = self._memo.get("start")
+        if state is None and self.position is not None:
+            state = self._memo["start"] = self.position
         if state is None:
             if self.setup is None:
                 state = self.rules.start()
@@ -807,13 +823,19 @@ class Puzzle:
                 opponent: the puzzle decides the position, and no computer plays).
             NotImplementedError: the game's board has no puzzle mode.
         """
-        board_class = part(self.start(), "board")
+        board_class = part(self.start(), "board", None)
+        if board_class is None:  # a game with no board of its own: the grid board
+            from gamekit.widgets.grid import GridBoard
+
+            board_class = GridBoard
         try:
             takes = "puzzle" in inspect.signature(board_class).parameters
         except (TypeError, ValueError):
             takes = False
         if not takes:
-            raise NotImplementedError("puzzle mode arrives with the boards issue")
+            raise NotImplementedError(
+                f"the board of {self.game!r} ({board_class.__name__}) takes no puzzle"
+            )
         return board_class(puzzle=self, **options)
 
 
@@ -992,6 +1014,69 @@ class _Puzzles(Mapping[str, tuple[Puzzle, ...]]):
 
 #: Every puzzle by game, each game's in teaching order (level 1 first).
 PUZZLES: Mapping[str, tuple[Puzzle, ...]] = _Puzzles()
+
+
+_made: dict[str, int] = {}
+
+
+def puzzle(
+    state: Any,
+    goal: str = "win",
+    *,
+    task: str,
+    hint: str,
+    id: str | None = None,
+    level: int = 1,
+    moves: Iterable[Any] | None = None,
+    **fields: Any,
+) -> Puzzle:
+    """A puzzle on any position of any registered game: ``state`` as it is (or, with
+    ``moves``, the position those moves reach from the game's start, which a record of
+    the board can hold), a ``goal`` the engine judges (``"legal"``, ``"win"``, ``"safe"``,
+    ``"perfect"``, or one of the game's own), the ``task`` and a ``hint`` in words. Its
+    ``id`` is the game's name, the goal and a number unless given; ``fields`` are the
+    other :class:`Puzzle` fields (``focus``, ``about``, ``target`` …). ``board()`` shows it.
+
+    >>> from gamekit import coffee
+    >>> state = coffee.Rules(board="square", size=4, n=3).replay(["a3|", "a4|", "a2\\\\", "b1-"])
+    >>> p = puzzle(state, "win", task="Black to play and win.", hint="Three in a row.")
+    >>> p, sorted({m.cell for m in p.answers()})
+    (Puzzle('coffee-win-1', level=1, kind='move', goal='win'), ['a1'])
+
+    Raises:
+        TypeError: ``state`` is no position of a registered game.
+        ValueError: a goal of no kind, a field a puzzle refuses, or ``moves`` that do not
+            reach ``state``.
+    """
+    if not callable(getattr(state, "legal_moves", None)):
+        raise TypeError(f"state must be a position of a registered game, not {shown(state)}")
+    game = game_of(state)
+    _load_goals(state.rules)
+    if goal not in GOALS:
+        raise ValueError(f"goal must be one of {', '.join(GOALS)}, not {shown(goal)}")
+    if id is None:
+        _made[f"{game}-{goal}"] = number = _made.get(f"{game}-{goal}", 0) + 1
+        id = f"{game}-{goal}-{number}"
+    played: tuple[str, ...] = ()
+    position = state
+    if moves is not None:
+        played = tuple(str(m) for m in moves)
+        if state.rules.replay(played) != state:
+            raise ValueError("moves must lead from the game's start to state")
+        position = None
+    return Puzzle(
+        id=id,
+        game=game,
+        level=level,
+        kind=GOALS[goal],
+        goal=goal,
+        task=task,
+        hint=hint,
+        rules=state.rules,
+        moves=played,
+        position=position,
+        **fields,
+    )
 
 
 def get(puzzle_id: str) -> Puzzle:

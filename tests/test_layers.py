@@ -25,6 +25,8 @@ GENERIC = [
     "perft.py",
     "render/__init__.py",
     "render/board.py",
+    "render/grid.py",
+    "widgets/grid.py",
     "widgets/base.py",
     "widgets/history.py",
     "widgets/view.py",

@@ -49,6 +49,23 @@ def png(thing: Any, **highlight: Any) -> bytes:
 
 
 def _picture(thing: Any) -> Any:
-    """The picture module of the game ``thing`` belongs to (a ``TypeError`` if none)."""
-    game_of(thing)  # "str objects belong to no registered game", not a game's name
-    return part(thing, "picture")
+    """The picture module of the game ``thing`` belongs to: its own, or for a game on a
+    grid that declares none, :mod:`gamekit.render.grid`.
+
+    Raises:
+        TypeError: ``thing`` belongs to no registered game, or to one with neither a
+            picture nor a grid and pieces.
+    """
+    name = game_of(thing)  # "str objects belong to no registered game", not a game's name
+    own = part(thing, "picture", None)
+    if own is not None:
+        return own
+    from gamekit.render import grid
+
+    if grid.looks_like_grid_game(thing):
+        return grid
+    raise TypeError(
+        f"the game {name!r} has no picture: declare one when it registers "
+        "(register(picture=...)), or give its rules a grid (gamekit.grids) and its states "
+        "pieces (cell label -> seat) to be drawn as a board of pieces"
+    )

@@ -12,6 +12,7 @@ from gamekit.game import facts, games, part
 from gamekit.quiz import check_answer, check_cells  # pure Python; kept here for lessons
 from gamekit.widgets.base import GameBoard, LogEntry
 from gamekit.widgets.choice import ChoiceQuestion, ask
+from gamekit.widgets.grid import GridBoard, board_for
 from gamekit.widgets.puzzle import PuzzleLadder
 from gamekit.widgets.view import BoardView, click_to_cell
 
@@ -21,11 +22,13 @@ __all__ = [
     "CoffeeBoard",
     "GameBoard",
     "GipfBoard",
+    "GridBoard",
     "HexTilesBoard",
     "LogEntry",
     "PuzzleLadder",
     "RoasterBoard",
     "ask",
+    "board_for",
     "check_answer",
     "check_cells",
     "click_to_cell",

@@ -408,7 +408,7 @@ class GameBoard:
         puzzle = getattr(self, "puzzle", None)
         if puzzle is None:
             return Record(self.rules, self._moves)
-        if puzzle.setup is not None:
+        if puzzle.setup is not None or puzzle.position is not None:
             raise ValueError(
                 f"this board shows the puzzle {puzzle.id!r}, whose position is set up rather "
                 "than played from the opening, so a record of moves cannot hold it; keep the "

@@ -1,0 +1,332 @@
+"""A clickable board for any game on a grid, and :func:`board_for`, which finds every game's.
+
+A registered game whose rules have a ``grid`` and whose states have ``pieces`` (see
+:mod:`gamekit.render.grid`) plays here with no board code of its own. A click on a cell
+plays the legal move whose notation is that cell's label; if several legal moves start on
+it (``a1-b2``, ``a1-c3``), the board offers them as buttons, and a click on a cell a
+pending move reaches plays that one. A move the rules refuse is not played: the message line
+shows the rules' own words (``why_illegal``). The log, undo and redo, the move box, hints,
+every computer level and the game-over banner are the ones every board has; a puzzle of the
+game is shown and graded on it too.
+
+>>> from gamekit import gipf
+>>> board_for(gipf.Rules()).__class__.__name__
+'GipfBoard'
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, ClassVar
+
+import ipywidgets as w
+
+from gamekit.errors import shown
+from gamekit.game import facts, game_of, part
+from gamekit.grids import Grid
+from gamekit.players import Player, computer_seats, make_opponent
+from gamekit.puzzles import Puzzle
+from gamekit.records import Record
+from gamekit.render import grid as picture
+from gamekit.widgets.base import GameBoard, board_seed
+from gamekit.widgets.puzzle import PuzzleMode
+from gamekit.widgets.view import BoardView, click_to_cell
+
+__all__ = ["GridBoard", "board_for"]
+
+
+def board_for(rules: Any, **options: Any) -> Any:
+    """The board of the game ``rules`` belong to: the game's own (a shipped game's, or one a
+    game declares when it registers), else, for a game on a grid, a :class:`GridBoard`;
+    ``options`` go to the board (``opponent="club"``, ``width=...``).
+
+    Raises:
+        TypeError: ``rules`` are no registered game's, or the game has neither a board of
+            its own nor a grid and pieces (the message says what it lacks).
+    """
+    name = game_of(rules)
+    own = part(rules, "board", None)
+    if own is not None:
+        return own(rules, **options)
+    if picture.looks_like_grid_game(rules):
+        return GridBoard(rules, **options)
+    lacks = []
+    if not isinstance(getattr(rules, "grid", None), Grid):
+        lacks.append("its rules have no grid (a gamekit.grids Grid)")
+    else:
+        lacks.append("its states have no pieces (a mapping cell label -> seat)")
+    raise TypeError(
+        f"the game {name!r} has no board: declare one when it registers "
+        f"(register(board=...)), or make it a game on a grid: {lacks[0]}"
+    )
+
+
+@cache
+def _template(grid: Grid) -> tuple[str, tuple[float, float, float, float]]:
+    """The SVG of an empty board and its drawing-to-SVG transform (one per grid)."""
+    view = picture.GridView(grid, show_caption=False)
+    return view.drawing.svg(), view.drawing.svg_transform()
+
+
+class GridBoard(PuzzleMode, GameBoard):
+    """Any game on a grid on a clickable board: ``GridBoard(rules)`` starts a game,
+    ``GridBoard(record=rec)`` goes on with a saved one, ``GridBoard(puzzle=p)`` shows a
+    puzzle of the game. The computer as on every board: ``opponent`` a level name or a
+    :class:`~gamekit.players.Player` (``None``: nobody), ``computer_plays`` its seat (the
+    last seat unless told), ``seed``.
+
+    Raises:
+        TypeError, ValueError: no rules, record or puzzle; an opponent, seat or seed the
+            boards refuse; a puzzle given with rules, a record or an opponent.
+    """
+
+    person_actions: ClassVar[tuple[str, ...]] = ("click", "type_move", "choose")
+
+    def __init__(
+        self,
+        rules: Any = None,
+        *,
+        record: Record | None = None,
+        hints: bool = False,
+        width: int = 520,
+        opponent: str | Player | None = None,
+        computer_plays: str | tuple[str, ...] | None = None,
+        seed: int | None = 0,
+        puzzle: Puzzle | None = None,
+    ) -> None:
+        if puzzle is not None:
+            self._load_puzzle(puzzle, game_of(puzzle.rules), rules=rules, record=record,
+                              opponent=opponent)  # fmt: skip
+            hints = False  # the rings would show the answer
+        else:
+            if rules is None and record is None:
+                raise TypeError("GridBoard needs the rules of a game (or a record, or a puzzle)")
+            self._load(rules, record, type(rules))
+        self.pending: str | None = None
+        self.attempt: str | None = None
+        seats = self.rules.seats
+        self.computer_plays = computer_seats(self.rules, computer_plays or seats[-1])
+        self._seed = board_seed(seed)
+        make_opponent(opponent, self._seed)  # refused before the board is built
+        self.view = BoardView(width=width)
+        self.view.on_click(self._on_svg_click)
+        self.choices = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self._controls(hints)
+        self.widget = self._layout(width)
+        self._mount()
+        if opponent is not None and self.puzzle is None:
+            self.opponent = opponent
+
+    def _controls(self, hints: bool) -> None:
+        """The shared controls: hints, the move box, undo and redo, the computer, New game."""
+        self._history_buttons()
+        self.hint_toggle = w.ToggleButton(
+            value=hints,
+            description="Show legal cells",
+            icon="lightbulb-o",
+            tooltip="ring every cell where a legal move starts",
+        )
+        self.hint_toggle.observe(lambda _c: self._refresh(), names="value")
+        self.move_box = w.Text(placeholder="or type a move (Enter)", continuous_update=False,
+                               layout=w.Layout(width="230px"))  # fmt: skip
+        self.move_box.observe(self._on_typed, names="value")
+        self.play_button = w.Button(description="Play", tooltip="play the move typed in the box",
+                                    layout=w.Layout(width="70px"))  # fmt: skip
+        self.play_button.on_click(lambda _b: self._on_typed({"new": self.move_box.value}))
+        self.new_button = w.Button(description="New game", button_style="primary",
+                                   tooltip="start again with the same rules")  # fmt: skip
+        self.new_button.on_click(lambda _b: self.new_game())
+
+    def _layout(self, width: int) -> w.Box:
+        typing = w.HBox([self.move_box, self.play_button])
+        if self.puzzle is not None:
+            return self._assemble([self.view, self.choices], [*self._puzzle_panel(), typing],
+                                  width=width)  # fmt: skip
+        return self._assemble(
+            [self.view, self.choices],
+            [w.HBox([self.undo_button, self.redo_button, self.hint_toggle]), typing,
+             self._computer_controls()],
+            [self.new_button],
+            width=width,
+        )  # fmt: skip
+
+    # -- reading -------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        k = len(self._moves)
+        o = self.state.outcome
+        tail = o.reason if o is not None else f"{self.state.to_move} to move"
+        moves = f"{k} move" + ("" if k == 1 else "s")
+        return f"<GridBoard {self.rules.game}: {moves}, {tail}{self._puzzle_repr()}>"
+
+    def goal_text(self) -> str:
+        """The game's own goal line, if its rules have one (``goal``), else its title."""
+        goal = getattr(self.rules, "goal", "")
+        return goal if isinstance(goal, str) and goal else f"{facts(self.rules).title}."
+
+    def instruction(self) -> str:
+        if self.pending is not None:
+            return f"choose a move from {self.pending} (buttons under the board)"
+        return "click a cell to play there"
+
+    # -- actions -------------------------------------------------------------------------
+    def click(self, cell: str) -> None:
+        """A click on ``cell``: plays the legal move that is that cell (or the one move that
+        starts there), offers the moves that start there, or finishes a pending move.
+
+        Raises:
+            TypeError: ``cell`` is not text.
+        """
+        if not isinstance(cell, str):
+            raise TypeError(f"cell must be a cell's label such as 'b2', not {shown(cell)}")
+        cell = cell.strip().lower()
+        if self.puzzle is not None:
+            if self.puzzle.kind == "cells":
+                return self.toggle_cell(cell)
+            if not self._puzzle_gate():
+                return
+        state = self.state
+        self.attempt = None
+        if state.outcome is not None:
+            return self._say(
+                f"The game is over: {state.outcome.reason}. Undo, or start a new game.", False
+            )
+        grid = state.rules.grid
+        legal = list(state.legal_moves())
+        if self.pending is not None:
+            reaching = [m for m in self._from(self.pending, legal) if cell in self._cells(m)[1:]]
+            if reaching:
+                return self._play(reaching[0])
+            self.pending = None
+        exact = [m for m in legal if str(m).strip().lower() == cell]
+        if exact:
+            return self._play(exact[0])
+        starting = self._from(cell, legal)
+        if len(starting) == 1:
+            return self._play(starting[0])
+        if starting:
+            self.pending = cell
+            return self._say(f"From {cell}: choose one of {len(starting)} moves below.", True)
+        self.attempt = cell if grid.has(cell) else None
+        if self.puzzle is not None and grid.has(cell):
+            return self._puzzle_answer(cell, attempt=cell)  # graded: the rules' refusal
+        self._say(self._refusal(cell), False)
+
+    def choose(self, move: str) -> None:
+        """Play one of the moves offered under the board (by its notation).
+
+        Raises:
+            TypeError: ``move`` is not text.
+        """
+        if not isinstance(move, str):
+            raise TypeError(f"move must be a move's notation, not {shown(move)}")
+        self.type_move(move)
+
+    def type_move(self, text: str) -> None:
+        """Play a typed move; one the rules refuse is not played, and their words say why."""
+        text = (text or "").strip()
+        if not text or self._puzzle_typed(text) or not self._puzzle_gate():
+            return
+        state = self.state
+        move = next((m for m in state.legal_moves() if str(m) == text), None)
+        if move is None:
+            self.attempt = None
+            if self.puzzle is not None:
+                return self._puzzle_answer(text)
+            return self._say(self._refusal(text), False)
+        self._play(move)
+
+    def new_game(self, rules: Any = None, **options: Any) -> None:
+        """Start again, with ``rules`` or these rules changed by ``options`` (through the
+        rules' ``to_dict`` and ``from_dict``); the game on the board is kept if they are
+        refused.
+
+        Raises:
+            TypeError, ValueError: rules of another game, or options the rules refuse.
+        """
+        if self.puzzle is not None:
+            return self._say("This board shows a puzzle: Try again starts it anew.", False)
+        if rules is None:
+            rules = type(self.rules).from_dict({**self.rules.to_dict(), **options})
+        old = self.rules.grid
+        self._restart(rules)
+        self.pending = self.attempt = None
+        if rules.grid is not old:
+            self._mount()
+        self._say("New game.", True)
+        self._computer_turn()
+
+    # -- internals -----------------------------------------------------------------------
+    def _cells(self, move: Any) -> tuple[str, ...]:
+        return picture.move_cells(self.rules.grid, move)
+
+    def _from(self, cell: str, legal: list[Any]) -> list[Any]:
+        """The legal moves whose first cell is ``cell`` (not the move that is the cell)."""
+        return [m for m in legal if self._cells(m)[:1] == (cell,) and str(m).lower() != cell]
+
+    def _refusal(self, text: str) -> str:
+        """The rules' own words on ``text`` as a move (or why it is none)."""
+        try:
+            reason = self.state.why_illegal(text)
+        except (ValueError, TypeError) as err:  # not a move of the game at all
+            return str(err) or f"{text} is not a move of this game."
+        if reason is None:
+            return f"No legal move is {text} now."
+        return str(reason)
+
+    def _play(self, move: Any) -> None:
+        """Play a person's legal move, then let the computer answer (in a puzzle: graded)."""
+        self.pending = None
+        if self.puzzle is not None:
+            return self._puzzle_answer(move)
+        self._push(move)
+        self.attempt = None
+        self._say(self.move_log[-1].words, True)
+        self._computer_turn()
+
+    def _clear_choice(self) -> None:
+        self.pending = self.attempt = None
+
+    def _move_cells(self, move: Any) -> tuple[str, ...]:
+        return self._cells(move)
+
+    def _on_svg_click(self, sx: float, sy: float) -> None:
+        cell = click_to_cell(self.rules.grid, self._transform, sx, sy)
+        if cell is not None:
+            self.click(cell)
+
+    def _last_move(self) -> Any:
+        """The computer's last move, while you have not moved since; else the last move."""
+        answers = self.last_computer_moves()
+        if answers:
+            return answers[-1][1]
+        return self._moves[-1] if self._moves else None
+
+    def _picture_highlight(self) -> dict[str, Any]:
+        return {"legal": self.hints, "last": self._last_move()}
+
+    def _mount(self) -> None:
+        svg, self._transform = _template(self.rules.grid)
+        title = facts(self.rules).title
+        grid = self.rules.grid
+        self.view.label = f"{title} board: {grid.kind} grid of {len(grid)} cells"
+        self.view.svg = svg
+        self._refresh()
+
+    def _refresh(self) -> None:
+        look = picture.styles(
+            self.state,
+            last=self._last_move(),
+            legal=self.hints,
+            marks=[self.pending] if self.pending else [],
+            attempt=self.attempt,
+            verdicts=self.puzzle_marks(),
+        )
+        self.view.styles = {name: s.to_json() for name, s in look.items()}
+        options = self._from(self.pending, list(self.state.legal_moves())) if self.pending else []
+        buttons = []
+        for m in options:
+            b = w.Button(description=str(m), tooltip=f"play {m}", layout=w.Layout(width="auto"))
+            b.on_click(lambda _b, text=str(m): self.choose(text))
+            buttons.append(b)
+        self.choices.children = buttons
+        self._refresh_panel()

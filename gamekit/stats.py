@@ -36,6 +36,8 @@ __all__ = [
     "wilson",
     "mean_interval",
     "share",
+    "difference",
+    "Difference",
     "error_bars",
     "simultaneous_z",
     "head_to_head",
@@ -160,6 +162,71 @@ def share(hits: Sequence[bool] | np.ndarray, z: float = Z95) -> Interval:
     if x.ndim != 1 or (x.size and x.dtype != bool):
         raise ValueError("hits must be a flat list of True/False, one per game")
     return wilson(int(x.sum()), len(x), z)
+
+
+@dataclass(frozen=True)
+class Difference:
+    """How much a share changed from sample ``a`` to sample ``b`` (``b − a``), with its
+    interval, and the games behind each share. ``words()`` says it as a class should read
+    it: the change in points with its interval, and "cannot tell at N games" when the
+    interval holds 0."""
+
+    low: float
+    value: float
+    high: float
+    n_a: int
+    n_b: int
+
+    def __repr__(self) -> str:
+        return (
+            f"Difference({100 * self.value:+.1f} points, {100 * self.low:+.1f} to "
+            f"{100 * self.high:+.1f}; n={self.n_a} and {self.n_b})"
+        )
+
+    @property
+    def known(self) -> bool:
+        """Whether the sample shows a change: the interval does not hold 0."""
+        return self.low > 0 or self.high < 0
+
+    def words(self, what: str = "the share") -> str:
+        """The change in words, e.g. "+12.5 points (+8.1 to +16.8), from 1,000 games each:
+        the share rose" or "+0.8 points (−3.6 to +5.2): cannot tell at 1,000 games each
+        whether the share changed"."""
+        games = (
+            f"{self.n_a:,} games each"
+            if self.n_a == self.n_b
+            else f"{self.n_a:,} and {self.n_b:,} games"
+        )
+        head = f"{100 * self.value:+.1f} points ({100 * self.low:+.1f} to {100 * self.high:+.1f})"
+        if not self.known:
+            return f"{head}: cannot tell at {games} whether {what} changed"
+        head += f", from {games}"
+        return f"{head}: {what} {'rose' if self.value > 0 else 'fell'}"
+
+
+def difference(
+    hits_a: Sequence[bool] | np.ndarray, hits_b: Sequence[bool] | np.ndarray, z: float = Z95
+) -> Difference:
+    """The change of a share from games ``a`` to games ``b`` (each a list of True/False,
+    one per game), with Newcombe's interval for the difference of two independent shares
+    (built from their Wilson intervals; right for small samples and shares near 0 or 1).
+    Compare two settings by this difference, never by whether their intervals overlap.
+
+    >>> difference([True] * 60 + [False] * 40, [True] * 40 + [False] * 60)
+    Difference(-20.0 points, -32.8 to -6.1; n=100 and 100)
+    >>> difference([True, False] * 50, [True, False] * 50).words("Black's share")
+    "+0.0 points (-13.6 to +13.6): cannot tell at 100 games each whether Black's share changed"
+
+    Raises:
+        ValueError: either list is empty or not one flag per game.
+    """
+    a, b = share(hits_a, z), share(hits_b, z)
+    d = b.value - a.value
+    low = d - math.sqrt((b.value - b.low) ** 2 + (a.high - a.value) ** 2)
+    high = d + math.sqrt((b.high - b.value) ** 2 + (a.value - a.low) ** 2)
+    return Difference(
+        max(-1.0, low), d, min(1.0, high), len(np.asarray(hits_a)), len(np.asarray(hits_b))
+    )
 
 
 def error_bars(intervals: Sequence[Interval], scale: float = 100.0) -> np.ndarray:

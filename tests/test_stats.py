@@ -253,3 +253,27 @@ def test_an_experiment_panel_refuses_what_is_not_a_control():
         experiment_panel(print, games=100)
     with pytest.raises(TypeError, match="function"):
         experiment_panel(3, games=widgets.IntSlider())
+
+
+# -- the difference of two shares: Newcombe's interval (Newcombe 1998, method 10) ---------------
+
+
+def test_a_difference_of_shares_matches_newcombes_worked_example() -> None:
+    from gamekit.stats import difference
+
+    d = difference([True] * 48 + [False] * 32, [True] * 56 + [False] * 14)  # 56/70 − 48/80
+    assert round(d.value, 4) == 0.2
+    assert (round(d.low, 4), round(d.high, 4)) == (0.0524, 0.3339)
+    assert d.known and "rose" in d.words()
+
+
+def test_a_difference_whose_interval_holds_zero_says_it_cannot_tell() -> None:
+    from gamekit.stats import difference
+
+    d = difference([True, False] * 500, [True] * 510 + [False] * 490)
+    assert not d.known
+    assert d.words("Black's share").endswith(
+        "cannot tell at 1,000 games each whether Black's share changed"
+    )
+    with pytest.raises(ValueError):
+        difference([], [True])

@@ -43,8 +43,27 @@ class GamekitError(ValueError):
 class IllegalMoveError(GamekitError):
     """A well-formed move that the rules forbid here; the message names the rule.
 
-    The state it was played on is unchanged.
+    The state it was played on is unchanged. Besides the sentence, the error carries its two
+    parts: ``move`` (the move as written) and ``rule`` (the rule it breaks, in words), read
+    from the sentence "<move> is not allowed: <rule>" unless given (an engine gives the
+    ``Move`` it read; from a sentence, ``move`` is its notation as written).
+
+    >>> err = IllegalMoveError("e5/ is not allowed: e5 already holds a Black stone.")
+    >>> err.move, err.rule
+    ('e5/', 'e5 already holds a Black stone.')
+    >>> IllegalMoveError("no room", move="a1").rule
+    'no room'
     """
+
+    #: What every refusal says between the move and the rule.
+    SEPARATOR = " is not allowed: "
+
+    def __init__(self, message: str = "", *, move: object = None, rule: str | None = None):
+        super().__init__(message)
+        text = str(message)
+        head, sep, tail = text.partition(self.SEPARATOR)
+        self.move: object = move if move is not None else (head if sep else None)
+        self.rule: str = rule if rule is not None else (tail if sep else text)
 
 
 class InvalidNotationError(GamekitError):

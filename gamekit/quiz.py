@@ -12,13 +12,23 @@ False
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
-from gamekit.errors import shown
+from gamekit.errors import IllegalMoveError, shown
 from gamekit.game import FrozenMap
 
-__all__ = ["Grade", "Question", "QUESTIONS", "ask_graded", "check_answer", "check_cells"]
+__all__ = [
+    "Grade",
+    "Question",
+    "QUESTIONS",
+    "ask_graded",
+    "check_answer",
+    "check_cells",
+    "show_refusal",
+]
 
 
 @dataclass(frozen=True)
@@ -162,3 +172,50 @@ def ask_graded(question: Question, choice: str, answer: str | None = None) -> Gr
     if choice == right:
         return Grade(True, "Right! " + question.why.format(answer=right))
     return Grade(False, "Not quite.")
+
+
+_SENTENCES = re.compile(r"(?<=[.!?]) (?=[A-Z(])")
+
+
+def show_refusal(
+    state: Any,
+    move: Any,
+    *,
+    picture: bool = True,
+    sentences: int | None = None,
+    **highlight: Any,
+) -> None:
+    """Show what the rules say to ``move`` on ``state``: its game's picture with the move
+    drawn as tried (``attempt=move``, and any other ``highlight``), then "Refused: " and
+    the rule it breaks (:attr:`gamekit.IllegalMoveError.rule`, its first ``sentences``
+    sentences if given). A move the rules allow is said to be allowed, and not played: the
+    state never changes. A position that places tiles rather than plays moves (a Hex Tiles
+    figure) takes ``move`` as the arguments of its ``place``. It returns nothing, so a
+    lesson's cell shows only the picture and the words (``state.why_illegal(move)`` gives
+    the sentence to a program).
+
+    >>> from gamekit import coffee
+    >>> show_refusal(coffee.Rules().replay(["e5|"]), "e5/", picture=False)
+    Refused: e5 already holds a Black stone.
+
+    Raises:
+        InvalidNotationError: ``move`` is not a move of the game at all.
+    """
+    if picture:
+        from IPython.display import display
+
+        from gamekit.render import show
+
+        display(show(state, attempt=move, **highlight))
+    try:
+        if isinstance(move, tuple) and callable(getattr(state, "place", None)):
+            state.place(*move)
+        else:
+            state.play(move)
+    except IllegalMoveError as err:
+        rule = err.rule
+        if sentences is not None:
+            rule = " ".join(_SENTENCES.split(rule)[:sentences])
+        print("Refused:", rule)
+        return
+    print(f"{move} is allowed here.")

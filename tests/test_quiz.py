@@ -111,3 +111,40 @@ def test_a_grade_cannot_be_changed() -> None:
     grade = check_answer(4, 4)
     with pytest.raises(AttributeError):
         grade.right = False  # type: ignore[misc]
+
+
+# -- refusals shown the same way in every lesson ------------------------------------------------
+
+
+def test_show_refusal_prints_the_rule_draws_the_attempt_and_changes_nothing(capsys) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from gamekit import coffee, hextiles, roaster
+    from gamekit.quiz import show_refusal
+
+    state = coffee.Rules().replay(["e5|", "e3|"])
+    show_refusal(state, "a1/", sentences=1)
+    out = capsys.readouterr().out
+    assert out.startswith("Figure(") and out.endswith("Refused: a1 is not on the rod's line.\n")
+    assert state == coffee.Rules().replay(["e5|", "e3|"])
+    show_refusal(state, "e4|", picture=False)
+    assert capsys.readouterr().out == "e4| is allowed here.\n"
+    figure = hextiles.Rules(seed=4).start().figure()
+    show_refusal(figure, ("100000", (2, -1), 0), picture=False)
+    assert "does not touch the figure" in capsys.readouterr().out
+    rules = roaster.Rules(card="jamaica-blue-mountain", seed=1)
+    used = rules.arrange({"aroma": 1, "bean1": 3}, bag={"bean0": 1})
+    show_refusal(used, "more aroma", picture=False)
+    assert capsys.readouterr().out.startswith("Refused: Two more tokens")
+
+
+def test_an_illegal_move_error_carries_the_move_and_the_rule() -> None:
+    import pytest
+
+    from gamekit import IllegalMoveError, gipf
+
+    with pytest.raises(IllegalMoveError) as caught:
+        gipf.Rules().start().play("e2-e3")
+    assert str(caught.value.move) == "e2-e3"
+    assert caught.value.rule.startswith("e2 is a spot of the play area, not a dot")

@@ -1099,7 +1099,7 @@ class State:
         m = Move.parse(move)
         reason = self._problem(m)
         if reason is not None:
-            raise IllegalMoveError(reason)
+            raise IllegalMoveError(reason, move=m)
         if m.cell is None or m.axis is None:  # the swap
             return State._make(self.rules, self._black, self._orange, self._rod, self._mover, True)
         return self._play_unchecked(self.grid.index(m.cell), self._t.axes.index(m.axis))

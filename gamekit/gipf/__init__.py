@@ -1267,7 +1267,7 @@ class State:
         m = m.plain  # the official form is computed, not checked
         reason = self._problem(m)
         if reason is not None:
-            raise IllegalMoveError(reason)
+            raise IllegalMoveError(reason, move=m)
         moved = self.pushed_spots(m)
         g = "G" if m.gipf else ""
         if not moved:
@@ -1503,7 +1503,7 @@ class State:
             if known is None or not state._may_push(*known):
                 reason = state._problem(m)
                 if reason is not None:
-                    raise IllegalMoveError(reason)
+                    raise IllegalMoveError(reason, move=m)
             state = state._apply(m)
         return state
 

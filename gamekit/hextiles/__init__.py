@@ -1889,7 +1889,7 @@ class State:
         m = Move.parse(move)
         reason = self._problem(m)
         if reason is not None:
-            raise IllegalMoveError(reason)
+            raise IllegalMoveError(reason, move=m)
         return self._apply(m)
 
     def _apply(self, m: Move) -> State:

@@ -771,7 +771,7 @@ class State:
         m = Move.parse(move)
         reason = self._problem(m)
         if reason is not None:
-            raise IllegalMoveError(reason)
+            raise IllegalMoveError(reason, move=m)
         return MOVES[m.action].apply(self, m)
 
 

@@ -19,8 +19,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from outside_game import Lines
 
 import gamekit
+import gamekit.gipf
+import gamekit.hextiles
+import gamekit.roaster
 from gamekit import IllegalMoveError, InvalidNotationError, Record, game
 from gamekit.players import LEVELS, make_player
 from gamekit.sim import play_many
@@ -58,9 +62,54 @@ def variant_rules() -> list:
     return [cls(**SMALL.get(game.lineage(cls)[-1], {})) for cls in variants]
 
 
+# -- one variant of every game, through the same hook (extra_rule) --------------------------------
+
+
+@gamekit.register
+@dataclasses.dataclass(frozen=True)
+class GipfNoSameDot(gamekit.gipf.Rules):
+    """GIPF in which no push comes from the dot the last push came from."""
+
+    game = "gipf-contract-no-same-dot"
+
+    def extra_rule(self, state, move):
+        last = state.last
+        same = getattr(move, "dot", None) is not None and last is not None
+        return same and move.dot == last.dot and f"{move} is not allowed: {move.dot} was just used"
+
+
+@gamekit.register
+@dataclasses.dataclass(frozen=True)
+class HexTilesUnturned(gamekit.hextiles.Rules):
+    """Hex Tiles in which a tile is never placed turned 3 times."""
+
+    game = "hextiles-contract-unturned"
+
+    def extra_rule(self, state, move):
+        return move.kind == "place" and move.turn == 3 and f"{move} is not allowed: no turn 3"
+
+
+@gamekit.register
+@dataclasses.dataclass(frozen=True)
+class RoasterNoPreserve(gamekit.roaster.Rules):
+    """Coffee Roaster without the Preserve effect."""
+
+    game = "roaster-contract-no-preserve"
+
+    def extra_rule(self, state, move):
+        return move.action == "preserve" and f"{move} is not allowed: Preserve is off"
+
+
+#: A variant of each game besides Coffee's (lesson 15 writes those), registered above.
+GAME_VARIANTS = (GipfNoSameDot, HexTilesUnturned, RoasterNoPreserve)
+
+
 def all_rules() -> list:
-    shipped = [cls(**SMALL.get(name, {})) for name, cls in gamekit.games().items()]
-    return shipped + variant_rules()
+    registered = gamekit.games()
+    shipped = [cls(**SMALL.get(name, {})) for name, cls in registered.items()
+               if cls.__module__.startswith("gamekit.")]  # fmt: skip
+    ours = [cls(**SMALL.get(game.lineage(cls)[-1], {})) for cls in GAME_VARIANTS]
+    return shipped + ours + [Lines()] + variant_rules()
 
 
 RULES = all_rules()
@@ -195,3 +244,51 @@ def test_play_many_with_every_level(rules, level):
 def test_the_four_games_and_the_lessons_variant_are_registered():
     assert {"coffee", "gipf", "hextiles", "roaster"} <= set(gamekit.games())
     assert [game.game_of(r) for r in variant_rules()] == ["coffee-no-repeat"]
+
+
+# -- a variant whose rule leaves no move ends the game: the player to move loses ---------------
+
+
+@pytest.mark.parametrize("base", ["gipf", "hextiles", "roaster"])
+def test_a_variant_that_refuses_every_move_ends_the_game_blocked(base) -> None:
+    rules_class = gamekit.rules_class(base)
+
+    @dataclasses.dataclass(frozen=True)
+    class Nothing(rules_class):
+        game = f"{base}-contract-nothing"
+
+        def extra_rule(self, state, move):
+            return f"{move} is not allowed: this variant allows nothing"
+
+    rules = Nothing(**SMALL[base])
+    assert rules.endings[-1] == "blocked" and not rules.plain and rules_class().plain
+    state = rules.start(seed=1)
+    outcome = state.outcome
+    assert outcome is not None and outcome.ending == "blocked" and state.to_move is None
+    assert state.legal_moves() == []
+    assert "allows nothing" in outcome.reason
+    if base != "roaster":  # a game for two: the player to move loses
+        assert outcome.winners and rules.seats[0] not in outcome.winners
+    assert rules_class(**SMALL[base]).start(seed=1).outcome is None
+
+
+@pytest.mark.parametrize("variant", GAME_VARIANTS, ids=lambda v: v.game)
+def test_a_variant_refuses_exactly_what_its_rule_refuses_in_its_own_words(variant) -> None:
+    options = SMALL[game.lineage(variant)[-1]]
+    rules, original = variant(**options), variant.__mro__[1](**options)
+    refused = 0
+    for seed in range(6):
+        _, moves = random_game(rules, seed, max_plies=80)
+        state, plain = rules.start(seed=seed), original.start(seed=seed)
+        for move in moves:
+            ours = {str(m) for m in state.legal_moves()}
+            for m in plain.legal_moves():
+                reason = state.why_illegal(str(m))
+                if str(m) in ours:
+                    assert reason is None
+                else:
+                    assert reason is not None and "is not allowed" in reason, (str(m), reason)
+                    assert rules.extra_rule(state, m), str(m)  # the variant's own rule
+                    refused += 1
+            state, plain = state.play(move), plain.play(move)
+    assert refused, f"{variant.game}: its rule never refused a move"

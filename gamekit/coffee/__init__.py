@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import random
 import re
-import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -36,15 +35,12 @@ from typing import Any, ClassVar, cast
 
 import numpy as np
 
-from gamekit.errors import IllegalMoveError, InvalidNotationError, OffBoardError, VariantRuleError
+from gamekit.errors import IllegalMoveError, InvalidNotationError, OffBoardError
 from gamekit.errors import shown as _show
 from gamekit.game import FrozenMap, register
 from gamekit.grids import AXIS_NAMES, Grid, grid_for
 from gamekit.options import check_options
-
-#: Set while the engine asks a variant's rule about a move (a rule that asks for the legal
-#: moves then would recurse for ever).
-_asking = threading.local()
+from gamekit.variants import Variants
 
 __all__ = [
     "Rules",
@@ -293,7 +289,7 @@ class Outcome:
     puzzles="gamekit.coffee.puzzles:PUZZLES",
 )
 @dataclass(frozen=True)
-class Rules:
+class Rules(Variants):
     """The options of a Coffee game; ``start()`` gives the empty board.
 
     ``board`` is ``"hex"`` (a hexhex board, ``size`` cells a side, 2 to 13) or ``"square"``
@@ -387,47 +383,7 @@ class Rules:
         """
         return None
 
-    def _variant(self, state: State, move: Move) -> str | None:
-        """What the variant's rule says of ``move``, checked: ``None`` allows (so does
-        ``False``, the answer of ``return cond and "…"``), a sentence refuses.
-
-        Raises:
-            VariantRuleError: the rule raised, answered anything else (``""``, ``True``, a
-                number …), or asked for the legal moves while deciding one.
-        """
-        if getattr(_asking, "busy", False):
-            raise VariantRuleError(
-                "extra_rule asked for the legal moves (or the game's end) while the engine "
-                "was asking it about a move: a variant's rule may read the position "
-                "(state.stone_at, state.to_move, state.rod …) but not the legal moves, "
-                "which depend on it"
-            )
-        _asking.busy = True
-        try:
-            answer: object = self.extra_rule(state, move)
-        except VariantRuleError:
-            raise
-        except Exception as err:
-            raise VariantRuleError(
-                f"this variant's extra_rule failed on {move}: "
-                f"{type(err).__name__}: {_show(str(err), 160)}"
-            ) from err
-        finally:
-            _asking.busy = False
-        if answer is None or answer is False:
-            return None
-        if isinstance(answer, str) and answer.strip():
-            return answer.strip()
-        raise VariantRuleError(
-            f"extra_rule must return None (or False) to allow a move, or a sentence saying "
-            f"why it is refused; on {move} it returned {_show(answer)}"
-        )
-
-    @property
-    def plain(self) -> bool:
-        """Whether these are Coffee's own rules, with no variant rule (what the fast paths
-        for players and simulations need)."""
-        return type(self).extra_rule is Rules.extra_rule
+    extra_rule._the_games_own = True  # type: ignore[attr-defined]
 
     @property
     def seats(self) -> tuple[str, ...]:

@@ -42,6 +42,7 @@ from gamekit.errors import shown as _show
 from gamekit.game import register
 from gamekit.grids import HEX_DIRECTIONS, hexhex
 from gamekit.options import check_options
+from gamekit.variants import BLOCKED, Variants
 
 __all__ = [
     "Rules",
@@ -638,9 +639,10 @@ class Outcome:
             raise ValueError(f"winner must be 'white' or 'black', not {_show(self.winner)}")
         if not isinstance(self.reason, str):
             raise TypeError(f"reason must be text, not {type(self.reason).__name__}")
-        if not (isinstance(self.ending, str) and self.ending in ENDINGS):
+        if not (isinstance(self.ending, str) and self.ending in (*ENDINGS, BLOCKED)):
             raise ValueError(
-                f"ending must be one of {', '.join(ENDINGS)}; not {_show(self.ending)}"
+                f"ending must be one of {', '.join(ENDINGS)} (or {BLOCKED!r}, in a variant); "
+                f"not {_show(self.ending)}"
             )
 
     @property
@@ -677,7 +679,7 @@ _START = {"white": ("b5", "e2", "h5"), "black": ("b2", "e8", "h2")}
     puzzles="gamekit.gipf.puzzles:PUZZLES",
 )
 @dataclass(frozen=True)
-class Rules:
+class Rules(Variants):
     """The options of a GIPF game: ``variant`` is ``"basic"``, ``"standard"`` (the default)
     or ``"tournament"``; ``start()`` gives the opening position. The seats are ``"white"``
     (who pushes first) and ``"black"``. GIPF has no chance: ``start(seed=...)`` ignores
@@ -996,6 +998,11 @@ class State:
         s8(self, outcome)
         s9(self, last)
         s10(self, {})
+        if outcome is None and not rules.plain:  # a variant may leave the mover no move
+            blocked = self._blocked()
+            if blocked is not None:
+                s4(self, None)
+                s8(self, blocked)
         return self
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -1333,14 +1340,35 @@ class State:
         once the game is over."""
         if self._outcome is not None:
             return []
+        if self.rules.plain:
+            return list(self._base_moves())
+        return [m for m in self._base_moves() if self.rules._variant(self, m) is None]
+
+    def _base_moves(self) -> list[Move]:
+        """The moves GIPF's own rules allow (the game going on)."""
         if self.phase == "remove":
             return list(self._choices())
         return list(self._pushes())
 
     @property
     def outcome(self) -> Outcome | None:
-        """``None`` while the game goes on; else who won and why."""
+        """``None`` while the game goes on; else who won and why (in a variant, also a
+        player whom its rule leaves no move: that player loses)."""
         return self._outcome
+
+    def _blocked(self) -> Outcome | None:
+        """The end of a variant's game whose rule refuses every move GIPF allows here."""
+        moves = self._base_moves()
+        refusals = [self.rules._variant(self, m) for m in moves]
+        if any(r is None for r in refusals):
+            return None
+        assert self.to_move is not None
+        why = f"for example {refusals[0]}" if refusals else "none is left"
+        return Outcome(
+            _OTHER[self.to_move],
+            f"{self.to_move.capitalize()} has no move this variant allows ({why}), and loses",
+            BLOCKED,
+        )
 
     def why_illegal(self, move: Move | str) -> str | None:
         """``None`` if ``move`` is legal, else the reason in plain words (the same sentence
@@ -1362,6 +1390,13 @@ class State:
         return None
 
     def _problem(self, m: Move) -> str | None:
+        """Why ``m`` is refused here: by GIPF's rules, then by a variant's own rule."""
+        reason = self._base_problem(m)
+        if reason is None and not self.rules.plain:
+            reason = self.rules._variant(self, m)
+        return reason
+
+    def _base_problem(self, m: Move) -> str | None:
         if self._outcome is not None:
             return f"{m} is not allowed: the game is over ({self._outcome.reason})."
         assert self.to_move is not None  # set while the game goes on
@@ -1487,19 +1522,24 @@ class State:
         ...
         gamekit.errors.IllegalMoveError: e2-e3 is not allowed: e2 is a spot of the play area, not a dot. A piece is put on one of the 24 dots around the edge and pushed in from there.
         """
-        fast = _tables().push_run.get(id(move))
+        fast = _tables().push_run.get(id(move)) if self.rules.plain else None
         if fast is not None:  # one of the pushes legal_moves() lists (the very object)
             push, run, along = fast
             if self._may_push(along, push.gipf):
                 return self._apply_push(push, run, along)
-        elif type(move) is Removal and self._outcome is None and self.phase == "remove":
+        elif (
+            type(move) is Removal
+            and self.rules.plain
+            and self._outcome is None
+            and self.phase == "remove"
+        ):
             taken = self._choices().get(move)
             if taken is not None:  # one of the removals legal_moves() lists
                 return self._apply_removal(taken)
         state = self
         info = _tables().push_info
         for m in _moves_in(move):
-            known = info.get(id(m))  # one of the pushes legal_moves() lists
+            known = info.get(id(m)) if self.rules.plain else None  # a push legal_moves() lists
             if known is None or not state._may_push(*known):
                 reason = state._problem(m)
                 if reason is not None:

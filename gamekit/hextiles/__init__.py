@@ -49,6 +49,7 @@ from gamekit.errors import IllegalMoveError, InvalidNotationError, shown
 from gamekit.game import MAX_SEED, FrozenMap, register
 from gamekit.grids import HEX_DIRECTIONS
 from gamekit.options import check_options
+from gamekit.variants import BLOCKED, Variants
 
 __all__ = [
     "Tile",
@@ -1250,9 +1251,10 @@ class Outcome:
             raise ValueError(f"winners must be seat names like 'player 1', not {_show(winners)}")
         if not isinstance(self.reason, str):
             raise ValueError(f"reason must be a sentence (text), not {_show(self.reason)}")
-        if self.ending not in Rules.endings:
+        if self.ending not in (*Rules.endings, BLOCKED):
             raise ValueError(
-                f"ending must be one of {', '.join(Rules.endings)}, not {_show(self.ending)}"
+                f"ending must be one of {', '.join(Rules.endings)} (or {BLOCKED!r}, in a "
+                f"variant), not {_show(self.ending)}"
             )
         if not isinstance(self.scores, Mapping) or not set(winners) <= set(self.scores):
             raise ValueError(
@@ -1298,7 +1300,7 @@ def _seed(value: object, name: str = "seed") -> int | None:
     puzzles="gamekit.hextiles.puzzles:PUZZLES",
 )
 @dataclass(frozen=True)
-class Rules:
+class Rules(Variants):
     """The options of a Hex Tiles game; ``start()`` deals the first market.
 
     - ``players``: 2 to 4; the seats are ``"player 1"`` … ``"player N"`` (:attr:`seats`).
@@ -1761,8 +1763,28 @@ class State:
         """How the game ended, or ``None`` while it goes on."""
         cache = self._cache
         if "outcome" not in cache:
-            cache["outcome"] = self._compute_outcome()
-        return cache["outcome"]
+            cache["outcome"] = found = self._compute_outcome()
+            if found is None and not self.rules.plain:  # while asked, the game goes on
+                cache["outcome"] = self._blocked()
+        outcome: Outcome | None = cache["outcome"]
+        return outcome
+
+    def _blocked(self) -> Outcome | None:
+        """The end of a variant's game whose rule refuses every move Hex Tiles allows here:
+        the player to move loses, the others share the win."""
+        refusals = [self.rules._variant(self, m) for m in self._base_legal()]
+        if any(r is None for r in refusals):
+            return None
+        p = self._mover
+        seats = self.rules.seats
+        totals = [s.total for s in self.scores()]
+        why = f"for example {refusals[0]}" if refusals else "none is left"
+        return Outcome(
+            winners=tuple(s for i, s in enumerate(seats) if i != p),
+            reason=f"{self.player_name(p)} has no move this variant allows ({why}), and loses",
+            ending=BLOCKED,
+            scores=FrozenMap(zip(seats, totals, strict=True)),
+        )
 
     def _compute_outcome(self) -> Outcome | None:
         bits = _set_bits(self.rules.patterns)
@@ -1803,16 +1825,20 @@ class State:
             return out
         out = []
         if self.outcome is None:
-            p = self._mover
-            out.extend(self.figures[p]._place_moves(self.reserves[p]))
-            if self.step < self.rules.players and not self.taken:  # may take
-                if self.market:
-                    out.extend(_take_moves(self.market))
-                else:
-                    out.append(_DONE)
-            else:
-                out.append(_DONE)
+            out = self._base_legal()
+            if not self.rules.plain:
+                out = [m for m in out if self.rules._variant(self, m) is None]
         cache["legal"] = out
+        return out
+
+    def _base_legal(self) -> list[Move]:
+        """The moves Hex Tiles' own rules allow (the game going on)."""
+        p = self._mover
+        out = list(self.figures[p]._place_moves(self.reserves[p]))
+        if self.step < self.rules.players and not self.taken:  # may take
+            out.extend(_take_moves(self.market) if self.market else [_DONE])
+        else:
+            out.append(_DONE)
         return out
 
     def legal_moves(self) -> list[Move]:
@@ -1829,6 +1855,13 @@ class State:
         return self._problem(Move.parse(move))
 
     def _problem(self, m: Move) -> str | None:
+        """Why ``m`` is refused here: by Hex Tiles' rules, then by a variant's own rule."""
+        reason = self._base_problem(m)
+        if reason is None and not self.rules.plain:
+            reason = self.rules._variant(self, m)
+        return reason
+
+    def _base_problem(self, m: Move) -> str | None:
         outcome = self.outcome
         if outcome is not None:
             return f"{m} is not allowed: {outcome.reason[0].lower()}{outcome.reason[1:]}"

@@ -102,6 +102,7 @@ _TURN_WORDS = (
 _ENDINGS = {
     "pool-empty": "the pool could not fill a market",
     "no-room": "no figure has room for another tile",
+    "blocked": "the variant's rule left the player to move no move",
 }
 _LEFTOVER_OPTIONS = [
     ("to the first player", "first"),

@@ -44,6 +44,7 @@ from gamekit.roaster.cards import (
     score,
 )
 from gamekit.roaster.notation import ACTIONS, FLAVOR_EFFECTS, PHASES, Move, token_order
+from gamekit.variants import BLOCKED, Variants
 
 __all__ = ["GAME", "ENDINGS", "Rules", "State", "Move", "Outcome", "PHASES", "ACTIONS"]
 
@@ -92,9 +93,10 @@ class Outcome:
     ending: str = "stopped"
 
     def __post_init__(self) -> None:
-        if self.ending not in ENDINGS:
+        if self.ending not in (*ENDINGS, BLOCKED):
             raise ValueError(
-                f"ending must be one of {', '.join(ENDINGS)}, not {_show(self.ending)}"
+                f"ending must be one of {', '.join(ENDINGS)} (or {BLOCKED!r}, in a variant), "
+                f"not {_show(self.ending)}"
             )
 
     @property
@@ -133,7 +135,7 @@ class Outcome:
     puzzles="gamekit.roaster.puzzles:PUZZLES",
 )
 @dataclass(frozen=True)
-class Rules:
+class Rules(Variants):
     """A game's options: the coffee ``card`` (a :class:`Card`, a shipped card's id, or a
     card's data), the board ``side`` (``"standard"`` or ``"beginner"``), the bag's ``seed``,
     and optionally a ``board`` with other printed numbers than the side's shipped ones.
@@ -556,7 +558,7 @@ class State:
     @property
     def to_move(self) -> str | None:
         """``"roaster"`` (the one seat) while the game goes on, ``None`` once it is over."""
-        return None if self.phase == "over" else "roaster"
+        return None if self.outcome is not None else "roaster"
 
     @property
     def swapped(self) -> bool:
@@ -675,9 +677,16 @@ class State:
     # -- the end ---------------------------------------------------------------------------
     @property
     def outcome(self) -> Outcome | None:
-        """``None`` until the cup is tested; then the score and how the game ended."""
+        """``None`` until the cup is tested; then the score and how the game ended (in a
+        variant, also when its rule leaves no move: the cup scores as it stands)."""
         if self.phase != "over":
-            return None
+            if self.rules.plain:
+                return None
+            if "blocked" not in self._cache:
+                self._cache["blocked"] = None  # while the rule is asked, the game goes on
+                self._cache["blocked"] = self._blocked()
+            blocked: Outcome | None = self._cache["blocked"]
+            return blocked
         if "outcome" not in self._cache:
             extra = self.board.extra_bean if "extra-bean" in self.unlocked else 0
             s = score(self.cup_tokens(), self.rules._card, extra_bean=extra, slots=len(self.cup))
@@ -691,6 +700,19 @@ class State:
             self._cache["outcome"] = Outcome(s, f"{how}: the cup scores {s.total}", ending)
         outcome: Outcome = self._cache["outcome"]
         return outcome
+
+    def _blocked(self) -> Outcome | None:
+        """The end of a variant's game whose rule refuses every move Coffee Roaster allows."""
+        allowed = [m for m in CANDIDATES[self.phase](self) if self._base_problem(m) is None]
+        refusals = [self.rules._variant(self, m) for m in allowed]
+        if any(r is None for r in refusals):
+            return None
+        extra = self.board.extra_bean if "extra-bean" in self.unlocked else 0
+        s = score(self.cup_tokens(), self.rules._card, extra_bean=extra, slots=len(self.cup))
+        why = f"for example {refusals[0]}" if refusals else "none is left"
+        return Outcome(
+            s, f"the variant's rule leaves no move ({why}): the cup scores {s.total}", BLOCKED
+        )
 
     @property
     def score(self) -> Score | None:
@@ -724,6 +746,13 @@ class State:
         return self._problem(Move.parse(move))
 
     def _problem(self, m: Move) -> str | None:
+        """Why ``m`` is refused: by Coffee Roaster's rules, then by a variant's own rule."""
+        reason = self._base_problem(m)
+        if reason is None and not self.rules.plain:
+            reason = self.rules._variant(self, m)
+        return reason
+
+    def _base_problem(self, m: Move) -> str | None:
         phase = self.phase
         bad = f"{m} is not allowed: "
         outcome = self.outcome  # not None exactly when the phase is "over"

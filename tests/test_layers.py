@@ -26,6 +26,7 @@ GENERIC = [
     "render/__init__.py",
     "render/board.py",
     "render/grid.py",
+    "words.py",
     "widgets/grid.py",
     "widgets/base.py",
     "widgets/history.py",

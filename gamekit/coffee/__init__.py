@@ -287,6 +287,7 @@ class Outcome:
     board="gamekit.coffee.board:CoffeeBoard",
     strategy="gamekit.coffee.strategy:STRATEGY",
     puzzles="gamekit.coffee.puzzles:PUZZLES",
+    words="gamekit.coffee.words",
 )
 @dataclass(frozen=True)
 class Rules(Variants):

@@ -677,6 +677,7 @@ _START = {"white": ("b5", "e2", "h5"), "black": ("b2", "e8", "h2")}
     board="gamekit.gipf.board:GipfBoard",
     strategy="gamekit.gipf.strategy:STRATEGY",
     puzzles="gamekit.gipf.puzzles:PUZZLES",
+    words="gamekit.gipf.words",
 )
 @dataclass(frozen=True)
 class Rules(Variants):

@@ -1298,6 +1298,7 @@ def _seed(value: object, name: str = "seed") -> int | None:
     board="gamekit.hextiles.board:HexTilesBoard",
     strategy="gamekit.hextiles.strategy:STRATEGY",
     puzzles="gamekit.hextiles.puzzles:PUZZLES",
+    words="gamekit.hextiles.words",
 )
 @dataclass(frozen=True)
 class Rules(Variants):

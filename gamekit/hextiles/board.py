@@ -46,6 +46,13 @@ from gamekit.errors import shown as _shown
 from gamekit.grids import HEX_DIRECTIONS, hex_distance, hex_region
 from gamekit.hextiles import Cell
 from gamekit.hextiles.picture import FigureView, figure_svg, styles, tile_svg
+from gamekit.hextiles.words import (
+    _ENDINGS,
+    _SIDE_WORDS,
+    tile_words,
+    turn_words,
+    where_words,
+)
 from gamekit.players import Player
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
@@ -65,45 +72,6 @@ __all__ = [
 #: New deals are seeds below this (what the board's seed box can show).
 _MAX_SEED = 10**9
 
-#: Each marking pattern (in its standard turn) in words.
-_PATTERN_WORDS = {
-    "100000": "one mark",
-    "110000": "two marks side by side",
-    "101000": "two marks one side apart",
-    "100100": "two marks on opposite sides",
-    "111000": "three marks in a row",
-    "110100": "three marks: a pair, and one more a side away clockwise",
-    "110010": "three marks: a pair, and one more a side away anticlockwise",
-    "101010": "three marks on every other side",
-    "111100": "four marks, the two blank sides side by side",
-    "111010": "four marks, the blank sides one apart",
-    "110110": "four marks, the blank sides opposite",
-    "111110": "five marks, one blank side",
-}
-#: Where a cell is from its neighbour on side ``i`` (side 0 up, clockwise).
-_TOWARDS = (
-    "above",
-    "to the upper right of",
-    "to the lower right of",
-    "below",
-    "to the lower left of",
-    "to the upper left of",
-)
-_SIDE_WORDS = ("top", "upper right", "lower right", "bottom", "lower left", "upper left")
-_TURN_WORDS = (
-    "",
-    "turned once clockwise",
-    "turned twice clockwise",
-    "turned half round",
-    "turned twice anticlockwise",
-    "turned once anticlockwise",
-)
-#: Each way a game ends (``Outcome.ending``), in words.
-_ENDINGS = {
-    "pool-empty": "the pool could not fill a market",
-    "no-room": "no figure has room for another tile",
-    "blocked": "the variant's rule left the player to move no move",
-}
 _LEFTOVER_OPTIONS = [
     ("to the first player", "first"),
     ("back to the pool", "pool"),
@@ -118,71 +86,6 @@ _HELP = {
     "contact": "A variant: a mark may touch another mark (never a blank side). Off: no "
     "mark may touch another tile (takes effect at New game).",
 }
-
-
-def tile_words(tile: hextiles.Tile | str) -> str:
-    """A tile as a player names it: its colour and its marks.
-
-    >>> tile_words("100100")
-    'a blue tile (two marks on opposite sides)'
-
-    Raises:
-        InvalidNotationError: ``tile`` is not a tile.
-    """
-    tile = hextiles.Tile.from_marks(tile)
-    if tile.value == 0:
-        return "a blank tile"
-    return f"a {tile.colour} tile ({_PATTERN_WORDS[tile.pattern.marks]})"
-
-
-def turn_words(tile: hextiles.Tile | str, turn: int) -> str:
-    """How a tile is turned from its picture in the reserve, in words ("" if not at all);
-    the fewest turns that give the same look.
-
-    >>> turn_words("111000", 2), turn_words("100100", 3), turn_words("111000", 5)
-    ('turned twice clockwise', '', 'turned once anticlockwise')
-
-    Raises:
-        InvalidNotationError: ``tile`` is not a tile.
-    """
-    tile = hextiles.Tile.from_marks(tile)
-    held = tile.rotated(int(turn) % 6)
-    for k in (0, 1, 5, 2, 4, 3):
-        if tile.rotated(k) == held:
-            return _TURN_WORDS[k]
-    return ""  # pragma: no cover - some k gives the tile as held
-
-
-def where_words(figure: hextiles.Figure, cell: tuple[int, int], own: str = "its") -> str:
-    """Where ``cell`` is, as a player says it: from a tile of ``figure`` next to it (the
-    starter if it is one of them), "above its starter", "to the lower left of its red tile".
-
-    >>> where_words(hextiles.Figure.start(), (1, 0), "your")
-    'to the upper right of your starter'
-
-    Raises:
-        InvalidNotationError: ``cell`` is not a cell.
-    """
-    q, r = hextiles._as_cell(cell)
-    tiles = figure.tiles()
-    around = []
-    for side, (dq, dr) in enumerate(HEX_DIRECTIONS):
-        neighbour = (q - dq, r - dr)  # the cell lies on this side of the neighbour
-        if neighbour in tiles:
-            around.append((side, neighbour))
-    if not around:
-        return "away from " + own + " figure"
-    colours = [t.colour for t in tiles.values()]
-
-    def rank(item):
-        side, neighbour = item
-        tile = tiles[neighbour]
-        return (neighbour != (0, 0), colours.count(tile.colour), side)
-
-    side, neighbour = min(around, key=rank)
-    tile = tiles[neighbour]
-    name = "starter" if neighbour == (0, 0) else f"{tile.colour} tile"
-    return f"{_TOWARDS[side]} {own} {name}"
 
 
 #: Hex Tiles notation in a puzzle's words (:meth:`HexTilesBoard._in_words`).

@@ -133,6 +133,7 @@ class Outcome:
     board="gamekit.roaster.board:RoasterBoard",
     strategy="gamekit.roaster.strategy:STRATEGY",
     puzzles="gamekit.roaster.puzzles:PUZZLES",
+    words="gamekit.roaster.words",
 )
 @dataclass(frozen=True)
 class Rules(Variants):

@@ -1,0 +1,61 @@
+"""Any position in words: a few plain sentences, short enough to read aloud, for a screen
+reader, a picture's text alternative, or a learner who wants it said.
+
+A game says its own positions through its ``words`` part (a module with
+``position_words(state)``, declared where it registers); a game on a grid that declares none
+is said cell by cell (whose turn, each seat's pieces, the last move); any other game says
+whose turn it is, or how it ended.
+
+>>> from gamekit import coffee
+>>> position_words(coffee.Rules(board="square", size=4, n=3).replay(["b2|"]))[:52]
+'Coffee on a 4 × 4 square board, 3 in a row wins. Ora'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gamekit.game import facts, game_of, part
+from gamekit.grids import Grid
+
+__all__ = ["position_words"]
+
+
+def _listed(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def position_words(state: Any) -> str:
+    """``state`` in a few sentences (see the module's description).
+
+    Raises:
+        TypeError: ``state`` is no position of a registered game.
+    """
+    game_of(state)
+    own = part(state, "words", None)
+    if own is not None:
+        return str(own.position_words(state))
+    title = facts(state).title
+    outcome = state.outcome
+    if outcome is not None:
+        turn = f"The game is over: {outcome.reason}."
+    else:
+        turn = f"{_upper(str(state.to_move))} to move."
+    parts = [f"{title}.", turn]
+    grid = getattr(state.rules, "grid", None)
+    pieces = getattr(state, "pieces", None)
+    if isinstance(grid, Grid) and isinstance(pieces, Mapping):
+        for seat in state.rules.seats:
+            cells = [c for c in grid.labels if pieces.get(c) == seat]
+            parts.append(f"{_upper(seat)}: {_listed(cells) if cells else 'no pieces'}.")
+        last = getattr(state, "last_move", None)
+        if last is not None:
+            parts.append(f"Last move: {last}.")
+    return " ".join(parts)

@@ -40,9 +40,9 @@ from gamekit.grids import AXIS_NAMES
 from gamekit.players import Player, computer_seats, make_opponent
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
-from gamekit.widgets.base import GameBoard, board_seed
+from gamekit.widgets.base import GameBoard
 from gamekit.widgets.puzzle import PuzzleMode
-from gamekit.widgets.view import BoardView, click_to_cell
+from gamekit.widgets.view import click_to_cell
 
 __all__ = ["CoffeeBoard"]
 
@@ -117,21 +117,34 @@ class CoffeeBoard(PuzzleMode, GameBoard):
         seed: int | None = 0,
         puzzle: Puzzle | None = None,
     ) -> None:
-        if puzzle is not None:
-            self._load_puzzle(puzzle, "coffee", rules=rules, record=record, opponent=opponent)
-            hints = False  # the rings would show the answer
-        else:
-            self._load(rules, record, coffee.Rules)
+        puzzled = self._begin(rules, record, puzzle, seed, coffee.Rules, opponent=opponent)
+        hints = hints and not puzzled  # on a puzzle, the rings would show the answer
         self.pending: str | None = None
         self.attempt: str | coffee.Move | None = None
-        self.message = ""
-        self._ok = True
         self.computer_plays = computer_seats(self.rules, computer_plays)
-        self._seed = board_seed(seed)
         make_opponent(opponent, self._seed)  # refused before the board is built
+        self._board_view(width)
+        self._history_buttons()
+        self._hint_control(
+            hints,
+            "ring every cell where the player to move may put a stone: on the rod's tinted "
+            "line, with a direction left for the next rod",
+            description="Show legal cells",
+        )
+        self._move_controls(
+            "or type a move: e5| or c3/ (Enter)",
+            "a cell and the rod's direction: | - / \\ ; or swap",
+            "250px",
+        )
+        self._rod_controls()
+        settings = self._settings()
+        self.widget = self._layout(width, settings)
+        self._mount()
+        if opponent is not None and self.puzzle is None:
+            self.opponent = opponent
 
-        self.view = BoardView(width=width)
-        self.view.on_click(self._on_svg_click)
+    def _rod_controls(self) -> None:
+        """The rod's four direction buttons and Swap (the pie rule)."""
         self.axis_buttons = {}
         for axis in ("|", "-", "/", "\\"):
             b = w.Button(
@@ -141,35 +154,15 @@ class CoffeeBoard(PuzzleMode, GameBoard):
             )
             b.on_click(lambda _b, a=axis: self.choose_axis(a))
             self.axis_buttons[axis] = b
-        self._history_buttons()
         self.swap_button = w.Button(
             description="Swap",
             tooltip="pie rule: instead of playing, take Black's first stone as your own "
             "(you become Black)",
         )
-        self.hint_toggle = w.ToggleButton(
-            value=hints,
-            description="Show legal cells",
-            icon="lightbulb-o",
-            tooltip="ring every cell where the player to move may put a stone: on the rod's "
-            "tinted line, with a direction left for the next rod",
-        )
         self.swap_button.on_click(lambda _b: self.swap())
-        self.hint_toggle.observe(lambda _c: self._refresh(), names="value")
-        self.move_box = w.Text(
-            placeholder="or type a move: e5| or c3/ (Enter)",
-            continuous_update=False,
-            tooltip="a cell and the rod's direction: | - / \\ ; or swap",
-            layout=w.Layout(width="250px"),
-        )
-        self.move_box.observe(self._on_typed, names="value")
-        self.play_button = w.Button(
-            description="Play",
-            tooltip="play the move typed in the box",
-            layout=w.Layout(width="70px"),
-        )
-        self.play_button.on_click(lambda _b: self._on_typed({"new": self.move_box.value}))
 
+    def _settings(self) -> list[w.Widget]:
+        """The new game's choices: board, size, stones in a row, pie rule."""
         r = self.rules
         self.board_choice = w.Dropdown(
             options=[("hexagonal", "hex"), ("square", "square")],
@@ -196,25 +189,28 @@ class CoffeeBoard(PuzzleMode, GameBoard):
             tooltip="after Black's first stone, Orange may take it as its own instead of "
             "playing: this keeps a strong first move fair",
             indent=False,
+            layout=w.Layout(width="auto"),
         )
         self.board_choice.observe(self._on_board_kind, names="value")
-        new_button = w.Button(
-            description="New game",
-            button_style="primary",
-            tooltip="start again with the options above",
-        )
-        new_button.on_click(lambda _b: self._new_from_controls())
         for c in (self.board_choice, self.size_choice, self.n_choice):
             c.layout = w.Layout(width="190px")
             c.style = {"description_width": "60px"}
-        self.pie_choice.layout = w.Layout(width="auto")
-
-        computer = self._computer_controls()
         options_help = w.HTML(
             '<div style="color:#555;font-size:12px;line-height:1.3">"in a row": stones in a '
             'row to win. "pie rule": Orange may answer Black\'s first stone by taking it '
             "(Swap).</div>"
         )
+        return [
+            w.HTML("<b>New game</b>"),
+            w.HBox([self.board_choice, self.size_choice]),
+            w.HBox([self.n_choice, self.pie_choice]),
+            options_help,
+            self._new_game_button("start again with the options above"),
+        ]
+
+    def _layout(self, width: int, settings: list[w.Widget]) -> w.Box:
+        """The board with the rod's buttons and the legend; beside it the puzzle's panel,
+        or the moves, the computer and the new game's choices."""
         rod_row = w.HBox([w.Label("Rod:"), *self.axis_buttons.values(), self.swap_button])
         self.legend = w.HTML(
             '<div style="font-size:12px;line-height:1.3;color:#374151">Black stones are plain; orange stones '
@@ -222,34 +218,21 @@ class CoffeeBoard(PuzzleMode, GameBoard):
             "the last stone: the next stone goes on its tinted line. Against the computer, its "
             "newest stone is ringed in pink and yours before it in sky blue.</div>"
         )
+        typing = w.HBox([self.move_box, self.play_button])
         if self.puzzle is not None:
             cells = self.puzzle.kind == "cells"  # answered by clicking cells: no rod to lay
-            self.widget = self._assemble(
-                board=[self.view, self.legend] if cells else [self.view, rod_row, self.legend],
-                actions=[*self._puzzle_panel(), w.HBox([self.move_box, self.play_button])],
-                width=width,
-            )
-            self._mount()
-            return
-        self.widget = self._assemble(
-            board=[self.view, rod_row, self.legend],
-            actions=[
+            board = [self.view, self.legend] if cells else [self.view, rod_row, self.legend]
+            return self._assemble(board, [*self._puzzle_panel(), typing], width=width)
+        return self._assemble(
+            [self.view, rod_row, self.legend],
+            [
                 w.HBox([self.undo_button, self.redo_button, self.hint_toggle]),
-                w.HBox([self.move_box, self.play_button]),
-                computer,
+                typing,
+                self._computer_controls(),
             ],
-            settings=[
-                w.HTML("<b>New game</b>"),
-                w.HBox([self.board_choice, self.size_choice]),
-                w.HBox([self.n_choice, self.pie_choice]),
-                options_help,
-                new_button,
-            ],
+            settings,
             width=width,
         )
-        self._mount()
-        if opponent is not None:
-            self.opponent = opponent
 
     # -- reading -------------------------------------------------------------------------
     def __repr__(self) -> str:

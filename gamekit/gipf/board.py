@@ -45,9 +45,9 @@ from gamekit.gipf.picture import GipfView, styles
 from gamekit.players import Player, computer_seats
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
-from gamekit.widgets.base import GameBoard, board_seed
+from gamekit.widgets.base import GameBoard
 from gamekit.widgets.puzzle import PuzzleMode, _typed
-from gamekit.widgets.view import BoardView, click_to_cell
+from gamekit.widgets.view import click_to_cell
 
 __all__ = ["GipfBoard", "describe_move"]
 
@@ -208,19 +208,14 @@ class GipfBoard(PuzzleMode, GameBoard):
         level: str | None = None,
         puzzle: Puzzle | None = None,
     ) -> None:
-        seed = board_seed(seed)  # checked before anything else
-        if puzzle is not None:
-            self._load_puzzle(
-                puzzle, "gipf", rules=rules, record=record, opponent=opponent, computer=computer
-            )
-            hints = False  # the hints would show the answer
-        else:
-            self._load(rules, record, gipf.Rules)
+        puzzled = self._begin(
+            rules, record, puzzle, seed, gipf.Rules, opponent=opponent, computer=computer
+        )
+        hints = hints and not puzzled  # on a puzzle, the hints would show the answer
         if computer is not None:  # the old names: computer="black", level="greedy"
             computer_plays = computer_seats(self.rules, computer, "computer")
             if opponent is None:
                 opponent = level or "simple"
-        self._seed = seed
         self.computer_plays = computer_plays
         self.opponent = opponent
         self.dot: str | None = None
@@ -228,12 +223,24 @@ class GipfBoard(PuzzleMode, GameBoard):
         self.keep: set[str] = set()
         self.attempt: str | None = None
         self.confirming: gipf.Removal | None = None
-        self.message = ""
-        self._ok = True
         self._keep_key: tuple | None = None
+        self._board_view(width, "GIPF board")
+        self._history_buttons()
+        self._hint_control(hints, "show every push you may make as a blue arrow")
+        self._move_controls(
+            "or type a move: e1-e2, Ge1-e2, xe2-e5 (Enter)",
+            "the moves in GIPF notation, for those who know it",
+            "300px",
+        )
+        self._push_controls()
+        self.view.svg, self._transform = _template()
+        self.widget = self._layout(width)
+        self._refresh()
+        self._computer_turn()
 
-        self.view = BoardView(width=width, label="GIPF board")
-        self.view.on_click(self._on_svg_click)
+    def _push_controls(self) -> None:
+        """The GIPF-piece toggle, the removal's buttons (remove, keep, confirm) and the
+        new game's choice of game."""
         self.gipf_toggle = w.ToggleButton(
             value=False,
             description="GIPF piece",
@@ -261,23 +268,6 @@ class GipfBoard(PuzzleMode, GameBoard):
         self.confirm_button.on_click(lambda _b: self.confirm())
         self.cancel_button.on_click(lambda _b: self.cancel())
         self.confirm_box = w.HBox([self.confirm_button, self.cancel_button])
-        self._history_buttons()
-        self.hint_toggle = w.ToggleButton(
-            value=hints,
-            description="Hints",
-            icon="lightbulb-o",
-            tooltip="show every push you may make as a blue arrow",
-        )
-        self.hint_toggle.observe(lambda _c: self._refresh(), names="value")
-        self.move_box = w.Text(
-            placeholder="or type a move: e1-e2, Ge1-e2, xe2-e5 (Enter)",
-            continuous_update=False,
-            tooltip="the moves in GIPF notation, for those who know it",
-            layout=w.Layout(width="300px"),
-        )
-        self.move_box.observe(self._on_typed, names="value")
-        self.play_button = w.Button(description="Play", layout=w.Layout(width="70px"))
-        self.play_button.on_click(lambda _b: self.type_move(self.move_box.value))
         self.variant_choice = w.Dropdown(
             options=list(gipf.VARIANTS),
             value=self.rules.variant,
@@ -286,35 +276,21 @@ class GipfBoard(PuzzleMode, GameBoard):
             layout=w.Layout(width="190px"),
             style={"description_width": "45px"},
         )
-        new_button = w.Button(
-            description="New game",
-            button_style="primary",
-            tooltip="start again with the game chosen beside it",
-        )
-        new_button.on_click(lambda _b: self._new_from_controls())
-        self.new_button = new_button
+        self._new_game_button("start again with the game chosen beside it")
 
-        svg, self._transform = _template()
-        self.view.svg = svg
+    def _layout(self, width: int) -> w.Box:
+        """The board with the move box under it; beside it the puzzle's panel or the
+        moves, then the computer and the new game's choice."""
+        typing = w.HBox([self.move_box, self.play_button])
         moves = [w.HBox([self.gipf_toggle, self.remove_button]), self.keep_box, self.confirm_box]
         if self.puzzle is not None:
-            self.widget = self._assemble(
-                [self.view, w.HBox([self.move_box, self.play_button])],
-                [*self._puzzle_panel(), *moves],
-                width=width,
-            )
-        else:
-            self.widget = self._assemble(
-                [self.view, w.HBox([self.move_box, self.play_button])],
-                [*moves, w.HBox([self.undo_button, self.redo_button, self.hint_toggle])],
-                [
-                    self._computer_controls(),
-                    w.HBox([self.variant_choice, new_button]),
-                ],
-                width=width,
-            )
-        self._refresh()
-        self._computer_turn()
+            return self._assemble([self.view, typing], [*self._puzzle_panel(), *moves], width=width)
+        return self._assemble(
+            [self.view, typing],
+            [*moves, w.HBox([self.undo_button, self.redo_button, self.hint_toggle])],
+            [self._computer_controls(), w.HBox([self.variant_choice, self.new_button])],
+            width=width,
+        )
 
     # -- reading -------------------------------------------------------------------------
     def __repr__(self) -> str:

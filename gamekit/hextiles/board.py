@@ -27,7 +27,6 @@ board the same way a learner does.
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import numbers
 import re
@@ -37,7 +36,6 @@ from typing import Any, ClassVar, cast
 
 import anywidget
 import ipywidgets as w
-import numpy as np
 import traitlets
 
 from gamekit import hextiles
@@ -56,9 +54,9 @@ from gamekit.hextiles.words import (
 from gamekit.players import Player
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
-from gamekit.widgets.base import GameBoard, board_seed
+from gamekit.widgets.base import MAX_DEAL, GameBoard
 from gamekit.widgets.puzzle import PuzzleMode, capitalise_sentences
-from gamekit.widgets.view import BoardView, click_to_cell
+from gamekit.widgets.view import click_to_cell
 
 __all__ = [
     "HexTilesBoard",
@@ -69,8 +67,6 @@ __all__ = [
     "where_words",
 ]
 
-#: New deals are seeds below this (what the board's seed box can show).
-_MAX_SEED = 10**9
 
 _LEFTOVER_OPTIONS = [
     ("to the first player", "first"),
@@ -459,23 +455,15 @@ class HexTilesBoard(PuzzleMode, GameBoard):
     ) -> None:
         # Rules without a seed get their deal from the board's own generator (seeded by
         # ``seed``): the same board gives the same games, and each new game a new deal.
-        seed = board_seed(seed)  # checked before anything else
-        self._rng = np.random.default_rng(seed)
-        if puzzle is not None:
-            self._load_puzzle(
-                puzzle, "hextiles", rules=rules, record=record, opponent=opponent,
-                computer=computer,
-            )  # fmt: skip
-            hints = False  # the hints would show the answer
-        else:
-            if record is None:
-                rules = self._dealt(rules)
-            self._load(rules, record, hextiles.Rules)
+        puzzled = self._begin(
+            rules, record, puzzle, seed, hextiles.Rules, deal=True, opponent=opponent,
+            computer=computer,
+        )  # fmt: skip
+        hints = hints and not puzzled  # on a puzzle, the hints would show the answer
         if computer:  # the old names: computer=(1,), level="greedy"
             computer_plays = self._seats_numbered(computer)
             if opponent is None:
                 opponent = level or "simple"
-        self._seed = seed
         self._all_but_first = computer_plays is None
         self.computer_plays = self.rules.seats[1:] if computer_plays is None else computer_plays
         self.opponent = opponent
@@ -484,13 +472,29 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         self.attempt: tuple[int, int] | None = None
         self.viewing: int | None = None
         self.score_step = 0
-        self.message = ""
-        self._ok = True
         self._window: tuple[int, tuple[int, int]] | None = None
-
-        self.view = BoardView(width=width)
-        self.view.on_click(self._on_svg_click)
+        self._board_view(width)
         self.view.on_key(self.key)
+        self._tile_controls()
+        self._history_buttons()
+        self._hint_control(
+            hints,
+            "blue dots: the chosen tile fits there as it is turned now; hollow rings: it "
+            "fits there if turned",
+            width="80px",
+        )
+        self._move_controls(
+            "or type a move in notation (lesson 16 explains it)",
+            "moves in the game's notation, for those who know it",
+            "100%",
+        )
+        self.widget = self._layout(width, self._settings())
+        self._refresh()
+        self._computer_turn()
+
+    def _tile_controls(self) -> None:
+        """The market and the reserve (rows of tiles to pick), the chosen tile with its
+        turn buttons, Keep and End turn, the figure's tabs and the score step."""
         self.info_line = w.HTML(layout=w.Layout(min_height="1.5em"))
         self.market_row = TileRow(empty="(the market is empty)")
         self.market_row.on_pick(lambda i: self.pick_market(self.market_row.patterns[i]))
@@ -533,37 +537,23 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         )
         self.keep_button.on_click(lambda _b: self.keep())
         self.end_button.on_click(lambda _b: self.end_turn())
-        self._history_buttons()
-        self.hint_toggle = w.ToggleButton(
-            value=hints,
-            description="Hints",
-            icon="lightbulb-o",
-            tooltip="blue dots: the chosen tile fits there as it is turned now; hollow "
-            "rings: it fits there if turned",
-            layout=w.Layout(width="80px"),
-        )
-        self.hint_toggle.observe(lambda _c: self._refresh(), names="value")
         self.score_button = w.Button(
             description="Score step",
             tooltip="count the score of the figure shown, one step at a time",
             layout=w.Layout(width="100px"),
         )
         self.score_button.on_click(lambda _b: self.next_score_step())
-        self.move_box = w.Text(
-            placeholder="or type a move in notation (lesson 16 explains it)",
-            continuous_update=False,
-            tooltip="moves in the game's notation, for those who know it",
-            layout=w.Layout(width="100%"),
-        )
-        self.move_box.observe(self._on_typed, names="value")
+
+    def _settings(self) -> list[w.Widget]:
+        """The new game's choices: players, deal, leftover tile and the contact variant."""
         r = self.rules
         self.players_choice = w.Dropdown(
             options=[2, 3, 4], value=r.players, description="players", tooltip=_HELP["players"]
         )
         self.seed_choice = w.BoundedIntText(
-            value=min(r.seed, _MAX_SEED),
+            value=min(r.seed, MAX_DEAL),
             min=0,
-            max=_MAX_SEED,
+            max=MAX_DEAL,
             description="deal",
             tooltip=_HELP["seed"],
         )
@@ -581,18 +571,24 @@ class HexTilesBoard(PuzzleMode, GameBoard):
             indent=False,
             layout=w.Layout(width="190px"),
         )
-        new_button = w.Button(
-            description="New game",
-            button_style="primary",
-            tooltip="start again with the players, deal and rules chosen here",
-        )
-        new_button.on_click(lambda _b: self._new_from_controls())
-        self.new_button = new_button
+        self._new_game_button("start again with the players, deal and rules chosen here")
         for c in (self.players_choice, self.seed_choice, self.leftover_choice):
             c.layout = w.Layout(width="175px")
             c.style = {"description_width": "58px"}
         self.leftover_choice.layout.width = "235px"
 
+        return [
+            self._computer_controls(self._seat_options()),
+            w.HBox([self.players_choice, self.leftover_choice]),
+            w.HBox([self.seed_choice, self.contact_choice]),
+            w.HBox([self.new_button]),
+            self.move_box,
+        ]
+
+    def _layout(self, width: int, settings: list[w.Widget]) -> w.Box:
+        """The figure's tabs, the board and its info line; beside it the puzzle's panel or
+        the tiles, then the settings (the scores beside the board, so the page fits a
+        screen)."""
         figure_of = w.HBox(
             [w.HTML('<span style="font-size:13px">Figure of</span>'), self.player_tabs],
             layout=w.Layout(align_items="center"),
@@ -600,38 +596,28 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         tiles = [
             w.HBox([self.market_label, self.market_row]),
             w.HBox([self.reserve_label, self.reserve_row]),
-            w.HBox([self.chosen_html, left, right, self.keep_button, self.end_button]),
+            w.HBox([self.chosen_html, *self.rotate_buttons, self.keep_button, self.end_button]),
         ]
         if self.puzzle is not None:
             if self.puzzle.kind == "cells":  # answered by clicking cells: no tile to handle
                 tiles = [w.HBox([self.reserve_label, self.reserve_row])]
-            self.widget = self._assemble(
+            return self._assemble(
                 [figure_of, self.view, self.info_line, self.move_box],
                 [*self._puzzle_panel(), *tiles, w.HBox([self.score_button])],
                 width=width,
                 panel_width=430,
             )
-            self._refresh()
-            return
-        self.widget = self._assemble(
+        return self._assemble(
             [figure_of, self.view, self.info_line],
             [
                 *tiles,
                 w.HBox([self.undo_button, self.redo_button, self.hint_toggle, self.score_button]),
             ],
-            [
-                self._computer_controls(self._seat_options()),
-                w.HBox([self.players_choice, self.leftover_choice]),
-                w.HBox([self.seed_choice, self.contact_choice]),
-                w.HBox([new_button]),
-                self.move_box,
-            ],
+            settings,
             width=width,
             panel_width=430,
             score_beside_board=True,  # the room under the figure, so the page fits a screen
         )
-        self._refresh()
-        self._computer_turn()
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -934,7 +920,7 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         kept = tuple(s for s in self.computer_plays if s in seats)
         self._computer_seats = seats[1:] if self._all_but_first or not kept else kept
         self._set_seat_menu()
-        self.seed_choice.value = min(cast(int, rules.seed), _MAX_SEED)  # dealt: it has one
+        self.seed_choice.value = min(cast(int, rules.seed), MAX_DEAL)  # dealt: it has one
         self._shown_seed = self.seed_choice.value
         self.players_choice.value = rules.players
         self._clear_choice()
@@ -1028,14 +1014,6 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         """Who moved from ``self._states[back]``, as the log names them."""
         state = self._states[back] if len(self._states) >= -back else self.state
         return self.actor(state)
-
-    def _dealt(self, rules: hextiles.Rules | None) -> hextiles.Rules:
-        """``rules`` (default ones if ``None``) with a seed: if they have none, a new deal
-        from the board's own generator."""
-        rules = hextiles.Rules() if rules is None else rules
-        if rules.seed is None:
-            rules = dataclasses.replace(rules, seed=int(self._rng.integers(_MAX_SEED)))
-        return rules
 
     def _refused(self, move: hextiles.Move, cell=None) -> bool:
         reason = self.state.why_illegal(move)

@@ -26,7 +26,6 @@ tests drive the table the way a learner does.
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import re
 from collections import Counter
@@ -51,9 +50,8 @@ from gamekit.roaster.picture import (
     slot_tokens,
     styles,
 )
-from gamekit.widgets.base import GameBoard, _join, board_seed, folding
+from gamekit.widgets.base import MAX_DEAL, GameBoard, _join, folding
 from gamekit.widgets.puzzle import PuzzleMode, capitalise_sentences
-from gamekit.widgets.view import BoardView
 
 __all__ = ["RoasterBoard", "cup_forecast", "effects_legend"]
 
@@ -98,8 +96,6 @@ _ROASTED = {
     "bean4": "burnt",
 }
 _BAD = ("hard", "burnt", "smoke", "defect")
-#: New deals are seeds below this (what the board's seed box can show).
-_MAX_SEED = 10**9
 _ROMAN = {1: "I", 2: "II", 3: "III"}
 #: Token ids that may appear in the engine's reasons, put in words there.
 _TOKEN_IDS = re.compile(r"\b(bean[0-4]|extra-bean)\b")
@@ -355,22 +351,35 @@ class RoasterBoard(PuzzleMode, GameBoard):
         seed: int | None = 0,
         puzzle: Puzzle | None = None,
     ) -> None:
-        self._rng = np.random.default_rng(board_seed(seed))
-        if puzzle is not None:
-            self._load_puzzle(puzzle, "roaster", rules=rules, record=record)
-        else:
-            if record is None:
-                rules = self._dealt(rules)
-            self._load(rules, record, roaster.Rules)
+        self._begin(rules, record, puzzle, seed, roaster.Rules, deal=True)
         self.selected: list[str] = []
         self.choices: list[roaster.Move] = []
         self.attempt: str | None = None
         self.score_step = 0
-        self.message = ""
-        self._ok = True
+        self._board_view(width)
+        self._table_controls()
+        self._history_buttons()
+        self.peek_toggle = w.ToggleButton(
+            value=peek,
+            description="Peek in the bag",
+            icon="eye",
+            tooltip="show what is in the bag (the real game hides it)",
+            layout=w.Layout(width="150px"),
+        )
+        self.peek_toggle.observe(lambda _c: self._refresh(), names="value")
+        self._move_controls("or type a move: draw, more aroma … (Enter)", "", "300px")
+        self.next_step_button = w.Button(
+            description="Next score step",
+            tooltip="explain the score one part at a time",
+            layout=w.Layout(width="140px"),
+        )
+        self.next_step_button.on_click(lambda _b: self.next_step())
+        self._settings()
+        self.widget = self._layout(width)
+        self._mount()
 
-        self.view = BoardView(width=width)
-        self.view.on_click(self._on_svg_click)
+    def _table_controls(self) -> None:
+        """The bag's line, a button per action, the choices of the move being made."""
         self.bag_line = w.HTML()
         self.buttons = {}
         for name in _BUTTONS:
@@ -388,27 +397,9 @@ class RoasterBoard(PuzzleMode, GameBoard):
             layout=w.Layout(width="110px"),
         )
         self.clear_button.on_click(lambda _b: self.clear())
-        self._history_buttons()
-        self.peek_toggle = w.ToggleButton(
-            value=peek,
-            description="Peek in the bag",
-            icon="eye",
-            tooltip="show what is in the bag (the real game hides it)",
-            layout=w.Layout(width="150px"),
-        )
-        self.peek_toggle.observe(lambda _c: self._refresh(), names="value")
-        self.move_box = w.Text(
-            placeholder="or type a move: draw, more aroma … (Enter)",
-            continuous_update=False,
-            layout=w.Layout(width="300px"),
-        )
-        self.move_box.observe(self._on_typed, names="value")
-        self.next_step_button = w.Button(
-            description="Next score step",
-            tooltip="explain the score one part at a time",
-            layout=w.Layout(width="140px"),
-        )
-        self.next_step_button.on_click(lambda _b: self.next_step())
+
+    def _settings(self) -> None:
+        """The new game's choices: card, side and deal."""
         r = self.rules
         self.card_choice = w.Dropdown(
             options=[(f"{c.name} ({c.difficulty})", cid) for cid, c in roaster.CARDS.items()],
@@ -424,9 +415,9 @@ class RoasterBoard(PuzzleMode, GameBoard):
             "acidity and aroma token beside the board to use in any round",
         )
         self.seed_choice = w.BoundedIntText(
-            value=min(r.seed, _MAX_SEED),
+            value=min(r.seed, MAX_DEAL),
             min=0,
-            max=_MAX_SEED,
+            max=MAX_DEAL,
             description="seed",
             tooltip="the deal's number: type one to replay a deal; otherwise New game deals anew",
         )
@@ -434,16 +425,17 @@ class RoasterBoard(PuzzleMode, GameBoard):
         for c in (self.card_choice, self.side_choice, self.seed_choice):
             c.layout = w.Layout(width="330px")
             c.style = {"description_width": "40px"}
-        new_button = w.Button(
-            description="New game",
-            button_style="primary",
-            tooltip="start again with the card and side above (a new deal unless you typed a seed)",
+        self._new_game_button(
+            "start again with the card and side above (a new deal unless you typed a seed)"
         )
-        new_button.on_click(lambda _b: self._new_from_controls())
+
+    def _layout(self, width: int) -> w.Box:
+        """The table with the bag's line; beside it the puzzle's panel or the actions, the
+        effects, the score steps, then the move box and the new game (folded away)."""
         buttons = list(self.buttons.values())
         table = [w.HBox(buttons[:4]), w.HBox([*buttons[4:], self.clear_button]), self.choice_box]
         if self.puzzle is not None:
-            self.widget = self._assemble(
+            return self._assemble(
                 board=[self.view, self.bag_line],
                 actions=[*self._puzzle_panel(), *table, self.peek_toggle],
                 settings=[self.move_box],
@@ -451,8 +443,6 @@ class RoasterBoard(PuzzleMode, GameBoard):
                 panel_width=400,
                 log_height="130px",
             )
-            self._mount()
-            return
         # The new game's choices fold away (open by a click or a key): the page fits a
         # 1280x800 screen.
         self.new_game_box = folding(
@@ -462,12 +452,12 @@ class RoasterBoard(PuzzleMode, GameBoard):
                     self.card_choice,
                     w.HBox([self.side_choice]),
                     w.HBox([self.seed_choice]),
-                    new_button,
+                    self.new_button,
                 ]
             ),  # fmt: skip
         )
         self.effects_help = folding("What the effects do", w.HTML(effects_legend(self.rules)))
-        self.widget = self._assemble(
+        return self._assemble(
             board=[self.view, self.bag_line],
             actions=[
                 *table,
@@ -480,7 +470,6 @@ class RoasterBoard(PuzzleMode, GameBoard):
             panel_width=400,
             log_height="130px",
         )
-        self._mount()
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -724,7 +713,7 @@ class RoasterBoard(PuzzleMode, GameBoard):
         rules = self._dealt(rules)
         self._restart(rules)
         self.selected, self.choices, self.attempt, self.score_step = [], [], None, 0
-        self.seed_choice.value = min(cast(int, rules.seed), _MAX_SEED)  # dealt: it has one
+        self.seed_choice.value = min(cast(int, rules.seed), MAX_DEAL)  # dealt: it has one
         self._shown_seed = self.seed_choice.value
         self._mount()
         self._say(
@@ -734,14 +723,6 @@ class RoasterBoard(PuzzleMode, GameBoard):
         self._computer_turn()  # a computer set to play the card plays it
 
     # -- internals -----------------------------------------------------------------------
-    def _dealt(self, rules: roaster.Rules | None) -> roaster.Rules:
-        """``rules`` (default ones if ``None``) with a seed: if they have none, a new deal
-        from the board's own generator (a number the seed box can show)."""
-        rules = roaster.Rules() if rules is None else rules
-        if rules.seed is None:
-            rules = dataclasses.replace(rules, seed=int(self._rng.integers(_MAX_SEED)))
-        return rules
-
     def _clear_choice(self) -> None:
         self.selected, self.choices, self.attempt, self.score_step = [], [], None, 0
 

@@ -35,6 +35,7 @@ message line says why: the board never waits for ever.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import functools
 import html
 import numbers
@@ -45,12 +46,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast, overload
 
 import ipywidgets as w
+import numpy as np
 
 from gamekit.errors import GamekitError, VariantRuleError, shown
 from gamekit.game import facts, lineage, player_index
 from gamekit.players import DEFAULT_LEVEL, LEVEL_NAMES, Player, computer_seats, make_opponent
 from gamekit.records import Record
 from gamekit.widgets.history import States
+from gamekit.widgets.view import BoardView
 
 __all__ = ["GameBoard", "LogEntry", "board_seed", "folding"]
 
@@ -63,6 +66,8 @@ _TONES = {
 _OK, _REFUSED = "#1b6e3a", "#b3261e"
 #: Moves in one page of the log (the newest page shows unless the learner pages back).
 LOG_PAGE = 100
+#: New deals are numbers below this (what a board's seed box can show).
+MAX_DEAL = 10**9
 #: What the "computer" menu shows for no computer.
 NOBODY = "nobody"
 #: Heights that keep the side panel still (a new message never pushes anything down).
@@ -291,6 +296,86 @@ class GameBoard:
         self._align_flags(len(self._moves) - 1)
         self._by_computer.append(computer)
         return move
+
+    # -- building a board: the shared controls ---------------------------------------------
+    def _begin(
+        self,
+        rules: Any,
+        record: Record | None,
+        puzzle: Any,
+        seed: Any,
+        default_rules: Callable[[], Any],
+        *,
+        deal: bool = False,
+        **given: Any,
+    ) -> bool:
+        """The first step of every board's constructor: ``seed`` checked, then the game to
+        show: ``puzzle`` (given with no ``rules``, ``record`` or other ``given`` argument),
+        a saved ``record``, or ``rules`` (``default_rules()`` if none; with ``deal``, rules
+        that leave the deal open get one from the board's generator, seeded by ``seed``).
+        Returns whether the board shows a puzzle (then it shows no hints)."""
+        self._seed = board_seed(seed)
+        self._default_rules = default_rules
+        if deal:
+            self._rng = np.random.default_rng(self._seed)
+        self.message, self._ok = "", True
+        if puzzle is not None:
+            game = lineage(default_rules)[-1]
+            self._load_puzzle(puzzle, game, rules=rules, record=record, **given)  # type: ignore[attr-defined]
+            return True
+        if deal and record is None:
+            rules = self._dealt(rules)
+        self._load(rules, record, default_rules)  # type: ignore[arg-type]
+        return False
+
+    def _dealt(self, rules: Any) -> Any:
+        """``rules`` (the game's default rules if ``None``) with a deal: if they leave it
+        open, a new one from the board's own generator (a number a seed box can show)."""
+        rules = self._default_rules() if rules is None else rules
+        if rules.seed is None:
+            rules = dataclasses.replace(rules, seed=int(self._rng.integers(MAX_DEAL)))
+        return rules
+
+    def _board_view(self, width: int, label: str = "game board") -> BoardView:
+        """The clickable picture (``self.view``), its clicks sent to ``_on_svg_click``."""
+        self.view = BoardView(width=width, label=label)
+        self.view.on_click(self._on_svg_click)  # type: ignore[attr-defined]
+        return self.view
+
+    def _hint_control(
+        self, hints: bool, tip: str, description: str = "Hints", width: str | None = None
+    ) -> w.ToggleButton:
+        """The hint toggle (``self.hint_toggle``): redraws the board when switched."""
+        layout = w.Layout(width=width) if width else w.Layout()
+        self.hint_toggle = w.ToggleButton(
+            value=hints, description=description, icon="lightbulb-o", tooltip=tip, layout=layout
+        )
+        self.hint_toggle.observe(lambda _c: self._refresh(), names="value")
+        return self.hint_toggle
+
+    def _move_controls(self, placeholder: str, tip: str, width: str) -> w.HBox:
+        """The move box (``self.move_box``: a move typed and Enter) and its Play button
+        (``self.play_button``), side by side."""
+        self.move_box = w.Text(
+            placeholder=placeholder,
+            continuous_update=False,
+            tooltip=tip,
+            layout=w.Layout(width=width),
+        )
+        self.move_box.observe(self._on_typed, names="value")
+        self.play_button = w.Button(
+            description="Play",
+            tooltip="play the move typed in the box",
+            layout=w.Layout(width="70px"),
+        )
+        self.play_button.on_click(lambda _b: self._on_typed({"new": self.move_box.value}))
+        return w.HBox([self.move_box, self.play_button])
+
+    def _new_game_button(self, tip: str) -> w.Button:
+        """The New game button (``self.new_button``): a game from the board's settings."""
+        self.new_button = w.Button(description="New game", button_style="primary", tooltip=tip)
+        self.new_button.on_click(lambda _b: self._new_from_controls())  # type: ignore[attr-defined]
+        return self.new_button
 
     def _history_buttons(self) -> None:
         """The Undo and Redo buttons (``self.undo_button``, ``self.redo_button``)."""

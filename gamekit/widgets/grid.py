@@ -28,9 +28,9 @@ from gamekit.players import Player, computer_seats, make_opponent
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
 from gamekit.render import grid as picture
-from gamekit.widgets.base import GameBoard, board_seed
+from gamekit.widgets.base import GameBoard
 from gamekit.widgets.puzzle import PuzzleMode
-from gamekit.widgets.view import BoardView, click_to_cell
+from gamekit.widgets.view import click_to_cell
 
 __all__ = ["GridBoard", "board_for"]
 
@@ -94,48 +94,27 @@ class GridBoard(PuzzleMode, GameBoard):
         seed: int | None = 0,
         puzzle: Puzzle | None = None,
     ) -> None:
-        if puzzle is not None:
-            self._load_puzzle(puzzle, game_of(puzzle.rules), rules=rules, record=record,
-                              opponent=opponent)  # fmt: skip
-            hints = False  # the rings would show the answer
-        else:
-            if rules is None and record is None:
-                raise TypeError("GridBoard needs the rules of a game (or a record, or a puzzle)")
-            self._load(rules, record, type(rules))
+        if rules is None and record is None and puzzle is None:
+            raise TypeError("GridBoard needs the rules of a game (or a record, or a puzzle)")
+        shown = puzzle.rules if puzzle is not None else rules if rules is not None else record
+        game = type(getattr(shown, "rules", shown))
+        puzzled = self._begin(rules, record, puzzle, seed, game, opponent=opponent)
+        hints = hints and not puzzled  # on a puzzle, the rings would show the answer
         self.pending: str | None = None
         self.attempt: str | None = None
         seats = self.rules.seats
         self.computer_plays = computer_seats(self.rules, computer_plays or seats[-1])
-        self._seed = board_seed(seed)
         make_opponent(opponent, self._seed)  # refused before the board is built
-        self.view = BoardView(width=width)
-        self.view.on_click(self._on_svg_click)
+        self._board_view(width)
         self.choices = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self._controls(hints)
+        self._history_buttons()
+        self._hint_control(hints, "ring every cell where a legal move starts", "Show legal cells")
+        self._move_controls("or type a move (Enter)", "a move in the game's notation", "230px")
+        self._new_game_button("start again with the same rules")
         self.widget = self._layout(width)
         self._mount()
         if opponent is not None and self.puzzle is None:
             self.opponent = opponent
-
-    def _controls(self, hints: bool) -> None:
-        """The shared controls: hints, the move box, undo and redo, the computer, New game."""
-        self._history_buttons()
-        self.hint_toggle = w.ToggleButton(
-            value=hints,
-            description="Show legal cells",
-            icon="lightbulb-o",
-            tooltip="ring every cell where a legal move starts",
-        )
-        self.hint_toggle.observe(lambda _c: self._refresh(), names="value")
-        self.move_box = w.Text(placeholder="or type a move (Enter)", continuous_update=False,
-                               layout=w.Layout(width="230px"))  # fmt: skip
-        self.move_box.observe(self._on_typed, names="value")
-        self.play_button = w.Button(description="Play", tooltip="play the move typed in the box",
-                                    layout=w.Layout(width="70px"))  # fmt: skip
-        self.play_button.on_click(lambda _b: self._on_typed({"new": self.move_box.value}))
-        self.new_button = w.Button(description="New game", button_style="primary",
-                                   tooltip="start again with the same rules")  # fmt: skip
-        self.new_button.on_click(lambda _b: self.new_game())
 
     def _layout(self, width: int) -> w.Box:
         typing = w.HBox([self.move_box, self.play_button])
@@ -256,6 +235,9 @@ class GridBoard(PuzzleMode, GameBoard):
         self._computer_turn()
 
     # -- internals -----------------------------------------------------------------------
+    def _new_from_controls(self) -> None:
+        self.new_game()
+
     def _cells(self, move: Any) -> tuple[str, ...]:
         return picture.move_cells(self.rules.grid, move)
 

@@ -220,6 +220,41 @@ def test_replay_records_and_options_round_trip(played):
     assert again.game == game.game_of(rules)
 
 
+def test_every_position_has_a_picture_and_words(played):
+    """pgx's last step: every game is drawn (its own picture, or the grid picture) and said
+    in words, at its start and its end."""
+    from gamekit import render
+    from gamekit.words import position_words
+
+    _, states, (first, _) = played
+    for state in (first[0], first[-1]):
+        assert render.png(state).startswith(b"\x89PNG")
+        assert position_words(state).endswith(".")
+
+
+def test_every_game_plays_a_random_game_on_its_board_by_typed_moves(played):
+    """Each game's board (its own, or the grid board) plays a random game's moves typed
+    into its move box, and ends where the rules end."""
+    from gamekit.widgets import board_for
+
+    rules, _, (first, moves) = played
+    board = board_for(rules)
+    if board.state != first[0]:  # a board deals its own game: replay the board's deal
+        first = [board.state]
+        rng = np.random.default_rng(5)
+        moves = []
+        for _ in range(60):
+            if first[-1].outcome is not None:
+                break
+            legal = first[-1].legal_moves()
+            moves.append(legal[rng.integers(len(legal))])
+            first.append(first[-1].play(moves[-1]))
+    for k, move in enumerate(moves[:60]):
+        board.type_move(str(move))
+        assert board.state == first[k + 1], (str(move), board.message)
+    assert len(board.move_log) == min(len(moves), 60)
+
+
 def test_a_seedless_game_with_chance_deals_from_the_seed_it_is_given():
     for rules in RULES:
         if not any(f.name == "seed" for f in dataclasses.fields(rules)):

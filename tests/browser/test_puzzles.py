@@ -8,7 +8,8 @@ from __future__ import annotations
 from gamekit import coffee, gipf, puzzles
 from gamekit.grids import hex_region
 from gamekit.hextiles.board import _window
-from gamekit.widgets.puzzle import GAME_NAMES, PuzzleLadder
+from gamekit.game import facts
+from gamekit.widgets.puzzle import PuzzleLadder
 
 VERDICT = ".gamekit-puzzle-feedback .gamekit-verdict"
 
@@ -20,7 +21,7 @@ def open_puzzle(page, voila_url, puzzle_id: str) -> None:
     page.wait_for_selector(".gamekit-board[data-paints] svg", timeout=90_000)
     menus = page.locator(".gamekit-ladder select")
     if p.game != "coffee":
-        menus.nth(0).select_option(label=GAME_NAMES[p.game])
+        menus.nth(0).select_option(label=facts(p.game).title)
         page.wait_for_function(
             "(name) => [...document.querySelectorAll('.gamekit-ladder select')][1]"
             ".selectedOptions[0].value.startsWith('1.')",

@@ -161,6 +161,7 @@ def test_roaster_played_to_the_end_by_clicks_with_the_card_in_view(
     assert "If the cup test began now" in panel.inner_text()
     rules = roaster.Rules(card="jamaica-blue-mountain", seed=1)
     used_effect = False
+    expected = 0
     for _ in range(80):
         if page.evaluate(OVER):
             break
@@ -205,8 +206,11 @@ def test_roaster_played_to_the_end_by_clicks_with_the_card_in_view(
                 chosen.append(slot)
                 roaster_click(page, rules, slot)
         wait_rows(page, len(moves) + 1)
+        expected = len(moves) + 1
     assert page.evaluate(OVER)
     assert used_effect
+    # the banner may show a moment before the last move's row: wait for that row too
+    page.wait_for_function(f"() => ({ROWS})() >= {expected}", timeout=30_000)
     final = rules.replay(page.evaluate(LOG_NOTATION))
     total = final.outcome.total
     banner = page.locator(".gamekit-banner").inner_text()

@@ -6,9 +6,9 @@ board's own clicks, cells and buttons. Screenshots: ``puzzle_<game>_wrong.png`` 
 from __future__ import annotations
 
 from gamekit import coffee, gipf, puzzles
+from gamekit.game import facts
 from gamekit.grids import hex_region
 from gamekit.hextiles.board import _window
-from gamekit.game import facts
 from gamekit.widgets.puzzle import PuzzleLadder
 
 VERDICT = ".gamekit-puzzle-feedback .gamekit-verdict"

@@ -9,8 +9,9 @@ import pytest
 
 from gamekit import Record, hextiles
 from gamekit.grids import hex_centre, hex_region
-from gamekit.hextiles.board import _template, tile_words, turn_words, where_words
+from gamekit.hextiles.board import _template
 from gamekit.hextiles.picture import PALETTE, radius_for
+from gamekit.hextiles.words import tile_words, turn_words, where_words
 from gamekit.players import LEVEL_NAMES, SimplePlayer
 from gamekit.widgets import HexTilesBoard
 from gamekit.widgets.view import svg_point
@@ -430,7 +431,7 @@ def test_the_goal_line_says_how_to_win_and_links_the_first_lesson():
 
 def test_a_new_round_says_you_take_first_in_the_second_person():
     """The review read "the market holds …; you takes first"."""
-    from gamekit.hextiles.board import describe_move
+    from gamekit.hextiles.words import describe_move
 
     rules = hextiles.Rules(players=2, seed=3)
     state = rules.start()

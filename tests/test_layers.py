@@ -18,6 +18,8 @@ GENERIC = [
     "game.py",
     "checks.py",
     "players.py",
+    "search.py",
+    "levels.py",
     "puzzles.py",
     "sim.py",
     "records.py",

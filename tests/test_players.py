@@ -1025,8 +1025,8 @@ def hextiles_positions(count: int, plies: int = 9) -> list:
 
 def test_rollouts_choose_among_the_clubs_best_liked_moves_and_repeat_themselves():
     for state in hextiles_positions(4):
-        keyed = players._keyed(
-            players._adapter(state), state, players._search_evaluation(state), True
+        keyed = players.keyed_moves(
+            players.reader_for(state), state, players.outlook_of(state), True
         )
         ranked = sorted({key for key, _ in keyed}, reverse=True)
         best = {move for key, move in keyed if key == ranked[0]}

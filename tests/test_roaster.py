@@ -1142,7 +1142,8 @@ def _small_rules() -> Rules:
 def test_the_odds_policys_cup_value_is_the_exact_mean_over_every_draw_order(cup, room):
     import itertools
 
-    from gamekit.roaster.challenge import _PENALTY, _cup_value
+    from gamekit.roaster.cards import PENALTIES as _PENALTY
+    from gamekit.roaster.challenge import _cup_value
 
     state = _small_rules().arrange({}, bag=dict(_SMALL_CARD.bag), phase="decide")
     bag = dict(_SMALL_CARD.bag)
@@ -1207,3 +1208,12 @@ def test_the_policies_make_a_ladder_on_practice_card_ii_expert():
         for p in (roaster.simple_player, roaster.roast_level_player, odds_player)
     ]
     assert means[0] < means[1] < means[2]
+
+
+def test_the_roast_ladder_and_the_penalties_are_stated_once() -> None:
+    from gamekit.roaster import cards
+
+    assert list(cards.ROASTS_TO) == ["hard", "bean0", "bean1", "bean2", "bean3", "bean4"]
+    assert cards.ROASTS_TO["bean4"] == "burnt" and cards.PENALTIES["defect"] == 2
+    state = Rules(seed=1).arrange({"hard": 1, "bean4": 1, "aroma": 1}).play("roast")
+    assert "2 beans went up one level" in state.events[0]  # hard and level 4: aroma stays

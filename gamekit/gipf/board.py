@@ -33,7 +33,6 @@ Everything a mouse can do has a method (``click``, ``toggle_keep``, ``remove``,
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
 from functools import cache
 from typing import Any, ClassVar, cast
 
@@ -42,6 +41,7 @@ import ipywidgets as w
 from gamekit import gipf
 from gamekit.errors import GamekitError, shown
 from gamekit.gipf.picture import GipfView, styles
+from gamekit.gipf.words import _OTHER, _gipf_on, _join, _upper_first, describe_move
 from gamekit.players import Player, computer_seats
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
@@ -51,8 +51,6 @@ from gamekit.widgets.view import click_to_cell
 
 __all__ = ["GipfBoard", "describe_move"]
 
-_OTHER = {"white": "black", "black": "white"}
-_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 _VARIANT_HELP = (
     "basic: single pieces only; standard: each player starts with three GIPF pieces "
     "(a GIPF piece is two pieces stacked); tournament: the board starts empty and you "
@@ -65,101 +63,6 @@ def _template() -> tuple[str, tuple[float, float, float, float]]:
     """The SVG of the board and its drawing-to-SVG transform (made once)."""
     view = GipfView(show_caption=False)
     return view.drawing.svg(), view.drawing.svg_transform()
-
-
-def _join(words: list[str], last: str = "and") -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + f" {last} " + words[-1]
-
-
-def _pieces(k: int) -> str:
-    return f"{k} piece" + ("" if k == 1 else "s")
-
-
-def _gipf_on(spots: list[str]) -> str:
-    """ "GIPF piece on e4" or "GIPF pieces on e4 and e6"."""
-    return ("GIPF piece on " if len(spots) == 1 else "GIPF pieces on ") + _join(spots)
-
-
-def _upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def describe_move(
-    before: gipf.State,
-    move: gipf.Move | str,
-    after: gipf.State,
-    person: Callable[[str], str] | None = None,
-) -> str:
-    """One GIPF decision in plain words, from the mover's point of view: every piece
-    pushed along, every row taken, every GIPF piece kept or captured and every loss.
-    ``person(seat)`` names a seat as the reader knows it (``"you"``, ``"the computer"``;
-    by default the colour).
-
-    >>> state = gipf.Rules().start()
-    >>> describe_move(state, "a2-b3", state.play("a2-b3"))
-    'White pushed a piece in from the dot a2 onto b3.'
-
-    Raises:
-        InvalidNotationError: ``move`` is not a GIPF move's notation.
-    """
-    m = gipf.Move.parse(move)
-    name = person or (lambda seat: seat.capitalize())
-    me = cast(str, before.to_move)  # the game goes on in ``before``
-    who = _upper_first(name(me))
-    own = "your" if who == "You" else "its"
-    other = _OTHER[me]
-    them = name(other)
-    theirs = "your" if them == "you" else f"{them}'s"
-    if isinstance(m, gipf.Push):
-        piece = "a GIPF piece" if m.gipf else "a piece"
-        text = f"{who} pushed {piece} in from the dot {m.dot} onto {m.entry}"
-        moved = before.pushed_spots(m)
-        if moved:
-            line = gipf._tables().entries[(gipf.GRID.index(m.dot), gipf.GRID.index(m.entry))]
-            reached = gipf.GRID.label(line[len(moved)])
-            text += f", moving {_pieces(len(moved))} one spot along (up to {reached})"
-        text += "."
-        if after.outcome is None and after.phase == "remove":
-            rows = [f"a row for {name(r.owner)} ({r.row[0]} to {r.row[-1]})" for r in after.rows()]
-            text += f" That makes {_join(rows)}."
-    elif isinstance(m, gipf.Removal):
-        row = next(
-            (r for r in before.rows() if r.owner == me and set(m.taken) <= set(r.segment)),
-            None,
-        )
-        segment = row.segment if row is not None else m.segment
-        size = len(row.row) if row is not None else len(segment)
-        text = (
-            f"{who} took {own} row of {_NUMBERS.get(size, str(size))} "
-            f"from {segment[0]} to {segment[-1]}"
-        )
-        mine = f"{me} gipf"
-        kept_own = [s for s in m.kept if before.piece_at(s) == mine]
-        kept_theirs = [s for s in m.kept if before.piece_at(s) != mine]
-        gave_up = [s for s in m.taken if before.piece_at(s) == mine]
-        captured = [s for s in m.taken if before.piece_at(s) == f"{other} gipf"]
-        clauses = []
-        if kept_own:
-            clauses.append(f"kept {own} {_gipf_on(kept_own)}")
-        if gave_up:
-            clauses.append(f"took back {own} own {_gipf_on(gave_up)}")
-        if captured:
-            clauses.append(f"captured {theirs} {_gipf_on(captured)}")
-        if kept_theirs:
-            clauses.append(f"left {theirs} {_gipf_on(kept_theirs)} on the board")
-        if len(clauses) == 1:
-            text += " and " + clauses[0]
-        elif clauses:
-            text += ", " + _join(clauses)
-        lost = after.captured(other) - before.captured(other)
-        if lost:
-            text += f"; {them} lost {_pieces(lost)}"
-        text += "."
-    if after.outcome is not None:
-        text += f" {_upper_first(after.outcome.reason)}."
-    return text
 
 
 class GipfBoard(PuzzleMode, GameBoard):

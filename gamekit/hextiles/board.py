@@ -47,6 +47,8 @@ from gamekit.hextiles.picture import FigureView, figure_svg, styles, tile_svg
 from gamekit.hextiles.words import (
     _ENDINGS,
     _SIDE_WORDS,
+    _gain_words,
+    describe_move,
     tile_words,
     turn_words,
     where_words,
@@ -94,13 +96,6 @@ _TAKE = re.compile(r"take ([01]{6})")
 _MARKS = re.compile(r"(tile) [01]{6}\b")
 
 
-def _gain_words(was: hextiles.Score, now: hextiles.Score) -> str:
-    """What a placement adds, from the figure's score before and after: "+2 marks, longest
-    border 3 → 5"."""
-    gain = now.tiles - was.tiles
-    return f"+{gain} mark{'s' if gain != 1 else ''}, longest border {was.border} → {now.border}"
-
-
 def _cell_of(text: str) -> tuple[int, int]:
     q, r = text.strip("()").split(",")
     return int(q), int(r)
@@ -112,75 +107,6 @@ def _colour(pattern: str) -> str:
 
 def _lower(text: str) -> str:
     return text[:1].lower() + text[1:]
-
-
-def _tiles_words(tiles) -> str:
-    """ "a red tile", "a red and a blue tile", "a red, a blue and a green tile"."""
-    names = [f"a {hextiles.Tile.from_marks(t).colour}" for t in tiles]
-    if not names:
-        return "no tile"
-    if len(names) == 1:
-        return names[0] + " tile"
-    return ", ".join(names[:-1]) + " and " + names[-1] + " tile"
-
-
-def describe_move(
-    before: hextiles.State,
-    move: hextiles.Move | str,
-    after: hextiles.State,
-    person: Callable[[str], str] | None = None,
-) -> str:
-    """One Hex Tiles decision in plain words: tiles by colour and marks, cells from the
-    tiles next to them, turns in words, and what the end of a turn brought (the leftover
-    tile, a new market, the end of the game). ``person(seat)`` names a seat as the reader
-    knows it (``"you"``, ``"the computer"``; by default "Player 1" …).
-
-    >>> state = hextiles.Rules(players=2, seed=7).start()
-    >>> describe_move(state, "take 101000", state.play("take 101000"))
-    'Player 1 took a blue tile (two marks one side apart) from the market.'
-
-    Raises:
-        InvalidNotationError: ``move`` is not a Hex Tiles move's notation.
-    """
-    m = hextiles.Move.parse(move)
-    name = person or (lambda seat: seat.capitalize())
-    me = before.rules.seats[before._mover]
-    who = name(me)
-    who = who[:1].upper() + who[1:]
-    own = "your" if who == "You" else "its"
-    # a take has a pattern; a placement a pattern, a cell and a turn
-    pattern, cell, turn = cast(str, m.pattern), cast(Cell, m.cell), cast(int, m.turn)
-    if m.kind == "take":
-        return f"{who} took {tile_words(pattern)} from the market."
-    if m.kind == "place":
-        text = f"{who} placed {tile_words(pattern)} "
-        text += where_words(before.figure(before._mover), cell, own)
-        turned = turn_words(pattern, turn)
-        text += f", {turned}." if turned else "."
-        return text
-    text = f"{who} ended {own} turn."
-    n = before.rules.players
-    if before.step == n - 1 and before.market:
-        first = name(before.rules.seats[before.first])
-        tiles = _tiles_words(before.market)
-        leftover = before.rules.leftover
-        if leftover == "first":
-            whose = "your" if first == "you" else f"{first}'s"
-            does = "you place or keep" if first == "you" else f"{first} places or keeps"
-            text += f" The leftover {tiles.removeprefix('a ')} went to {whose} reserve: "
-            text += f"{does} it in an extra step."
-        elif leftover == "pool":
-            text += f" The leftover {tiles.removeprefix('a ')} went back into the pool."
-        else:
-            text += f" The leftover {tiles.removeprefix('a ')} left the game."
-    if after.outcome is not None:
-        scores = ", ".join(f"{name(seat)} {total}" for seat, total in after.outcome.scores.items())
-        text += f" The game is over: {_ENDINGS[after.outcome.ending]}. Scores: {scores}."
-    elif after.round_no > before.round_no:
-        first = name(after.rules.seats[after.first])
-        text += f" Round {after.round_no}: the market holds {_tiles_words(after.market)}"
-        text += f"; {first} {'take' if first.lower() == 'you' else 'takes'} first."
-    return text
 
 
 def _placement_problem(

@@ -40,6 +40,7 @@ from gamekit.errors import GamekitError, shown
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
 from gamekit.roaster.bag import say
+from gamekit.roaster.cards import PENALTIES, ROASTS_TO
 from gamekit.roaster.effects import EFFECT_NAMES, EFFECT_RULES
 from gamekit.roaster.notation import FLAVOR_EFFECTS
 from gamekit.roaster.picture import (
@@ -50,7 +51,8 @@ from gamekit.roaster.picture import (
     slot_tokens,
     styles,
 )
-from gamekit.widgets.base import MAX_DEAL, GameBoard, _join, folding
+from gamekit.roaster.words import _a, _gerund, move_words
+from gamekit.widgets.base import MAX_DEAL, GameBoard, folding
 from gamekit.widgets.puzzle import PuzzleMode, capitalise_sentences
 
 __all__ = ["RoasterBoard", "cup_forecast", "effects_legend"]
@@ -87,41 +89,13 @@ _PLAIN = {  # moves whose engine events say all there is
     "exchange": "",
     "done": "",
 }
-_ROASTED = {
-    "hard": "bean0",
-    "bean0": "bean1",
-    "bean1": "bean2",
-    "bean2": "bean3",
-    "bean3": "bean4",
-    "bean4": "burnt",
-}
-_BAD = ("hard", "burnt", "smoke", "defect")
 _ROMAN = {1: "I", 2: "II", 3: "III"}
 #: Token ids that may appear in the engine's reasons, put in words there.
 _TOKEN_IDS = re.compile(r"\b(bean[0-4]|extra-bean)\b")
 
 
-_GERUNDS = {"use": "using", "put": "putting", "draw": "drawing", "roast": "roasting",
-            "stop": "stopping", "keep": "keeping", "take": "taking", "send": "sending",
-            "end": "ending"}  # fmt: skip
-
-
-def _gerund(words: str) -> str:
-    """``"use Preserve …"`` -> ``"using Preserve …"`` (a move as the subject of a sentence)."""
-    verb, _, rest = words.partition(" ")
-    return f"{_GERUNDS.get(verb, verb)} {rest}".strip()
-
-
 def _names(tokens) -> str:
     return ", ".join(roaster.TOKEN_NAMES[t] for t in tokens)
-
-
-def _a(token: str) -> str:
-    """``"a level-0 bean"``, ``"an aroma token"``."""
-    name = roaster.TOKEN_NAMES.get(token, token)
-    if token in ("body", "acidity", "aroma", "moisture", "smoke"):
-        name += " token"
-    return ("an " if name[0] in "aeiou" else "a ") + name
 
 
 def _distinct_labels(texts: list[str]) -> list[str]:
@@ -139,57 +113,6 @@ def _distinct_labels(texts: list[str]) -> list[str]:
         k += 1
     k = max(0, k - 1)  # from the word before: "making …", not "…"
     return ["…" + " ".join(s[k:]) if k else t for s, t in zip(split, texts, strict=True)]
-
-
-def _tokens_words(tokens) -> str:
-    """Tokens as a player lists them: "a level-1 bean and a level-4 bean", "2 level-4
-    beans", "an acidity token"."""
-    counts = Counter(tokens)
-    parts = []
-    for token, k in counts.items():
-        if k == 1:
-            parts.append(_a(token))
-        else:
-            name = roaster.TOKEN_NAMES.get(token, token)
-            name += " tokens" if token in ("body", "acidity", "aroma", "moisture", "smoke") else "s"
-            parts.append(f"{k} {name}")
-    return _join(parts) if parts else "nothing"
-
-
-def move_words(move: roaster.Move) -> str:
-    """A move in words, as the player would say it ("use Preserve: pay an acidity token
-    to put back 2 level-0 beans unroasted").
-
-    >>> move_words(roaster.Move.parse("preserve acidity bean0 bean0 for select"))
-    'use Preserve (pay an acidity token into the Select pair) on 2 level-0 beans'
-    >>> move_words(roaster.Move.parse("cup"))
-    'put the token in the cup'
-    """
-    a, toks = move.action, tuple(move.tokens)
-    if a in ("concentrate", "preserve", "spread"):
-        payer, beans = (toks[0], toks[1:]) if toks else ("", ())
-        pair = roaster.TOKEN_NAMES.get(move.pair, move.pair) if move.pair else "a"
-        text = f"use {EFFECT_NAMES[a]} (pay {_a(payer)} into the {pair} pair) on {_tokens_words(beans)}"
-        if move.into:
-            text += f", making {_tokens_words(move.into)}"
-        return text
-    if a == "wild":
-        return f"put {_tokens_words(toks)} on the wild flavor's slots"
-    if a in EFFECT_NAMES:
-        return f"use {EFFECT_NAMES[a]} (pay {_tokens_words(toks)})"
-    return {
-        "draw": "draw",
-        "roast": "roast",
-        "continue": "roast another round",
-        "stop": "stop roasting",
-        "cup": "put the token in the cup",
-        "tray": "put the token on the tray",
-        "done": "end the cup test without an exchange",
-        "keep": f"keep {_tokens_words(toks)}",
-        "discard": f"take {_tokens_words(toks)} out of the game",
-        "return": f"put back {_tokens_words(toks)}",
-        "exchange": f"send {_tokens_words(toks)} back from the cup",
-    }.get(a, str(move))
 
 
 def effects_legend(rules: roaster.Rules) -> str:
@@ -228,7 +151,7 @@ def _pool(state: roaster.State) -> tuple[Counter, list[str]]:
     pool = Counter(state.bag)
     if state.phase in ("effects", "return-two", "two-of-five"):
         for t, k in state.drawn.items():
-            pool[_ROASTED.get(t, t)] += k
+            pool[ROASTS_TO.get(t, t)] += k
         for t, k in state.aside.items():
             pool[t] += k
     if state.phase in ("draw", "effects", "return-two", "two-of-five", "decide"):
@@ -263,7 +186,7 @@ def _forecast(
             if len(filled) >= slots:
                 break
             t = tokens[j]
-            if t in _BAD and on_tray < tray:
+            if t in PENALTIES and on_tray < tray:
                 on_tray += 1
             else:
                 filled.append(t)

@@ -40,6 +40,8 @@ __all__ = [
     "FLAVOR_POINTS",
     "SKILL_POINTS",
     "level",
+    "PENALTIES",
+    "ROASTS_TO",
 ]
 
 #: Every token, in the order gamekit keeps counts (``bag`` tuples follow it).
@@ -95,7 +97,20 @@ FLAVOR_POINTS: FrozenMap[int, int] = FrozenMap({0: 0, 1: 1, 2: 3, 3: 6, 4: 10})
 SKILL_POINTS: FrozenMap[int, int] = FrozenMap({3: 1, 4: 2, 5: 3, 6: 4, 7: 5})
 #: What a cup with at least one empty slot loses, once however many slots are empty.
 EMPTY_CUP_PENALTY = 5
-_PENALTY = {"hard": 1, "burnt": 1, "smoke": 1, "defect": 2}
+#: The tokens that cost points in the cup, and how many each.
+PENALTIES: FrozenMap[str, int] = FrozenMap({"hard": 1, "burnt": 1, "smoke": 1, "defect": 2})
+#: What one round of roasting makes of each token it roasts: hard, then levels 0 to 4, then
+#: burnt (the other tokens stay as they are).
+ROASTS_TO: FrozenMap[str, str] = FrozenMap(
+    {
+        "hard": "bean0",
+        "bean0": "bean1",
+        "bean1": "bean2",
+        "bean2": "bean3",
+        "bean3": "bean4",
+        "bean4": "burnt",
+    }
+)
 _DIFFICULTIES = ("beginner", "advanced", "expert")
 #: The longest name or id a card or board may have.
 _MAX_NAME = 80
@@ -669,7 +684,7 @@ def score(cup: Iterable[str], card: Card, extra_bean: int = 0, slots: int = 10) 
     # 4. penalties
     penalty = 0
     words = []
-    for t, cost in _PENALTY.items():
+    for t, cost in PENALTIES.items():
         if count[t]:
             penalty -= cost * count[t]
             words.append(

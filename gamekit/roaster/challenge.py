@@ -25,6 +25,8 @@ from gamekit.roaster.cards import (
     CARDS,
     EMPTY_CUP_PENALTY,
     FLAVOR_POINTS,
+    PENALTIES,
+    ROASTS_TO,
     SKILL_POINTS,
     TITLES,
     Card,
@@ -87,9 +89,6 @@ def challenge_card(roast_class: int, difficulty: str) -> Card:
     raise ValueError(f"no shipped card of roast class {roast_class} is {difficulty} or easier")
 
 
-_BAD = {"hard", "burnt", "smoke", "defect"}
-
-
 def simple_player(state: State, stop_round: int = 5) -> str:
     """A plain policy for demonstrations: no effects, roast until round ``stop_round`` (or
     the end of the thermometer), then put bad tokens on the tray while it has room, keep
@@ -112,7 +111,7 @@ def simple_player(state: State, stop_round: int = 5) -> str:
     moves = [str(m) for m in state.legal_moves()]
     if "continue" in moves:
         return "continue" if state.round < stop_round else "stop"
-    if "tray" in moves and set(state.aside) & _BAD:
+    if "tray" in moves and set(state.aside) & set(PENALTIES):
         return "tray"
     for plain in ("draw", "roast", "stop", "cup", "done"):
         if plain in moves:
@@ -202,9 +201,6 @@ def roast_level_player(state: State, target: float | None = None) -> str:
 #: What a token in the cup adds to the roast total (tokens not listed add nothing).
 _LEVEL = {"bean0": 0, "bean1": 1, "bean2": 2, "bean3": 3, "bean4": 4}
 #: A token after a round of roasting.
-_ROASTED = {"hard": "bean0", "bean0": "bean1", "bean1": "bean2", "bean2": "bean3"}
-_ROASTED |= {"bean3": "bean4", "bean4": "burnt"}
-_PENALTY = {"hard": 1, "burnt": 1, "smoke": 1, "defect": 2}
 _FLAVOR_TOKENS = ("body", "acidity", "aroma", "wild", "sweetness")
 
 
@@ -245,9 +241,9 @@ def _cup_value(
     if room is None:
         room = max(0, state.tray_size - len(state.tray))
     need = len(state.cup) - len(cup)
-    value = -float(sum(_PENALTY.get(t, 0) for t in cup))
-    good = {t: n for t, n in bag.items() if n > 0 and t != "moisture" and t not in _PENALTY}
-    bad = {t: n for t, n in bag.items() if n > 0 and t in _PENALTY}
+    value = -float(sum(PENALTIES.get(t, 0) for t in cup))
+    good = {t: n for t, n in bag.items() if n > 0 and t != "moisture" and t not in PENALTIES}
+    bad = {t: n for t, n in bag.items() if n > 0 and t in PENALTIES}
     ng, nb = sum(good.values()), sum(bad.values())
     # chance of g good and k bad tokens in the cup
     chance: dict[int, float] = {}
@@ -271,7 +267,7 @@ def _cup_value(
             if g + k < need:
                 short += p
     if nb:
-        value -= bad_in * sum(_PENALTY[t] * n for t, n in bad.items()) / nb
+        value -= bad_in * sum(PENALTIES[t] * n for t, n in bad.items()) / nb
     value -= EMPTY_CUP_PENALTY * short
     most = max(chance)
     ways_of = [comb(ng, g) for g in range(most + 1)]
@@ -353,7 +349,7 @@ def _after_a_round(bag: dict[str, int], draws: int, smoke: int, rng) -> dict[str
         t = tokens[int(i)]
         bag[t] -= 1
         if t != "moisture":
-            up = _ROASTED.get(t, t)
+            up = ROASTS_TO.get(t, t)
             bag[up] = bag.get(up, 0) + 1
     return bag
 
@@ -417,7 +413,7 @@ def odds_player(state: State, samples: int = 16, seed: int = 0) -> str:
         keep = _cup_value(state, state.bag, [*cup, token], room)
         skip = _cup_value(state, state.bag, cup, room - 1)
         if abs(keep - skip) < 1e-9:  # a tie: the plain rule
-            return "tray" if token in _PENALTY else "cup"
+            return "tray" if token in PENALTIES else "cup"
         return "tray" if skip > keep else "cup"
     if state.phase == "select":
         cup = state.cup_tokens()

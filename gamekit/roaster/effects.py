@@ -32,7 +32,7 @@ from gamekit.roaster.bag import (
     plus,
     say,
 )
-from gamekit.roaster.cards import BEANS, FLAVORS, INSTANT_EFFECTS, TOKEN_NAMES, level
+from gamekit.roaster.cards import BEANS, FLAVORS, INSTANT_EFFECTS, ROASTS_TO, TOKEN_NAMES, level
 from gamekit.roaster.notation import FLAVOR_EFFECTS, Move, token_order
 
 if TYPE_CHECKING:
@@ -620,20 +620,10 @@ def draw_round(s: State, m: Move) -> State:
     )
 
 
-_ROAST = {
-    "hard": "bean0",
-    "bean0": "bean1",
-    "bean1": "bean2",
-    "bean2": "bean3",
-    "bean3": "bean4",
-    "bean4": "burnt",
-}
-
-
 def roast(s: State, m: Move) -> State:
     before = names(s._drawn)
-    after = [_ROAST.get(t, t) for t in before]
-    roasted = sum(1 for t in before if t in _ROAST)
+    after = [ROASTS_TO.get(t, t) for t in before]
+    roasted = sum(1 for t in before if t in ROASTS_TO)
     return s._with(
         phase="decide",
         drawn=ZERO,

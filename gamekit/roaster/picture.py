@@ -1189,9 +1189,6 @@ def _area(state: State, area: str) -> dict[str, int]:
     return {"drawn": state.drawn, "reserve": state.reserve, "aside": state.aside}[area]
 
 
-_PENALTY_TOKENS = ("hard", "burnt", "smoke", "defect")
-
-
 def draw_cup(state: State, *, step: int | None = None, inches: float = 9.0) -> Figure:
     """The cup test on its own: the cup's slots (Select's two marked slots rimmed in blue
     once Select is unlocked, Sweetness in its slot), the tray, a token waiting to be

@@ -9,11 +9,14 @@ Coffee Roaster, Jamaica Blue Mountain No.1, round 1: use drawn tokens for effect
 
 from __future__ import annotations
 
+from collections import Counter
+
 from gamekit import roaster
 from gamekit.roaster.cards import TOKEN_NAMES
+from gamekit.roaster.effects import EFFECT_NAMES
 from gamekit.roaster.notation import PHASES
 
-__all__ = ["position_words"]
+__all__ = ["move_words", "position_words"]
 
 
 def _listed(items: list[str]) -> str:
@@ -65,3 +68,73 @@ def position_words(state: roaster.State) -> str:
         names = [TOKEN_NAMES.get(u, u) for u in state.unlocked]
         parts.append(f"Cup effects unlocked: {_listed(names)}.")
     return " ".join(parts)
+
+
+_GERUNDS = {"use": "using", "put": "putting", "draw": "drawing", "roast": "roasting",
+            "stop": "stopping", "keep": "keeping", "take": "taking", "send": "sending",
+            "end": "ending"}  # fmt: skip
+
+
+def _gerund(words: str) -> str:
+    """``"use Preserve …"`` -> ``"using Preserve …"`` (a move as the subject of a sentence)."""
+    verb, _, rest = words.partition(" ")
+    return f"{_GERUNDS.get(verb, verb)} {rest}".strip()
+
+
+def _a(token: str) -> str:
+    """``"a level-0 bean"``, ``"an aroma token"``."""
+    name = roaster.TOKEN_NAMES.get(token, token)
+    if token in ("body", "acidity", "aroma", "moisture", "smoke"):
+        name += " token"
+    return ("an " if name[0] in "aeiou" else "a ") + name
+
+
+def _tokens_words(tokens) -> str:
+    """Tokens as a player lists them: "a level-1 bean and a level-4 bean", "2 level-4
+    beans", "an acidity token"."""
+    counts = Counter(tokens)
+    parts = []
+    for token, k in counts.items():
+        if k == 1:
+            parts.append(_a(token))
+        else:
+            name = roaster.TOKEN_NAMES.get(token, token)
+            name += " tokens" if token in ("body", "acidity", "aroma", "moisture", "smoke") else "s"
+            parts.append(f"{k} {name}")
+    return _listed(parts) if parts else "nothing"
+
+
+def move_words(move: roaster.Move) -> str:
+    """A move in words, as the player would say it ("use Preserve: pay an acidity token
+    to put back 2 level-0 beans unroasted").
+
+    >>> move_words(roaster.Move.parse("preserve acidity bean0 bean0 for select"))
+    'use Preserve (pay an acidity token into the Select pair) on 2 level-0 beans'
+    >>> move_words(roaster.Move.parse("cup"))
+    'put the token in the cup'
+    """
+    a, toks = move.action, tuple(move.tokens)
+    if a in ("concentrate", "preserve", "spread"):
+        payer, beans = (toks[0], toks[1:]) if toks else ("", ())
+        pair = roaster.TOKEN_NAMES.get(move.pair, move.pair) if move.pair else "a"
+        text = f"use {EFFECT_NAMES[a]} (pay {_a(payer)} into the {pair} pair) on {_tokens_words(beans)}"
+        if move.into:
+            text += f", making {_tokens_words(move.into)}"
+        return text
+    if a == "wild":
+        return f"put {_tokens_words(toks)} on the wild flavor's slots"
+    if a in EFFECT_NAMES:
+        return f"use {EFFECT_NAMES[a]} (pay {_tokens_words(toks)})"
+    return {
+        "draw": "draw",
+        "roast": "roast",
+        "continue": "roast another round",
+        "stop": "stop roasting",
+        "cup": "put the token in the cup",
+        "tray": "put the token on the tray",
+        "done": "end the cup test without an exchange",
+        "keep": f"keep {_tokens_words(toks)}",
+        "discard": f"take {_tokens_words(toks)} out of the game",
+        "return": f"put back {_tokens_words(toks)}",
+        "exchange": f"send {_tokens_words(toks)} back from the cup",
+    }.get(a, str(move))

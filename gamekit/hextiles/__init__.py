@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import islice
 from types import MappingProxyType
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, NamedTuple, cast
 
 import numpy as np
 
@@ -52,6 +52,7 @@ from gamekit.options import check_options
 from gamekit.variants import BLOCKED, Variants
 
 __all__ = [
+    "Conflict",
     "Tile",
     "PATTERNS",
     "PATTERN_NAMES",
@@ -444,6 +445,21 @@ def _pattern_tuple(patterns: object, name: str = "patterns") -> tuple[Tile, ...]
     return tuple(out)
 
 
+class Conflict(NamedTuple):
+    """The rule a placement breaks (:meth:`Figure.conflict`): ``kind`` is ``"occupied"``
+    (the cell holds a tile), ``"apart"`` (it touches no tile of the figure), ``"touches"``
+    (a mark of the tile would touch a neighbour), ``"faces"`` (a neighbour shows a mark
+    toward the cell), or, where marks may meet marks, ``"meets-blank"`` (a mark would meet
+    a blank side), ``"blank-meets"`` (a blank side would meet a mark); ``side`` is the
+    tile's side (0 up, clockwise; -1 for none), ``neighbour`` the cell on that side (the
+    cell itself for none) and ``turns`` the turns of the tile that fit there."""
+
+    kind: str
+    side: int
+    neighbour: tuple[int, int]
+    turns: tuple[int, ...]
+
+
 class Figure:
     """One player's figure: the tiles placed so far, by cell, as they lie (turned).
 
@@ -680,44 +696,71 @@ class Figure:
         what = f"{tile.marks} turned {rotation % 6} on {cell_text(cell)}"
         return self._problem(what, tile, cell, rotation)
 
-    def _problem(self, what: str, tile: Tile, cell: Cell, rotation: int) -> str | None:
-        mask = _rot(tile.mask, rotation)
+    def conflict(self, tile: Tile | str, cell: Any, rotation: int = 0) -> Conflict | None:
+        """What rule a placement breaks, as data (the engine's refusal and a board's words
+        are both made from it): ``None`` if ``tile`` turned ``rotation`` may go on ``cell``.
+
+        >>> fig = Figure({(0, 0): "000000", (0, 1): "100000"})
+        >>> fig.conflict("100000", (0, 2), 3)
+        Conflict(kind='touches', side=3, neighbour=(0, 1), turns=())
+
+        Raises:
+            InvalidNotationError: ``tile`` or ``cell`` is not one.
+        """
+        tile, cell = Tile.from_marks(tile), _as_cell(cell)
+        mask = _rot(tile.mask, int(rotation) % 6)
         if cell in self._tiles:
-            return f"{what} is not allowed: {cell_text(cell)} already holds a tile; placed tiles never move."
+            return Conflict("occupied", -1, cell, ())
         touching, facing, by_side = self._needs(cell)
         if not touching:
+            return Conflict("apart", -1, cell, ())
+        if self._fits(mask, touching, facing):
+            return None
+        turns = tuple(
+            k for k in _turns(tile.mask) if self._fits(_rot(tile.mask, k), touching, facing)
+        )
+        if self.marked_contact:
+            s = next(s for s in range(6) if ((mask ^ facing) & touching) >> s & 1)
+            kind = "meets-blank" if mask >> s & 1 else "blank-meets"
+            return Conflict(kind, s, by_side[s], turns)
+        own = [s for s in range(6) if (mask & touching) >> s & 1]
+        if own:
+            return Conflict("touches", own[0], by_side[own[0]], turns)
+        s = next(s for s in range(6) if facing >> s & 1)
+        return Conflict("faces", s, by_side[s], turns)
+
+    def _problem(self, what: str, tile: Tile, cell: Cell, rotation: int) -> str | None:
+        found = self.conflict(tile, cell, rotation)
+        if found is None:
+            return None
+        kind, s, other, turns = found
+        if kind == "occupied":
+            return f"{what} is not allowed: {cell_text(cell)} already holds a tile; placed tiles never move."
+        if kind == "apart":
             return (
                 f"{what} is not allowed: {cell_text(cell)} does not touch the figure. A tile "
                 "must go on an empty cell next to at least one tile of your own figure."
                 + self._elsewhere(tile)
             )
-        if self._fits(mask, touching, facing):
-            return None
-        if self.marked_contact:
-            bad = [s for s in range(6) if ((mask ^ facing) & touching) >> s & 1]
-            s = bad[0]
-            mine = "marked" if mask >> s & 1 else "unmarked"
-            theirs = "marked" if facing >> s & 1 else "unmarked"
+        if kind in ("meets-blank", "blank-meets"):
+            mine, theirs = (
+                ("marked", "unmarked") if kind == "meets-blank" else ("unmarked", "marked")
+            )
             why = (
                 f"its {mine} side {s} ({SIDE_NAMES[s]}) would meet a {theirs} side of the "
-                f"tile on {cell_text(by_side[s])}. With marked contact allowed, marks may meet "
+                f"tile on {cell_text(other)}. With marked contact allowed, marks may meet "
                 "marks, but a mark may never touch an unmarked side."
             )
+        elif kind == "touches":
+            why = (
+                f"its marked side {s} ({SIDE_NAMES[s]}) would touch the tile on "
+                f"{cell_text(other)}. No marked side may touch another tile."
+            )
         else:
-            own = [s for s in range(6) if (mask & touching) >> s & 1]
-            if own:
-                s = own[0]
-                why = (
-                    f"its marked side {s} ({SIDE_NAMES[s]}) would touch the tile on "
-                    f"{cell_text(by_side[s])}. No marked side may touch another tile."
-                )
-            else:
-                s = [s for s in range(6) if facing >> s & 1][0]
-                why = (
-                    f"the tile on {cell_text(by_side[s])} shows a marked side toward "
-                    f"{cell_text(cell)}. No marked side may touch another tile."
-                )
-        turns = [k for k in _turns(tile.mask) if self._fits(_rot(tile.mask, k), touching, facing)]
+            why = (
+                f"the tile on {cell_text(other)} shows a marked side toward "
+                f"{cell_text(cell)}. No marked side may touch another tile."
+            )
         if turns:
             hint = f" Turned {_join([str(k) for k in turns], 'or')} it fits there."
         else:

@@ -41,7 +41,7 @@ import traitlets
 from gamekit import hextiles
 from gamekit.errors import GamekitError
 from gamekit.errors import shown as _shown
-from gamekit.grids import HEX_DIRECTIONS, hex_distance, hex_region
+from gamekit.grids import hex_distance, hex_region
 from gamekit.hextiles import Cell
 from gamekit.hextiles.picture import FigureView, figure_svg, styles, tile_svg
 from gamekit.hextiles.words import (
@@ -114,44 +114,32 @@ def _placement_problem(
 ) -> str | None:
     """Why ``tile`` turned ``turn`` may not go on ``cell`` of ``figure``, in words (no cell
     coordinates, no digits of marks); ``None`` if it may."""
-    if figure.why_illegal(tile, cell, turn) is None:
+    found = figure.conflict(tile, cell, turn)
+    if found is None:
         return None
-    tiles = figure.tiles()
-    if cell in tiles:
+    if found.kind == "occupied":
         return "That cell already holds a tile: placed tiles never move."
-    q, r = cell
-    held = tile.rotated(turn)
-    contact = figure.marked_contact
-    why = None
-    touching = False
-    for side, (dq, dr) in enumerate(HEX_DIRECTIONS):
-        other = tiles.get((q + dq, r + dr))
-        if other is None:
-            continue
-        touching = True
-        mine, theirs = held.marked(side), other.marked((side + 3) % 6)
-        name = "starter" if (q + dq, r + dr) == (0, 0) else f"{other.colour} tile"
-        if contact and mine != theirs:
-            why = (
-                f"its {'marked' if mine else 'blank'} {_SIDE_WORDS[side]} side would meet a "
-                f"{'marked' if theirs else 'blank'} side of your {name}. With marks allowed "
-                "to meet, a mark may touch only a mark."
-            )
-            break
-        if not contact and mine:
-            why = (
-                f"its marked {_SIDE_WORDS[side]} side would touch your {name}. Marks must "
-                "face outward: no mark may touch another tile."
-            )
-            break
-        if not contact and theirs:
-            why = (
-                f"your {name} shows a mark toward that cell. Marks must face outward: no "
-                "mark may touch another tile."
-            )
-            break
-    if not touching:
+    if found.kind == "apart":
         return "A tile must go next to your own figure, and that cell touches none of its tiles."
+    side, neighbour = found.side, found.neighbour
+    other = figure.tiles()[neighbour]
+    name = "starter" if neighbour == (0, 0) else f"{other.colour} tile"
+    if found.kind in ("meets-blank", "blank-meets"):
+        mine, theirs = ("marked", "blank") if found.kind == "meets-blank" else ("blank", "marked")
+        why = (
+            f"its {mine} {_SIDE_WORDS[side]} side would meet a {theirs} side of your {name}. "
+            "With marks allowed to meet, a mark may touch only a mark."
+        )
+    elif found.kind == "touches":
+        why = (
+            f"its marked {_SIDE_WORDS[side]} side would touch your {name}. Marks must face "
+            "outward: no mark may touch another tile."
+        )
+    else:
+        why = (
+            f"your {name} shows a mark toward that cell. Marks must face outward: no mark may "
+            "touch another tile."
+        )
     fits = [k for k in range(6) if figure.why_illegal(tile, cell, k) is None]
     if fits:
         best = min(fits, key=lambda k: (min((k - turn) % 6, (turn - k) % 6), k))

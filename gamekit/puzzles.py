@@ -50,6 +50,7 @@ from typing import Any, NamedTuple
 from gamekit.errors import InvalidNotationError
 from gamekit.errors import shown as shown
 from gamekit.game import FrozenMap, facts, game_of, games, own_part, part
+from gamekit.text import join_words, plural
 
 __all__ = [
     "KINDS",
@@ -101,16 +102,6 @@ def who(seat: str | None) -> str:
     """A seat as a sentence shows it: ``"black"`` -> ``"Black"``."""
     seat = seat or "nobody"
     return seat[:1].upper() + seat[1:]
-
-
-def plural(k: int, word: str, words: str | None = None) -> str:
-    return f"{k} {word if k == 1 else (words or word + 's')}"
-
-
-def join_words(words: list[str], last: str = "and") -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + f" {last} " + words[-1]
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")

@@ -18,14 +18,9 @@ from typing import Any
 
 from gamekit.game import facts, game_of, part
 from gamekit.grids import Grid
+from gamekit.text import join_words
 
 __all__ = ["position_words"]
-
-
-def _listed(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _upper(text: str) -> str:
@@ -54,7 +49,7 @@ def position_words(state: Any) -> str:
     if isinstance(grid, Grid) and isinstance(pieces, Mapping):
         for seat in state.rules.seats:
             cells = [c for c in grid.labels if pieces.get(c) == seat]
-            parts.append(f"{_upper(seat)}: {_listed(cells) if cells else 'no pieces'}.")
+            parts.append(f"{_upper(seat)}: {join_words(cells) if cells else 'no pieces'}.")
         last = getattr(state, "last_move", None)
         if last is not None:
             parts.append(f"Last move: {last}.")

@@ -40,6 +40,7 @@ from gamekit.errors import shown as _show
 from gamekit.game import FrozenMap, register
 from gamekit.grids import AXIS_NAMES, Grid, grid_for
 from gamekit.options import check_options
+from gamekit.text import join_words
 from gamekit.variants import Variants
 
 __all__ = [
@@ -570,9 +571,7 @@ def _bits(mask: int) -> Iterator[int]:
 
 
 def _join(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    return join_words(words, "or")
 
 
 # ---------------------------------------------------------------------------------------

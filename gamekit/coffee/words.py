@@ -10,14 +10,9 @@ from __future__ import annotations
 
 from gamekit import coffee
 from gamekit.grids import AXIS_NAMES
+from gamekit.text import join_words
 
 __all__ = ["position_words"]
-
-
-def _listed(items: list[str], last: str = "and") -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
 def _board(rules: coffee.Rules) -> str:
@@ -51,7 +46,7 @@ def position_words(state: coffee.State) -> str:
         text = f"The rod lies on {rod.cell}, {direction}"
         if outcome is None:
             cells = state.legal_cells()
-            where = _listed(cells, "or") if len(cells) <= 8 else f"one of {len(cells)} cells"
+            where = join_words(cells, "or") if len(cells) <= 8 else f"one of {len(cells)} cells"
             text += f": the next stone goes on {where}" if cells else ""
             if state.swap_available:
                 text += ", or Orange may swap"

@@ -42,6 +42,7 @@ from gamekit.errors import shown as _show
 from gamekit.game import register
 from gamekit.grids import HEX_DIRECTIONS, hexhex
 from gamekit.options import check_options
+from gamekit.text import join_words
 from gamekit.variants import BLOCKED, Variants
 
 __all__ = [
@@ -224,9 +225,7 @@ def _label(i: int) -> str:
 
 
 def _join(words: list[str], last: str = "or") -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+    return join_words(words, last)
 
 
 def _colour_of(v: int) -> str:

@@ -41,10 +41,11 @@ import ipywidgets as w
 from gamekit import gipf
 from gamekit.errors import GamekitError, shown
 from gamekit.gipf.picture import GipfView, styles
-from gamekit.gipf.words import _OTHER, _gipf_on, _join, _upper_first, describe_move
+from gamekit.gipf.words import _OTHER, _gipf_on, _upper_first, describe_move
 from gamekit.players import Player, computer_seats
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
+from gamekit.text import join_words as _join
 from gamekit.widgets.base import GameBoard
 from gamekit.widgets.puzzle import PuzzleMode, _typed
 from gamekit.widgets.view import click_to_cell

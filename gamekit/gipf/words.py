@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import cast
 
 from gamekit import gipf
+from gamekit.text import join_words
 
 __all__ = ["describe_move", "position_words"]
 
@@ -36,9 +37,9 @@ def position_words(state: gipf.State) -> str:
         doubles = sorted(s for s, p in pieces.items() if p == f"{colour} gipf")
         on = []
         if singles:
-            on.append(f"single pieces on {_join(singles)}")
+            on.append(f"single pieces on {join_words(singles)}")
         if doubles:
-            on.append(f"GIPF pieces on {_join(doubles)}")
+            on.append(f"GIPF pieces on {join_words(doubles)}")
         board = "; ".join(on) if on else "nothing on the board"
         parts.append(
             f"{colour.capitalize()}: {state.reserve(colour)} in reserve, "
@@ -46,7 +47,7 @@ def position_words(state: gipf.State) -> str:
         )
     if outcome is None and state.phase == "remove":
         rows = [f"{r.row[0]} to {r.row[-1]} ({r.owner})" for r in state.rows()]
-        parts.append(f"Rows to remove: {_join(rows)}.")
+        parts.append(f"Rows to remove: {join_words(rows)}.")
     last = state.last
     if last is not None:
         pusher = state.pusher
@@ -57,19 +58,13 @@ def position_words(state: gipf.State) -> str:
     return " ".join(parts)
 
 
-def _join(words: list[str], last: str = "and") -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + f" {last} " + words[-1]
-
-
 def _pieces(k: int) -> str:
     return f"{k} piece" + ("" if k == 1 else "s")
 
 
 def _gipf_on(spots: list[str]) -> str:
     """ "GIPF piece on e4" or "GIPF pieces on e4 and e6"."""
-    return ("GIPF piece on " if len(spots) == 1 else "GIPF pieces on ") + _join(spots)
+    return ("GIPF piece on " if len(spots) == 1 else "GIPF pieces on ") + join_words(spots)
 
 
 def _upper_first(text: str) -> str:
@@ -113,7 +108,7 @@ def describe_move(
         text += "."
         if after.outcome is None and after.phase == "remove":
             rows = [f"a row for {name(r.owner)} ({r.row[0]} to {r.row[-1]})" for r in after.rows()]
-            text += f" That makes {_join(rows)}."
+            text += f" That makes {join_words(rows)}."
     elif isinstance(m, gipf.Removal):
         row = next(
             (r for r in before.rows() if r.owner == me and set(m.taken) <= set(r.segment)),
@@ -142,7 +137,7 @@ def describe_move(
         if len(clauses) == 1:
             text += " and " + clauses[0]
         elif clauses:
-            text += ", " + _join(clauses)
+            text += ", " + join_words(clauses)
         lost = after.captured(other) - before.captured(other)
         if lost:
             text += f"; {them} lost {_pieces(lost)}"

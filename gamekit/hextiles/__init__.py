@@ -49,6 +49,7 @@ from gamekit.errors import IllegalMoveError, InvalidNotationError, shown
 from gamekit.game import MAX_SEED, FrozenMap, register
 from gamekit.grids import HEX_DIRECTIONS
 from gamekit.options import check_options
+from gamekit.text import join_words
 from gamekit.variants import BLOCKED, Variants
 
 __all__ = [
@@ -413,9 +414,7 @@ _TURN_ON = tuple(((s + 1) % 6, *HEX_DIRECTIONS[(s + 1) % 6], (s - 1) % 6) for s 
 
 
 def _join(words: list[str], last: str = "and") -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+    return join_words(words, last)
 
 
 # ---------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import cast
 from gamekit import hextiles
 from gamekit.grids import HEX_DIRECTIONS
 from gamekit.hextiles import Cell
+from gamekit.text import join_words
 
 __all__ = ["describe_move", "position_words", "tile_words", "turn_words", "where_words"]
 
@@ -123,12 +124,6 @@ def where_words(figure: hextiles.Figure, cell: tuple[int, int], own: str = "its"
     return f"{_TOWARDS[side]} {own} {name}"
 
 
-def _listed(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def position_words(state: hextiles.State) -> str:
     """The whole position in a few sentences: the round, whose turn and what to do, the
     market, and each player's figure (tiles and score) and reserve; or how it ended."""
@@ -143,12 +138,12 @@ def position_words(state: hextiles.State) -> str:
         name = state.player_name(p)
         doing = "take a tile from the market" if state.must_take else "place a tile or end the turn"
         turn = f"{name} to move: {doing}."
-    market = _listed([tile_words(t) for t in state.market]) or "nothing"
+    market = join_words([tile_words(t) for t in state.market]) or "nothing"
     parts = [head, turn, f"The market: {market}."]
     for i, score in enumerate(state.scores()):
         figure = state.figure(i)
         count = len(figure.cells())
-        reserve = _listed([tile_words(t) for t in state.reserves[i]]) or "nothing"
+        reserve = join_words([tile_words(t) for t in state.reserves[i]]) or "nothing"
         parts.append(
             f"{state.player_name(i)}: a figure of {count} tile{'s' if count != 1 else ''}, "
             f"scoring {score.total}; {reserve} in reserve."

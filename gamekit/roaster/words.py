@@ -15,14 +15,9 @@ from gamekit import roaster
 from gamekit.roaster.cards import TOKEN_NAMES
 from gamekit.roaster.effects import EFFECT_NAMES
 from gamekit.roaster.notation import PHASES
+from gamekit.text import join_words
 
 __all__ = ["move_words", "position_words"]
-
-
-def _listed(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _count(token: str, k: int) -> str:
@@ -35,7 +30,7 @@ def _tokens(tokens: list[str]) -> str:
     counted: dict[str, int] = {}
     for t in tokens:
         counted[t] = counted.get(t, 0) + 1
-    return _listed([_count(t, k) for t, k in counted.items()])
+    return join_words([_count(t, k) for t, k in counted.items()])
 
 
 def position_words(state: roaster.State) -> str:
@@ -66,7 +61,7 @@ def position_words(state: roaster.State) -> str:
     parts.append(f"{cup_words[0].upper()}{cup_words[1:]}; {tray_words}.")
     if state.unlocked:
         names = [TOKEN_NAMES.get(u, u) for u in state.unlocked]
-        parts.append(f"Cup effects unlocked: {_listed(names)}.")
+        parts.append(f"Cup effects unlocked: {join_words(names)}.")
     return " ".join(parts)
 
 
@@ -101,7 +96,7 @@ def _tokens_words(tokens) -> str:
             name = roaster.TOKEN_NAMES.get(token, token)
             name += " tokens" if token in ("body", "acidity", "aroma", "moisture", "smoke") else "s"
             parts.append(f"{k} {name}")
-    return _listed(parts) if parts else "nothing"
+    return join_words(parts) if parts else "nothing"
 
 
 def move_words(move: roaster.Move) -> str:

@@ -52,6 +52,8 @@ from gamekit.errors import GamekitError, VariantRuleError, shown
 from gamekit.game import facts, lineage, player_index
 from gamekit.players import DEFAULT_LEVEL, LEVEL_NAMES, Player, computer_seats, make_opponent
 from gamekit.records import Record
+from gamekit.text import join_words as _join
+from gamekit.text import upper_first as _upper_first
 from gamekit.widgets.history import States
 from gamekit.widgets.view import BoardView
 
@@ -1233,23 +1235,12 @@ def _person_action(method: Callable[..., Any]) -> Callable[..., Any]:
     return action
 
 
-def _upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _lower_first(text: str) -> str:
     """ "You put …" -> "you put …" (but "Black put …" stays)."""
     for word in ("You ", "The computer "):
         if text.startswith(word):
             return text[:1].lower() + text[1:]
     return text
-
-
-def _join(names: Sequence[str]) -> str:
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _number(value: Any) -> str:

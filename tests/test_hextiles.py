@@ -1199,8 +1199,8 @@ def test_what_states_and_figures_remember_agrees_with_a_fresh_copy(game):
 def test_a_placement_played_again_gives_an_equal_figure_and_the_memory_stays_bounded(
     monkeypatch,
 ):
-    monkeypatch.setattr(hextiles, "_CHILDREN", {})
-    monkeypatch.setattr(hextiles, "_CHILDREN_KEPT", 5)
+    monkeypatch.setattr(hextiles.figure, "_CHILDREN", {})
+    monkeypatch.setattr(hextiles.figure, "_CHILDREN_KEPT", 5)
     fig = Figure.start()
     brown = Tile.from_marks("111110")
     children = []
@@ -1209,7 +1209,7 @@ def test_a_placement_played_again_gives_an_equal_figure_and_the_memory_stays_bou
         assert child == Figure({(0, 0): "000000", cell: brown.rotated(turn)})
         assert fig.place(brown, cell, turn) == child and score(child).total == 10
         children.append(child)
-        assert len(hextiles._CHILDREN) == min(k + 1, 5)
+        assert len(hextiles.figure._CHILDREN) == min(k + 1, 5)
     assert len(fig) == 1 and len(set(children)) == 6
     # forgotten placements are worked out again, alike
     first, turn = fig.legal_placements(brown)[0]

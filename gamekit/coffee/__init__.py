@@ -26,15 +26,23 @@ the boards' bitmask tables :func:`board_tables` and :func:`windows` (with
 
 from __future__ import annotations
 
-import random
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, ClassVar, cast
 
 import numpy as np
 
+from gamekit.coffee.tables import (  # noqa: F401  (the package's names)
+    BoardTables,
+    _bits,
+    _board_tables,
+    _or_all,
+    _reach,
+    _windows,
+    board_tables,
+    windows,
+)
 from gamekit.errors import IllegalMoveError, InvalidNotationError, OffBoardError
 from gamekit.errors import shown as _show
 from gamekit.game import FrozenMap, register
@@ -458,116 +466,6 @@ class Rules(Variants):
 # ---------------------------------------------------------------------------------------
 # Precomputed tables per board
 # ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BoardTables:
-    """A board's lines as bitmasks (bit ``i`` is cell ``i`` of ``grid``), for fast code.
-
-    ``axes``: the board's axes (``grid.axes``); ``line_mask[i][a]``: every cell of the line
-    through cell ``i`` along axis ``a`` (``i`` included); ``rays[i][a]``: the cells after
-    ``i`` and the cells before ``i`` going outwards along axis ``a``; ``full``: every cell.
-
-    >>> t = board_tables("square", 3)
-    >>> t.axes, bin(t.line_mask[0][0]), bin(t.full)
-    (('|', '-', '/', '\\\\'), '0b111', '0b111111111')
-    """
-
-    grid: Grid
-    axes: tuple[str, ...]
-    line_mask: tuple[tuple[int, ...], ...]
-    rays: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...]
-    full: int
-
-    def __repr__(self) -> str:
-        return f"coffee.board_tables({self.grid.kind!r}, {self.grid.size})"
-
-
-def board_tables(board: str, size: int) -> BoardTables:
-    """The :class:`BoardTables` of a board (made once per board, then shared).
-
-    Raises:
-        ValueError: ``board`` or ``size`` is not a board Coffee has (see :class:`Rules`).
-    """
-    grid_for(board, size)  # checks the arguments before they reach the cache
-    return _board_tables(board, int(size))
-
-
-@cache
-def _board_tables(board: str, size: int) -> BoardTables:
-    grid = grid_for(board, size)
-    axes = grid.axes
-    line_mask, rays = [], []
-    for i in range(len(grid)):
-        masks, cell_rays = [], []
-        for axis in axes:
-            line = grid.line(i, axis)
-            k = line.index(i)
-            mask = 0
-            for j in line:
-                mask |= 1 << j
-            masks.append(mask)
-            cell_rays.append((line[k + 1 :], tuple(reversed(line[:k]))))
-        line_mask.append(tuple(masks))
-        rays.append(tuple(cell_rays))
-    return BoardTables(
-        grid=grid,
-        axes=axes,
-        line_mask=tuple(line_mask),
-        rays=tuple(rays),
-        full=(1 << len(grid)) - 1,
-    )
-
-
-def windows(board: str, size: int, n: int) -> tuple[tuple[int, ...], ...]:
-    """For each cell, the bitmasks of every run of ``n`` cells in a straight line through
-    it: a stone on the cell wins when the mover then owns one whole window.
-
-    >>> [bin(w) for w in windows("square", 3, 3)[0]]
-    ['0b111', '0b1001001', '0b100010001']
-
-    Raises:
-        ValueError: the board, its size or ``n`` is not allowed (as in :class:`Rules`).
-    """
-    rules = Rules(board=board, size=size, n=n)  # checks every argument
-    return _windows(rules.board, rules.size, rules.n)
-
-
-@cache
-def _windows(board: str, size: int, n: int) -> tuple[tuple[int, ...], ...]:
-    grid = grid_for(board, size)
-    out: list[list[int]] = [[] for _ in range(len(grid))]
-    for i in range(len(grid)):
-        for axis in grid.axes:
-            line = grid.line(i, axis)
-            k = line.index(i)
-            for start in range(max(0, k - n + 1), min(k, len(line) - n) + 1):
-                mask = 0
-                for j in line[start : start + n]:
-                    mask |= 1 << j
-                out[i].append(mask)
-    return tuple(tuple(w) for w in out)
-
-
-@cache
-def _reach(board: str, size: int, n: int) -> tuple[int, ...]:
-    """For each cell, every cell of its windows together: a stone there cannot win unless
-    the mover has ``n - 1`` stones in this mask."""
-    return tuple(_or_all(ws) for ws in _windows(board, size, n))
-
-
-def _or_all(masks: Iterable[int]) -> int:
-    out = 0
-    for m in masks:
-        out |= m
-    return out
-
-
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def _join(words: list[str]) -> str:
@@ -1077,219 +975,11 @@ class State:
 # ---------------------------------------------------------------------------------------
 
 
-def _check_state(state: object) -> State:
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a coffee.State, not {type(state).__name__}")
-    return state
-
-
-def _check_plain(state: object) -> State:
-    """``state``, if it plays Coffee's own rules: the shortcuts below know no variant."""
-    checked = _check_state(state)
-    if not checked.rules.plain:
-        raise ValueError(
-            f"{type(checked.rules).__name__} adds a rule of its own, which this shortcut does not "
-            "know: play it through legal_moves() and play()"
-        )
-    return checked
-
-
-def legal_pairs(state: State) -> list[tuple[int, int]]:
-    """The legal moves as (cell index, axis index) pairs, in the order of
-    ``state.legal_moves()``, without the swap (empty once the game is over).
-
-    >>> state = Rules(board="square", size=5).start()
-    >>> legal_pairs(state)[:3], [pair_move(state, *p) for p in legal_pairs(state)[:2]]
-    ([(0, 0), (0, 1), (0, 2)], [Move.parse('a1|'), Move.parse('a1-')])
-
-    Raises:
-        TypeError: ``state`` is not a :class:`State`.
-    """
-    if _check_state(state).outcome is not None:
-        return []
-    return list(state._legal())
-
-
-def _pair(state: State, cell: object, axis: object) -> tuple[int, int]:
-    i, a = _whole(cell, "cell"), _whole(axis, "axis")
-    if not 0 <= i < len(state.grid):
-        raise ValueError(f"cell must be a cell index from 0 to {len(state.grid) - 1}, not {i}")
-    if not 0 <= a < len(state._t.axes):
-        raise ValueError(f"axis must be an axis index from 0 to {len(state._t.axes) - 1}, not {a}")
-    return i, a
-
-
-def pair_move(state: State, cell: int, axis: int) -> Move:
-    """The :class:`Move` that the pair (cell index, axis index) names on ``state``'s board.
-
-    Raises:
-        TypeError: ``state`` is not a :class:`State`, or an index is not a whole number.
-        ValueError: an index is not one of this board's.
-    """
-    i, a = _pair(_check_state(state), cell, axis)
-    return Move._of(state.grid.label(i), state._t.axes[a])
-
-
-def play_pair(state: State, cell: int, axis: int) -> State:
-    """``state.play(pair_move(state, cell, axis))``, without going through notation.
-
-    >>> play_pair(Rules(board="square", size=5).start(), 12, 1)
-    <coffee.State square5 n=4, 1 stone, orange to move>
-
-    Raises:
-        IllegalMoveError: the move is not legal here (the message names the rule).
-        TypeError, ValueError: as :func:`pair_move`.
-    """
-    pair = _pair(_check_state(state), cell, axis)
-    if state.outcome is None:
-        legal = state._cache.get("legal_set")
-        if legal is None:
-            legal = state._cache["legal_set"] = frozenset(state._legal())
-        if pair in legal:
-            return state._play_unchecked(*pair)
-    reason = state._problem(pair_move(state, *pair))
-    raise IllegalMoveError(reason or f"{pair_move(state, *pair)} is not allowed here")
-
-
-def random_rollout(state: State, rand: random.Random | np.random.Generator | int) -> str:
-    """The winner of a game played on from ``state`` with uniformly random moves (each legal
-    (cell, axis) pair equally likely, as ``legal_moves()`` without swaps). ``rand`` is a
-    ``random.Random`` (fastest), a numpy ``Generator`` or a seed. Works on plain integers,
-    with no ``State`` made on the way.
-
-    >>> random_rollout(Rules(board="square", size=5).start(), 1)
-    'black'
-
-    Raises:
-        TypeError: ``state`` is not a :class:`State`, or ``rand`` is none of the above.
-    """
-    outcome = _check_plain(state).outcome
-    if outcome is not None:
-        return outcome.winner
-    randrange: Callable[[int], int]
-    if isinstance(rand, random.Random):
-        randrange = rand.randrange
-    elif isinstance(rand, np.random.Generator):
-        generator = rand
-
-        def randrange(k: int) -> int:
-            return int(generator.integers(k))
-    else:
-        randrange = random.Random(
-            _whole(rand, "rand (a random.Random, Generator or seed)")
-        ).randrange
-    t = state._t
-    rules = state.rules
-    wins_of = _windows(rules.board, rules.size, rules.n)
-    reach = _reach(rules.board, rules.size, rules.n)
-    need = cast(int, rules.n) - 1  # Rules.__post_init__ fills in n
-    cell_axes = tuple(tuple(enumerate(masks)) for masks in t.line_mask)
-    line_mask, full = t.line_mask, t.full
-    movers = [state._black, state._orange]
-    who = 0 if state._mover == "black" else 1
-    rod = state._rod
-    while True:
-        mine = movers[who]
-        occupied = movers[0] | movers[1]
-        empty = full & ~occupied
-        targets = empty if rod is None else line_mask[rod[0]][rod[1]] & empty
-        pairs = []
-        wins = False
-        while targets:
-            low = targets & -targets
-            targets ^= low
-            i = low.bit_length() - 1
-            if (mine & reach[i]).bit_count() >= need:
-                grown = mine | low
-                for w in wins_of[i]:
-                    if grown & w == w:
-                        wins = True
-                        break
-                if wins:
-                    break
-            after = occupied | low
-            for a, m in cell_axes[i]:
-                if m & ~after:
-                    pairs.append((i, a))
-        if wins:
-            # Some cell wins: count every pair again, a winning cell giving one per axis.
-            pairs = _pairs_with_wins(t, mine, occupied, rod, wins_of)
-            i, a = pairs[randrange(len(pairs))]
-            if i < 0:
-                return COLOURS[who]
-        elif not pairs:
-            return COLOURS[1 - who]
-        else:
-            i, a = pairs[randrange(len(pairs))]
-        movers[who] = mine | (1 << i)
-        rod = (i, a)
-        who = 1 - who
-
-
-def _pairs_with_wins(
-    t: BoardTables,
-    mine: int,
-    occupied: int,
-    rod: tuple[int, int] | None,
-    wins_of: tuple[tuple[int, ...], ...],
-) -> list[tuple[int, int]]:
-    """All legal pairs when some cell wins; a winning pair is marked by ``-1 - cell``."""
-    empty = t.full & ~occupied
-    targets = empty if rod is None else t.line_mask[rod[0]][rod[1]] & empty
-    pairs: list[tuple[int, int]] = []
-    n_axes = len(t.axes)
-    while targets:
-        low = targets & -targets
-        targets ^= low
-        i = low.bit_length() - 1
-        grown = mine | low
-        if any(grown & w == w for w in wins_of[i]):
-            pairs.extend((-1 - i, a) for a in range(n_axes))
-            continue
-        after = occupied | low
-        masks = t.line_mask[i]
-        pairs.extend((i, a) for a in range(n_axes) if masks[a] & ~after)
-    return pairs
-
-
-def can_win_at_once(state: State) -> bool:
-    """Whether the player to move has a move that wins at once: a stone that completes a
-    line, or a rod that leaves the next player exactly one empty cell on which they are
-    stuck (and do not win). ``False`` once the game is over.
-
-    >>> can_win_at_once(Rules(board="square", size=5).start())
-    False
-
-    Raises:
-        TypeError: ``state`` is not a :class:`State`.
-    """
-    if _check_plain(state).outcome is not None:
-        return False
-    t = state._t
-    rules = state.rules
-    wins_of = _windows(rules.board, rules.size, rules.n)
-    if state._mover == "black":
-        mine, theirs = state._black, state._orange
-    else:
-        mine, theirs = state._orange, state._black
-    occupied = mine | theirs
-    line_mask, n_axes = t.line_mask, len(t.axes)
-    targets = state._targets()
-    for j in _bits(targets):
-        grown = mine | (1 << j)
-        if any(grown & w == w for w in wins_of[j]):
-            return True
-    for j in _bits(targets):
-        after = occupied | (1 << j)
-        for b in range(n_axes):
-            rest = line_mask[j][b] & ~after
-            if not rest or rest & (rest - 1):
-                continue  # illegal rod, or two or more empty cells: never a block
-            k = rest.bit_length() - 1
-            grown = theirs | rest
-            if any(grown & w == w for w in wins_of[k]):
-                continue  # the stuck player would win there
-            full = after | rest
-            if not any(line_mask[k][c] & ~full for c in range(n_axes)):
-                return True
-    return False
+# The fast interface lives in its own module; its names stay importable from here.
+from gamekit.coffee.fast import (  # noqa: E402
+    can_win_at_once,
+    legal_pairs,
+    pair_move,
+    play_pair,
+    random_rollout,
+)

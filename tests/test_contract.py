@@ -327,3 +327,42 @@ def test_a_variant_refuses_exactly_what_its_rule_refuses_in_its_own_words(varian
                     refused += 1
             state, plain = state.play(move), plain.play(move)
     assert refused, f"{variant.game}: its rule never refused a move"
+
+
+# -- a variant's rule that does not answer as a rule must: a clear error, nothing changed ------
+
+
+@pytest.mark.parametrize("base", ["gipf", "hextiles", "roaster"])
+@pytest.mark.parametrize(
+    "answer, words",
+    [
+        (lambda state, move: 1 / 0, "failed on"),
+        (lambda state, move: "", "must return None"),
+        (lambda state, move: True, "must return None"),
+        (lambda state, move: state.legal_moves() and None, "asked for the legal moves"),
+    ],
+    ids=["raises", "empty text", "True", "asks for the legal moves"],
+)
+def test_a_variant_rule_that_answers_wrongly_is_named_and_changes_nothing(base, answer, words):
+    from gamekit.errors import VariantRuleError
+    from gamekit.widgets import board_for
+
+    rules_class = gamekit.rules_class(base)
+
+    @dataclasses.dataclass(frozen=True)
+    class Wrong(rules_class):
+        game = f"{base}-contract-wrong"
+
+        def extra_rule(self, state, move):
+            return answer(state, move)
+
+    plain = rules_class(**SMALL[base]).start(seed=2)
+    first = plain.legal_moves()[0]
+    with pytest.raises(VariantRuleError, match=words):
+        Wrong(**SMALL[base]).start(seed=2).legal_moves()
+    with pytest.raises(VariantRuleError, match=words):
+        Wrong(**SMALL[base]).start(seed=2).why_illegal(str(first))
+    with pytest.raises(VariantRuleError, match=words):  # a board says so in the same words
+        board = board_for(Wrong(**SMALL[base]))
+        board.type_move(str(board.state.legal_moves()[0]))
+    assert plain == rules_class(**SMALL[base]).start(seed=2)  # the game's own rules untouched

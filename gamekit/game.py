@@ -343,9 +343,9 @@ def _facts_of(name: str, rules_class: type, given: dict[str, Any]) -> Facts:
         title = f"{_FACTS[parent].title} ({name})" if parent else name
     if not isinstance(title, str) or not title.strip():
         raise TypeError(f"a game's title is a few words of text, not {shown(title)}")
-    for key in ("turn_starts",):
-        if given.get(key) is not None and not callable(given[key]):
-            raise TypeError(f"{key} must be a function of a state, not {shown(given[key])}")
+    turn_starts = given.get("turn_starts")
+    if turn_starts is not None and not callable(turn_starts):
+        raise TypeError(f"turn_starts must be a function of a state, not {shown(turn_starts)}")
     move = given.get("move")
     if move is not None and not callable(getattr(move, "parse", None)):
         raise TypeError(f"a game's move class must have a parse method, not {shown(move)}")

@@ -58,7 +58,7 @@ class Variants:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        endings = cls.__dict__.get("endings", getattr(cls, "endings", ()))
+        endings = getattr(cls, "endings", ())
         if _own_rule(cls) is not None and BLOCKED not in endings:
             cls.endings = (*endings, BLOCKED)
 

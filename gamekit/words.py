@@ -18,13 +18,9 @@ from typing import Any
 
 from gamekit.game import facts, game_of, part
 from gamekit.grids import Grid
-from gamekit.text import join_words
+from gamekit.text import join_words, upper_first
 
 __all__ = ["position_words"]
-
-
-def _upper(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def position_words(state: Any) -> str:
@@ -42,14 +38,14 @@ def position_words(state: Any) -> str:
     if outcome is not None:
         turn = f"The game is over: {outcome.reason}."
     else:
-        turn = f"{_upper(str(state.to_move))} to move."
+        turn = f"{upper_first(str(state.to_move))} to move."
     parts = [f"{title}.", turn]
     grid = getattr(state.rules, "grid", None)
     pieces = getattr(state, "pieces", None)
     if isinstance(grid, Grid) and isinstance(pieces, Mapping):
         for seat in state.rules.seats:
             cells = [c for c in grid.labels if pieces.get(c) == seat]
-            parts.append(f"{_upper(seat)}: {join_words(cells) if cells else 'no pieces'}.")
+            parts.append(f"{upper_first(seat)}: {join_words(cells) if cells else 'no pieces'}.")
         last = getattr(state, "last_move", None)
         if last is not None:
             parts.append(f"Last move: {last}.")

@@ -12,6 +12,9 @@
 - the GIPF engine against a plain reference engine written for checking
   (``benchmarks/gipf_reference.py``): first that they agree decision by decision on random
   games, then the random-game rate of each in the same run, and their ratio;
+- :func:`gamekit.design.measure` over 10,000 random games of Coffee (hexhex 5, its batch
+  engine), GIPF and Hex Tiles, on one core: seconds per measurement (the targets are 10 s
+  for Coffee and 60 s for the others);
 - the time per move of each computer level (:data:`gamekit.players.LEVEL_NAMES`) in each
   game, with the playouts per move of the levels that search.
 
@@ -220,6 +223,30 @@ GIPF_CYCLE = [
 ]
 
 
+#: Measurements timed: (label, game, rules options); 10,000 random games each.
+MEASURED = [
+    ("coffee hex5 n=5", "coffee", {"board": "hex", "size": 5, "n": 5}),
+    ("gipf standard", "gipf", {"variant": "standard"}),
+    ("hextiles 2p", "hextiles", {"players": 2}),
+]
+
+
+def bench_measure(label: str, game: str, options: dict, games: int = 10_000) -> str:
+    """Seconds for gamekit.design.measure over ``games`` random games, one core."""
+    import gamekit
+    from gamekit import design
+
+    rules = gamekit.games()[game](**options)
+    design.clear_cache()
+    start = time.perf_counter()
+    m = design.measure(rules, games=games, seed=SEED, progress=False)
+    seconds = time.perf_counter() - start
+    return (
+        f"{label:<16} {games:,} games in {seconds:5.1f} s ({games / seconds:,.0f} games/s); "
+        f"first seat {m.shares[rules.seats[0]].percent()}, length {m.length.value:.1f}"
+    )
+
+
 def bench_long_record(moves: int = 100_000, clicks: int = 20) -> list[str]:
     """A legal GIPF record of ``moves`` moves (a cycle repeated): the time to read it
     (every move checked), to open it on a board, and of a click (Python only, no browser),
@@ -280,6 +307,9 @@ def main() -> int:
     if any(label.startswith("gipf") for label, _, _ in others):
         print("GIPF engine against the plain reference engine (same run):")
         print("  " + bench_reference("standard"), flush=True)
+    print("Design measures (gamekit.design.measure, random play, one core):")
+    for label, game, options in MEASURED:
+        print("  " + bench_measure(label, game, options), flush=True)
     print("Time per move of each computer level:")
     levels = [("coffee hex5 n=5", coffee.Rules(board="hex", size=5, n=5))]
     levels += [(label, rules) for label, rules, _ in others if label.endswith(("standard", "2p"))]

@@ -60,6 +60,7 @@ __all__ = [
     "own_part",
     "PART_KINDS",
     "Pictured",
+    "occupancy_of",
 ]
 
 #: Seeds of games with chance are whole numbers from 0 to this (numpy's SeedSequence takes
@@ -241,7 +242,9 @@ class Facts:
     ``picture`` module (``draw(state, **highlight)``, optionally ``png_bytes``), a
     ``board`` class, a ``strategy`` (:class:`gamekit.players.Strategy`), its ``puzzles``
     (a tuple of :class:`gamekit.puzzles.Puzzle`) and its ``words`` (a module with
-    ``position_words(state)``). A part is the object itself or where it lives,
+    ``position_words(state)``). A board game may also say which cells hold a piece
+    (``occupancy(state)`` -> the occupied cells, as a set or a bitmask, and how many cells
+    the board has), which :mod:`gamekit.design` measures board coverage by. A part is the object itself or where it lives,
     ``"module"`` or ``"module:name"``, loaded on first use. A part not given is inherited
     from the game a variant extends, or provided by the kit (see :func:`part`).
 
@@ -253,6 +256,7 @@ class Facts:
     move: type | None = None
     turn_starts: Callable[[Any], bool] | None = None
     setup: str | None = None
+    occupancy: Callable[[Any], tuple[Any, int]] | None = None
     picture: Any = None
     board: Any = None
     strategy: Any = None
@@ -346,6 +350,9 @@ def _facts_of(name: str, rules_class: type, given: dict[str, Any]) -> Facts:
     turn_starts = given.get("turn_starts")
     if turn_starts is not None and not callable(turn_starts):
         raise TypeError(f"turn_starts must be a function of a state, not {shown(turn_starts)}")
+    occupancy = given.get("occupancy")
+    if occupancy is not None and not callable(occupancy):
+        raise TypeError(f"occupancy must be a function of a state, not {shown(occupancy)}")
     move = given.get("move")
     if move is not None and not callable(getattr(move, "parse", None)):
         raise TypeError(f"a game's move class must have a parse method, not {shown(move)}")
@@ -464,6 +471,32 @@ def part(obj: Any, kind: str, default: Any = _MISSING) -> Any:
         name = obj if isinstance(obj, str) else game_of(obj)
         raise TypeError(f"the game {name!r} declares no {kind} when it registers")
     return _loaded(where)
+
+
+def occupancy_of(rules: Any) -> Callable[[Any], tuple[Any, int]] | None:
+    """How to read which cells of a position hold a piece, for the game of ``rules``: its
+    ``occupancy`` fact, or for a game with a ``grid`` whose states have ``pieces`` (a
+    mapping from cell to piece), those cells; ``None`` for a game without a board of cells.
+
+    >>> from gamekit import coffee
+    >>> occupied, cells = occupancy_of(coffee.Rules(size=3))(coffee.Rules(size=3).start())
+    >>> occupied, cells
+    (0, 19)
+    """
+    own = facts(rules).occupancy
+    if own is not None:
+        return own
+    grid = getattr(rules, "grid", None)
+    if grid is None or not callable(getattr(grid, "__len__", None)):
+        return None
+    return _grid_occupancy
+
+
+def _grid_occupancy(state: Any) -> tuple[Any, int]:
+    pieces = getattr(state, "pieces", None)
+    if not isinstance(pieces, Mapping):
+        raise TypeError("a grid game's positions must have pieces (a mapping from cell to piece)")
+    return frozenset(pieces), len(state.rules.grid)
 
 
 def own_part(name: str, kind: str) -> Any:

@@ -28,7 +28,7 @@ The simulation reads only the contract of :mod:`gamekit.game`: ``rules.seats``,
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -36,7 +36,7 @@ import numpy as np
 
 from gamekit.checks import check_state, whole
 from gamekit.errors import shown
-from gamekit.game import Rules, State, game_of, player_index
+from gamekit.game import Rules, State, game_of, occupancy_of, player_index
 from gamekit.players import Player, RandomPlayer, strategy
 
 __all__ = ["Results", "play_many", "play_one", "ending", "random_games"]
@@ -61,7 +61,13 @@ class Results:
     - ``score``: the score that does not depend on who won, where the game has one (the
       solo total of Coffee Roaster), else NaN;
     - ``scores``: each player's final score, shape ``(games, seats)`` (column ``k`` is
-      ``players[k]``), NaN where the game keeps no scores.
+      ``players[k]``), NaN where the game keeps no scores;
+    - ``coverage``: the share of the board's cells that held a piece at some point of the
+      game, and ``pieces``: the mean number of pieces on the board over its positions (the
+      start and the end included), when :func:`play_many` was asked to (``board=True``);
+      NaN for a game without a board of cells (:func:`gamekit.game.occupancy_of`);
+    - ``watched``: what ``watch`` (see :func:`play_many`) said of each game, one row per
+      game, or ``None``.
     """
 
     game: str
@@ -73,10 +79,14 @@ class Results:
     branching: np.ndarray
     score: np.ndarray | None = None
     scores: np.ndarray | None = None
+    coverage: np.ndarray | None = None
+    pieces: np.ndarray | None = None
+    watched: np.ndarray | None = None
 
     def __post_init__(self) -> None:
-        if self.score is None:
-            object.__setattr__(self, "score", np.full(len(self.winner), np.nan))
+        for name in ("score", "coverage", "pieces"):
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, np.full(len(self.winner), np.nan))
         if self.scores is None:
             seats = len(_seats(self.rules))
             object.__setattr__(self, "scores", np.full((len(self.winner), seats), np.nan))
@@ -174,6 +184,11 @@ class Results:
             branching=branching,
             score=np.concatenate([p.score for p in parts]),
             scores=np.concatenate([p.scores for p in parts]),
+            coverage=np.concatenate([p.coverage for p in parts]),
+            pieces=np.concatenate([p.pieces for p in parts]),
+            watched=None
+            if any(p.watched is None for p in parts)
+            else np.concatenate([p.watched for p in parts]),
         )
 
 
@@ -259,18 +274,64 @@ def _game_seed(seed: np.random.SeedSequence) -> int:
 # ---------------------------------------------------------------------------------------
 
 
+@dataclass
+class _Game:
+    """One game as it was played: its end, the legal-move counts before each move, what
+    the board held, and every position when someone watches."""
+
+    state: State
+    counts: list[int]
+    coverage: float = math.nan
+    pieces: float = math.nan
+    positions: list[State] | None = None
+
+
+def _occupancy(rules: Rules) -> Callable[[Any], tuple[Any, int]] | None:
+    """The game's occupancy reader, if its start position can be read by it."""
+    reader = occupancy_of(rules)
+    if reader is None:
+        return None
+    try:
+        reader(rules.start(seed=0))
+    except (TypeError, AttributeError, ValueError):
+        return None
+    return reader
+
+
+def _count(occupied: Any) -> int:
+    return occupied.bit_count() if isinstance(occupied, int) else len(occupied)
+
+
 def _play(
-    rules: Rules, players: Sequence[Player], max_plies: int, seed: int | None
-) -> tuple[State, list[int]]:
+    rules: Rules,
+    players: Sequence[Player],
+    max_plies: int,
+    seed: int | None,
+    occupancy: Callable[[Any], tuple[Any, int]] | None = None,
+    keep: bool = False,
+) -> _Game:
     state = rules.start(seed=seed)
-    counts = []
-    for _ in range(max_plies):
-        if state.outcome is not None:
+    counts: list[int] = []
+    positions = [state] if keep else None
+    covered: Any = None
+    on_board = cells = 0
+    for _ in range(max_plies + 1):
+        if occupancy is not None:
+            occupied, cells = occupancy(state)
+            covered = occupied if covered is None else covered | occupied
+            on_board += _count(occupied)
+        if state.outcome is not None or len(counts) == max_plies:
             break
         counts.append(len(state.legal_moves()))
         player = players[player_index(state, state.to_move)]
         state = state.play(player.choose(state))
-    return state, counts
+        if positions is not None:
+            positions.append(state)
+    game = _Game(state, counts, positions=positions)
+    if occupancy is not None and cells:
+        game.coverage = _count(covered) / cells
+        game.pieces = on_board / (len(counts) + 1)
+    return game
 
 
 def play_one(
@@ -292,7 +353,8 @@ def play_one(
     _check_rules(rules)
     players = _check_players(players, rules)
     max_plies = whole(max_plies, "max_plies", 1)
-    return _play(rules, players, max_plies, _check_seed(seed))
+    game = _play(rules, players, max_plies, _check_seed(seed))
+    return game.state, game.counts
 
 
 def _play_chunk(
@@ -300,19 +362,24 @@ def _play_chunk(
     players: Sequence[Player],
     seeds: Sequence[np.random.SeedSequence],
     max_plies: int,
+    watch: Callable[[list[State]], Sequence[float]] | None = None,
+    board: bool = False,
 ) -> Results:
     """Play one game per seed; ``rules`` is one rules object or a list, one per seed."""
     many = isinstance(rules, (list, tuple))
     rules_list = list(rules) if many else [rules] * len(seeds)
     first = rules_list[0] if rules_list else rules
     seat_count = len(first.seats)
-    winners, names, lengths, ended, rows = [], [], [], [], []
+    occupancy = _occupancy(first) if board else None
+    winners, names, lengths, ended, rows, watched = [], [], [], [], [], []
     score, scores = [], np.full((len(seeds), seat_count), np.nan)
+    coverage, pieces = np.full(len(seeds), np.nan), np.full(len(seeds), np.nan)
     for g, (seed, game_rules) in enumerate(zip(seeds, rules_list, strict=True)):
         game_seed = _game_seed(seed)
         kids = seed.spawn(len(players))
         seated = [p.with_seed(k) for p, k in zip(players, kids, strict=True)]
-        state, counts = _play(game_rules, seated, max_plies, game_seed)
+        game = _play(game_rules, seated, max_plies, game_seed, occupancy, watch is not None)
+        state, counts = game.state, game.counts
         outcome = state.outcome
         won = () if outcome is None else tuple(outcome.winners)
         winners.append(player_index(state, won[0]) if len(won) == 1 else -1)
@@ -320,6 +387,9 @@ def _play_chunk(
         lengths.append(len(counts))
         ended.append(ending(state))
         rows.append(counts)
+        coverage[g], pieces[g] = game.coverage, game.pieces
+        if watch is not None:
+            watched.append(np.asarray(watch(cast(list[State], game.positions)), dtype=float))
         table = None if outcome is None else outcome.scores
         for seat, value in (table or {}).items():
             scores[g, player_index(state, seat)] = float(value)
@@ -338,6 +408,9 @@ def _play_chunk(
         branching=branching,
         score=np.array(score, dtype=float),
         scores=scores,
+        coverage=coverage,
+        pieces=pieces,
+        watched=(np.stack(watched) if watched else np.zeros((0, 0))) if watch else None,
     )
 
 
@@ -361,6 +434,8 @@ def play_many(
     progress: bool | str = "auto",
     chunk: int | None = None,
     max_plies: int = 10_000,
+    watch: Callable[[list[State]], Sequence[float]] | None = None,
+    board: bool = False,
 ) -> Results:
     """Play ``games`` games of ``rules`` between ``players`` (one per seat: ``players[k]``
     begins in ``rules.seats[k]``) and return :class:`Results`. ``rules`` may also be a list
@@ -372,7 +447,11 @@ def play_many(
     (``concurrent.futures.ProcessPoolExecutor``, a Dask ``distributed.Client`` …); the
     games go out in chunks of ``chunk`` games. ``progress``: ``True`` shows a tqdm bar,
     ``False`` none, ``"auto"`` one for 200 games or more. A game not over after
-    ``max_plies`` moves is stopped and counted as ``"unfinished"``.
+    ``max_plies`` moves is stopped and counted as ``"unfinished"``. ``watch``, if given, is
+    called with each game's positions (start to end) and returns the same number of
+    numbers for every game: ``Results.watched`` holds them, one row per game (it must be
+    picklable to go to an ``executor``). ``board=True`` also measures the board of each
+    game (``Results.coverage`` and ``Results.pieces``; it costs some speed).
 
     Raises:
         TypeError: ``rules`` are not a game's rules (or a list of them), ``players`` not a
@@ -390,6 +469,10 @@ def play_many(
     progress = _check_progress(progress)
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise TypeError(f"executor must have a submit(fn, *args) method, not {shown(executor)}")
+    if not isinstance(board, bool):
+        raise TypeError(f"board must be True or False, not {shown(board)}")
+    if watch is not None and not callable(watch):
+        raise TypeError(f"watch must be a function of a game's positions, not {shown(watch)}")
     if isinstance(rules, (list, tuple)):
         if len(rules) != games:
             raise ValueError(f"give one rules object per game: {len(rules)} for {games} games")
@@ -415,7 +498,9 @@ def play_many(
             parts = []
             for start in range(0, games, size):
                 part = seeds[start : start + size]
-                parts.append(_play_chunk(_part(rules, start, size), players, part, max_plies))
+                parts.append(
+                    _play_chunk(_part(rules, start, size), players, part, max_plies, watch, board)
+                )
                 if bar is not None:
                     bar.update(len(part))
         else:
@@ -423,7 +508,13 @@ def play_many(
             futures = [
                 (
                     executor.submit(
-                        _play_chunk, _part(rules, s, size), players, seeds[s : s + size], max_plies
+                        _play_chunk,
+                        _part(rules, s, size),
+                        players,
+                        seeds[s : s + size],
+                        max_plies,
+                        watch,
+                        board,
                     ),
                     n,
                 )
@@ -445,7 +536,7 @@ def play_many(
         if bar is not None:
             bar.close()
     if not parts:
-        return _play_chunk(first, players, [], max_plies)
+        return _play_chunk(first, players, [], max_plies, watch, board)
     return Results.concat(parts)
 
 

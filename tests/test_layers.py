@@ -35,6 +35,12 @@ GENERIC = [
     "widgets/history.py",
     "widgets/view.py",
     "widgets/puzzle.py",
+    "design/__init__.py",
+    "design/arguments.py",
+    "design/measures.py",
+    "design/compare.py",
+    "design/skill.py",
+    "design/figures.py",
 ]
 GAMES = ("coffee", "gipf", "hextiles", "roaster")
 #: A game named in code: its package, its name as a word, its title.

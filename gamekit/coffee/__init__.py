@@ -289,9 +289,16 @@ class Outcome:
 # ---------------------------------------------------------------------------------------
 
 
+def _occupancy(state: State) -> tuple[int, int]:
+    """The cells holding a stone (a bitmask) and the board's number of cells."""
+    black, orange = state.masks
+    return black | orange, len(state.rules.grid)
+
+
 @register(
     title="Coffee",
     move=Move,
+    occupancy=_occupancy,
     picture="gamekit.coffee.picture",
     board="gamekit.coffee.board:CoffeeBoard",
     strategy="gamekit.coffee.strategy:STRATEGY",

@@ -200,6 +200,9 @@ class BatchGames:
         from gamekit.sim import Results
 
         width = int(self.length.max(initial=0)) + 1
+        # stones never leave the board and every move here places one: the board's cells
+        # that held a stone are the stones at the end, and the stones grow by one a move
+        placed = (self.cell[:, : width - 1] >= 0).sum(axis=1)
         return Results(
             game=self.rules.game,
             rules=self.rules,
@@ -208,6 +211,8 @@ class BatchGames:
             length=self.length.astype(np.int64),
             ended=np.where(self.line, "line", "blocked").astype("<U12"),
             branching=self.branching[:, :width].astype(np.int32),
+            coverage=self.length / len(self.rules.grid),
+            pieces=self.length - placed / 2,
         )
 
 

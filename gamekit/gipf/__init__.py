@@ -157,6 +157,7 @@ _START = {"white": ("b5", "e2", "h5"), "black": ("b2", "e8", "h2")}
     move=Move,
     turn_starts=lambda state: state.phase == "push",
     setup="setup",
+    occupancy=lambda state: state.occupied(),
     picture="gamekit.gipf.picture",
     board="gamekit.gipf.board:GipfBoard",
     strategy="gamekit.gipf.strategy:STRATEGY",
@@ -602,6 +603,15 @@ class State:
         if v == 0:
             return None
         return _colour_of(v) + (" gipf" if abs(v) == 2 else "")
+
+    def occupied(self) -> tuple[frozenset[int], int]:
+        """The spots that hold a piece (as board indices) and the number of spots of the
+        play area (37): what :mod:`gamekit.design` measures board coverage by.
+
+        >>> Rules().start().occupied()[1]
+        37
+        """
+        return frozenset(i for i, v in enumerate(self._board) if v), len(SPOTS)
 
     def pieces(self, colour: str | None = None) -> dict[str, str]:
         """Every occupied spot and what stands there (see :meth:`piece_at`), in board

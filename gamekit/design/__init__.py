@@ -1,0 +1,54 @@
+"""A design lab: any registered game's behaviour measured, every number with its interval.
+
+- :func:`measure` -> :class:`Measures`: who wins from each seat, draws, completion, endings,
+  length, branching, decisions, board coverage and pieces, scores, and the lead;
+- :func:`compare`: two variants (or two line-ups of players) on common seeds, by the
+  difference and its interval, in words;
+- :func:`skill_trace`, :func:`luck`, :func:`restricted`: what skill, the deal and a freedom
+  of choice are worth;
+- :func:`report` and :func:`fingerprint`: pictures of measurements.
+
+It reads only the contract of :mod:`gamekit.game`, so a variant or a game a class writes
+is measured like the shipped ones. ``docs/design.md`` defines every measure.
+
+>>> from gamekit import coffee
+>>> m = measure(coffee.Rules(board="square", size=4), games=100, progress=False)
+>>> m.decisions.percent()
+'90.3 % (89.0–91.6 %)'
+"""
+
+from gamekit.design.compare import QUANTITIES, Comparison, compare, verdict
+from gamekit.design.figures import fingerprint, report
+from gamekit.design.measures import LUDII, Lead, Measures, clear_cache, measure
+from gamekit.design.skill import (
+    Luck,
+    Restricted,
+    RestrictedPlayer,
+    SkillStep,
+    allow,
+    luck,
+    restricted,
+    skill_trace,
+)
+
+__all__ = [
+    "measure",
+    "Measures",
+    "LUDII",
+    "Lead",
+    "clear_cache",
+    "compare",
+    "Comparison",
+    "QUANTITIES",
+    "verdict",
+    "skill_trace",
+    "SkillStep",
+    "luck",
+    "Luck",
+    "restricted",
+    "Restricted",
+    "RestrictedPlayer",
+    "allow",
+    "report",
+    "fingerprint",
+]

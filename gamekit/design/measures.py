@@ -1,0 +1,449 @@
+"""A game's behaviour measured from many games, each number with its interval and its n.
+
+:func:`measure` plays ``games`` games of any registered game (a variant or a learner's own
+game too: it reads only the contract) and returns :class:`Measures`: who wins from each seat,
+draws, how games end and how long they last, how many moves a player has to choose from,
+how much of the board a game uses, and, where the game's strategy judges positions, how
+often the lead changes hands. Ludii computes most of these for its games; its names are
+given in :data:`LUDII` and in ``docs/design.md``.
+
+>>> from gamekit import coffee
+>>> m = measure(coffee.Rules(board="square", size=4), games=200, seed=1, progress=False)
+>>> m.games, m.shares["black"]
+(200, Interval(0.686, 0.75, 0.805))
+>>> m.branching
+Interval(9.21, 9.32, 9.43)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any, cast
+
+import numpy as np
+
+from gamekit.design.arguments import checked_rules, checked_seed, game_count, is_random, seated
+from gamekit.errors import shown
+from gamekit.game import FrozenMap, State, player_index
+from gamekit.players import Evaluation, Player, strategy
+from gamekit.sim import Results, play_many
+from gamekit.stats import (
+    Interval,
+    bootstrap_interval,
+    mean_interval,
+    points_interval,
+    ratio_interval,
+    wilson,
+)
+
+__all__ = ["Measures", "measure", "LUDII", "Lead", "clear_cache"]
+
+#: Each measure's name in Ludii's list of metrics, where it has one.
+LUDII: FrozenMap[str, str] = FrozenMap(
+    advantage="AdvantageP1",
+    balance="Balance",
+    completion="Completion",
+    draws="Drawishness",
+    length="DurationTurns",
+    length_spread="DurationTurnsStdDev",
+    branching="BranchingFactorAverage",
+    decisions="DecisionMoves",
+    coverage="BoardCoverageDefault",
+    pieces="PieceNumberAverage",
+    lead_changes="LeadChange",
+    drama="Drama",
+    decisiveness="DecisivenessMoves",
+)
+
+#: The most measurements kept for a lesson run again in the same session.
+_CACHE_SIZE = 64
+_CACHE: dict[tuple, Measures] = {}
+
+
+def clear_cache() -> None:
+    """Forget every measurement kept (the next :func:`measure` plays its games again)."""
+    _CACHE.clear()
+
+
+def _mean(values: np.ndarray) -> Interval:
+    """The mean with its normal interval (no spread: no width)."""
+    if len(values) < 2 or float(np.ptp(values)) == 0.0:
+        v = float(values.mean())
+        return Interval(v, v, v) if len(values) > 1 else Interval(-math.inf, v, math.inf)
+    return mean_interval(values)
+
+
+@dataclass(frozen=True)
+class Lead:
+    """Who leads a game, position by position, by the game's own judgement of positions
+    (its strategy's evaluation): picklable, so games can go to an executor. For each game
+    it returns (lead changes, winner was behind, ply from which the winner always led)."""
+
+    evaluation: Evaluation
+
+    def __call__(self, positions: list[State]) -> tuple[float, float, float]:
+        seats = tuple(positions[0].rules.seats)
+        leaders: list[int | None] = []
+        for state in positions:
+            values = [self.evaluation.value(state, seat) for seat in seats]
+            best = max(values)
+            top = [k for k, v in enumerate(values) if v == best]
+            if len(top) == 1:
+                leaders.append(player_index(state, seats[top[0]]))
+            else:
+                leaders.append(None)
+        led = [x for x in leaders if x is not None]
+        changes = sum(1 for a, b in zip(led, led[1:], strict=False) if a != b)
+        last = positions[-1]
+        won = () if last.outcome is None else tuple(last.outcome.winners)
+        if len(won) != 1:
+            return float(changes), math.nan, math.nan
+        winner = player_index(last, won[0])
+        behind = any(x is not None and x != winner for x in leaders)
+        since = len(leaders) - 1
+        while since > 0 and leaders[since - 1] == winner:
+            since -= 1
+        plies = max(len(positions) - 1, 1)
+        return float(changes), float(behind), min(since, plies) / plies
+
+
+@dataclass(frozen=True, eq=False)
+class Measures:
+    """What :func:`measure` found. Every number is an :class:`~gamekit.stats.Interval`
+    (its value and 95 % interval) over ``games`` games, or ``None`` where the game has no
+    such thing. ``rows()`` lists them for a table; a notebook shows that table.
+
+    - ``shares``: seat -> the share of games the player who began in that seat won alone;
+    - ``advantage``: the first seat's points (a win 1, a game without a single winner ½);
+      ``balance``: 1 minus the largest gap between two seats' shares (1: even);
+    - ``draws``: games that ended without a single winner; ``completion``: games that
+      ended within ``max_plies``; ``endings``: ending -> share of games;
+    - ``length``: the mean number of plies (moves, each decision counts); ``lengths`` every
+      game's, ``length_spread`` their standard deviation;
+    - ``branching``: the mean number of legal moves per decision, pooled over all
+      decisions; ``branching_curve``: the mean at each ply, over the games still going;
+      ``decisions``: the share of decisions with more than one legal move;
+    - ``coverage``: the share of the board's cells that held a piece during a game, and
+      ``pieces``: pieces on the board, averaged over a game's positions (board games);
+    - ``scores``: seat -> mean final score, ``margin``: the winner's mean lead over the
+      next best, and ``score_spread``: the standard deviation of the score (a game played
+      alone) or of the margin (games with scores);
+    - ``lead_changes``, ``drama`` (the share of won games in which the winner was behind
+      at some point) and ``decisiveness`` (the share of the game played before the winner
+      took the lead for good), where asked (``lead=True``).
+    """
+
+    game: str
+    rules: Any
+    players: tuple[str, ...]
+    seed: int
+    games: int
+    shares: FrozenMap[str, Interval]
+    advantage: Interval
+    balance: Interval | None
+    draws: Interval
+    completion: Interval
+    endings: FrozenMap[str, Interval]
+    length: Interval
+    length_spread: float
+    lengths: np.ndarray = field(repr=False)
+    branching: Interval
+    branching_curve: np.ndarray = field(repr=False)
+    decisions: Interval
+    coverage: Interval | None = None
+    pieces: Interval | None = None
+    scores: FrozenMap[str, Interval] | None = None
+    margin: Interval | None = None
+    score_spread: float | None = None
+    lead_changes: Interval | None = None
+    drama: Interval | None = None
+    decisiveness: Interval | None = None
+    results: Results | None = field(default=None, repr=False)
+
+    @property
+    def label(self) -> str:
+        """The game and its options in a few words (``"coffee hex5 n=5"``)."""
+        name = getattr(self.rules, "name", "")
+        n = getattr(self.rules, "n", None)
+        return " ".join(
+            str(x) for x in (self.game, name, f"n={n}" if isinstance(n, int) else "") if x
+        )
+
+    def rows(self) -> list[tuple[str, str, str]]:
+        """The table: (what, Ludii's name or "", value with its interval)."""
+        seats = tuple(self.shares)
+        rows: list[tuple[str, str, str]] = []
+        for k, seat in enumerate(seats if len(seats) > 1 else ()):
+            place = "first" if k == 0 else "second" if k == 1 else f"seat {k + 1}"
+            rows.append((f"{place} seat ({seat}) wins", "", self.shares[seat].percent()))
+        if len(seats) > 1:
+            rows.append(("first seat's points", LUDII["advantage"], self.advantage.percent()))
+            rows.append(("balance", LUDII["balance"], cast(Interval, self.balance).percent()))
+            rows.append(("games without a single winner", LUDII["draws"], self.draws.percent()))
+        rows.append(("games that ended", LUDII["completion"], self.completion.percent()))
+        for ending, share in self.endings.items():
+            rows.append((f"ended: {ending}", "", share.percent()))
+        rows.append(("length (plies)", LUDII["length"], _number(self.length)))
+        rows.append(
+            ("spread of length (plies)", LUDII["length_spread"], f"{self.length_spread:.1f}")
+        )
+        rows.append(("legal moves per decision", LUDII["branching"], _number(self.branching)))
+        rows.append(("decisions with a choice", LUDII["decisions"], self.decisions.percent()))
+        if self.coverage is not None:
+            rows.append(("board cells used", LUDII["coverage"], self.coverage.percent()))
+        if self.pieces is not None:
+            rows.append(("pieces on the board", LUDII["pieces"], _number(self.pieces)))
+        for seat, score in (self.scores or {}).items():
+            rows.append((f"score ({seat})", "", _number(score)))
+        if self.margin is not None:
+            rows.append(("winner's margin", "", _number(self.margin)))
+        if self.score_spread is not None:
+            rows.append(
+                (
+                    "spread of the " + ("score" if len(seats) == 1 else "margin"),
+                    "",
+                    f"{self.score_spread:.2f}",
+                )
+            )
+        for name, what in (
+            ("lead_changes", "lead changes per game"),
+            ("drama", "won from behind"),
+            ("decisiveness", "share of game before the lead is for good"),
+        ):
+            value = getattr(self, name)
+            if value is not None:
+                shown_value = _number(value) if name == "lead_changes" else value.percent()
+                rows.append((what, LUDII[name], shown_value))
+        return rows
+
+    def _title(self) -> str:
+        who = " v ".join(self.players)
+        return f"{self.label}: {who}, {self.games:,} games, seed {self.seed} (95 % intervals)"
+
+    def __repr__(self) -> str:
+        rows = self.rows()
+        width = max(len(r[0]) for r in rows)
+        lines = [self._title()]
+        for what, ludii, value in rows:
+            lines.append(f"  {what:<{width}}  {value}" + (f"  [{ludii}]" if ludii else ""))
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        body = "".join(
+            f"<tr><td style='text-align:left'>{escape(w)}</td><td>{escape(v)}</td>"
+            f"<td style='text-align:left'>{escape(lu)}</td></tr>"
+            for w, lu, v in self.rows()
+        )
+        return (
+            f"<table><caption>{escape(self._title())}</caption>"
+            "<thead><tr><th>measure</th><th>value (95 % interval)</th><th>Ludii</th></tr>"
+            f"</thead><tbody>{body}</tbody></table>"
+        )
+
+
+def _number(interval: Interval) -> str:
+    digits = 2 if abs(interval.value) < 10 else 1
+    f = f"{{:.{digits}f}}"
+    if not math.isfinite(interval.low):
+        return f"{f.format(interval.value)} (one game: no interval)"
+    return f"{f.format(interval.value)} ({f.format(interval.low)}–{f.format(interval.high)})"
+
+
+def measure(
+    rules: Any,
+    players: Any = "random",
+    games: int = 1000,
+    seed: int = 0,
+    executor: Any = None,
+    progress: bool = True,
+    lead: bool = False,
+    max_plies: int = 10_000,
+) -> Measures:
+    """Play ``games`` games of ``rules`` and measure them (see :class:`Measures`).
+
+    ``players``: a level name for every seat (``"random"``, ``"beginner"``, ``"club"``,
+    ``"strong"``; a search level plays by its playout cap, not the clock, so the numbers
+    are the same on every machine), a list with a level or a
+    :class:`~gamekit.players.Player` per seat. ``seed``: the same seed gives the same
+    numbers (game ``k`` is played from the ``k``-th seed of ``seed``, as
+    :func:`gamekit.sim.play_many` does, with or without an ``executor``). ``lead=True`` also
+    follows the lead through every game (where the game's strategy judges positions; it
+    costs one judgement per position). Random play uses the game's own faster engine where
+    it has one. A measurement is kept: asking again with the same arguments is instant.
+
+    Raises:
+        TypeError: ``rules`` are not a registered game's rules, ``players`` neither a
+            level, a player nor a list of them, ``games``, ``seed`` or ``max_plies`` not a
+            whole number.
+        ValueError: ``games`` below 2, an unknown level, not one player per seat, a player
+            that cannot play this game, ``lead=True`` for a game whose strategy does not
+            judge positions.
+    """
+    game = checked_rules(rules)
+    games = game_count(games)
+    seed = checked_seed(seed)
+    if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1:
+        raise ValueError(f"max_plies must be a whole number of 1 or more, not {shown(max_plies)}")
+    if not isinstance(lead, bool):
+        raise TypeError(f"lead must be True or False, not {shown(lead)}")
+    seats = seated(rules, players)
+    judge = strategy(rules).evaluation
+    if lead and judge is None:
+        raise ValueError(
+            f"lead=True needs a game whose strategy judges positions; {game} has none, "
+            "so who leads cannot be told before the end"
+        )
+    key = _key(rules, seats, games, seed, lead, max_plies)
+    if key is not None and key in _CACHE:
+        return _CACHE[key]
+    results = _play(
+        rules,
+        seats,
+        games,
+        seed,
+        executor,
+        progress,
+        Lead(judge) if lead and judge is not None else None,
+        max_plies,
+    )
+    found = _measures(rules, game, seats, seed, results, lead)
+    if key is not None:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[key] = found
+    return found
+
+
+def _key(
+    rules: Any, players: list[Player], games: int, seed: int, lead: bool, plies: int
+) -> tuple | None:
+    try:
+        hash(rules)
+    except TypeError:
+        return None
+    return (type(rules), rules, tuple(map(repr, players)), games, seed, lead, plies)
+
+
+def _play(
+    rules: Any,
+    players: list[Player],
+    games: int,
+    seed: int,
+    executor: Any,
+    progress: bool,
+    watch: Callable[[list[State]], Sequence[float]] | None,
+    max_plies: int,
+) -> Results:
+    faster = strategy(rules).random_games
+    if faster is not None and watch is None and is_random(players) and max_plies >= 10_000:
+        played = faster(rules, games, seed)
+        if played is not None:
+            return played
+    return play_many(
+        rules,
+        players,
+        games,
+        seed,
+        executor=executor,
+        progress=progress,
+        max_plies=max_plies,
+        watch=watch,
+        board=True,
+    )
+
+
+def _measures(
+    rules: Any, game: str, players: list[Player], seed: int, res: Results, lead: bool
+) -> Measures:
+    n = res.games
+    seats = tuple(rules.seats)
+    final_scores, coverage_of, pieces_of = (
+        cast(np.ndarray, x) for x in (res.scores, res.coverage, res.pieces)
+    )
+    ended = res.ended != "unfinished"
+    single = res.winner >= 0
+    shares = FrozenMap((s, wilson(int((res.winner == k).sum()), n)) for k, s in enumerate(seats))
+    points = (res.winner == 0) + 0.5 * (ended & ~single)
+    balance = None
+    if len(seats) > 1:
+        wins = np.stack([res.winner == k for k in range(len(seats))], axis=1).astype(float)
+
+        def gap(rows: np.ndarray) -> float:
+            share = wins[rows].mean(axis=0)
+            return 1.0 - float(share.max() - share.min())
+
+        balance = bootstrap_interval(gap, n, seed=seed)
+    endings = {e: wilson(int((res.ended == e).sum()), n) for e in type(rules).endings}
+    if (~ended).any():
+        endings["unfinished"] = wilson(int((~ended).sum()), n)
+    decisions_made = res.length.astype(float)
+    totals = res.branching.sum(axis=1).astype(float)
+    choices = (res.branching > 1).sum(axis=1).astype(float)
+    curve_n = (res.branching > 0).sum(axis=0)
+    curve = res.branching.sum(axis=0) / np.maximum(curve_n, 1)
+    coverage = pieces = None
+    if np.isfinite(coverage_of).all() and n:
+        coverage = _clip(_mean(coverage_of))
+        pieces = _mean(pieces_of)
+    scores = margin = spread = None
+    if np.isfinite(final_scores).all() and n:
+        scores = FrozenMap((s, _mean(final_scores[:, k])) for k, s in enumerate(seats))
+        spread = float(final_scores[:, 0].std(ddof=1))
+        if len(seats) > 1:
+            ordered = np.sort(final_scores, axis=1)
+            margin = _mean(ordered[:, -1] - ordered[:, -2])
+            spread = float((ordered[:, -1] - ordered[:, -2]).std(ddof=1))
+    lead_changes = drama = decisiveness = None
+    if lead and res.watched is not None:
+        changes, behind, since = res.watched.T
+        lead_changes = _mean(changes)
+        won = np.isfinite(behind)
+        if won.any():
+            drama = wilson(int(behind[won].sum()), int(won.sum()))
+            decisiveness = _clip(_mean(since[won]))
+    return Measures(
+        game=game,
+        rules=rules,
+        players=tuple(_name(p) for p in players),
+        seed=seed,
+        games=n,
+        shares=shares,
+        advantage=points_interval(points),
+        balance=balance,
+        draws=wilson(int((ended & ~single).sum()), n),
+        completion=wilson(int(ended.sum()), n),
+        endings=FrozenMap(endings),
+        length=_mean(res.length.astype(float)),
+        length_spread=float(res.length.std(ddof=1)) if n > 1 else 0.0,
+        lengths=res.length.copy(),
+        branching=_ratio(totals, decisions_made),
+        branching_curve=curve,
+        decisions=_clip(_ratio(choices, decisions_made)),
+        coverage=coverage,
+        pieces=pieces,
+        scores=scores,
+        margin=margin,
+        score_spread=spread,
+        lead_changes=lead_changes,
+        drama=drama,
+        decisiveness=decisiveness,
+        results=res,
+    )
+
+
+def _ratio(totals: np.ndarray, counts: np.ndarray) -> Interval:
+    if counts.sum() <= 0:
+        return Interval(0.0, 0.0, 0.0)
+    return ratio_interval(totals, counts)
+
+
+def _clip(interval: Interval) -> Interval:
+    return Interval(max(0.0, interval.low), interval.value, min(1.0, interval.high))
+
+
+def _name(player: Player) -> str:
+    level = getattr(player, "level", None)
+    return level if isinstance(level, str) else repr(player)

@@ -1,0 +1,368 @@
+"""gamekit.design: every measure checked on games where its true value is known exactly.
+
+Exact games (tests/design_games.py): the first player always wins; a coin decides; a fixed
+number of moves to choose from. Tic-tac-toe (the outside game "lines" on a 3 x 3 board,
+lines of 3) is solved here for random play by full search: each 95 % interval must hold
+the true value (with a fixed seed, so the test is the same every run).
+"""
+
+from __future__ import annotations
+
+import math
+from concurrent.futures import ThreadPoolExecutor
+from functools import cache
+
+import numpy as np
+import pytest
+from design_games import CoinFlip, Countdown, FirstWins
+from outside_game import Lines
+
+from gamekit import coffee, design, gipf
+from gamekit.design import Lead, compare, luck, measure, restricted, skill_trace
+from gamekit.players import PolicyPlayer, RandomPlayer
+from gamekit.stats import Interval
+
+TIC_TAC_TOE = Lines(shape="square", size=3, line=3)
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
+@cache
+def _random_play(board: tuple[int, ...]) -> tuple[float, float, float, float]:
+    """Exact (P first wins, P second wins, P draw, E plies to come) under random play."""
+    mover = 1 if board.count(1) == board.count(2) else 2
+    empty = [i for i, v in enumerate(board) if v == 0]
+    first = second = draw = plies = 0.0
+    for i in empty:
+        child = board[:i] + (mover,) + board[i + 1 :]
+        p = 1 / len(empty)
+        if any(all(child[j] == mover for j in line) for line in LINES):
+            first, second = first + p * (mover == 1), second + p * (mover == 2)
+            plies += p
+        elif len(empty) == 1:
+            draw += p
+            plies += p
+        else:
+            f, s, d, n = _random_play(child)
+            first, second, draw, plies = (
+                first + p * f,
+                second + p * s,
+                draw + p * d,
+                plies + p * (1 + n),
+            )
+    return first, second, draw, plies
+
+
+def _holds(interval: Interval, value: float) -> bool:
+    return interval.low - 1e-12 <= value <= interval.high + 1e-12
+
+
+@pytest.fixture(autouse=True)
+def _fresh() -> None:
+    design.clear_cache()
+
+
+# ---------------------------------------------------------------------------------------
+# measure: exact values
+# ---------------------------------------------------------------------------------------
+
+
+def test_a_game_the_first_player_always_wins() -> None:
+    m = measure(FirstWins(k=3), games=50, progress=False)
+    assert m.games == 50
+    assert m.shares["a"].value == 1.0 and m.shares["b"].value == 0.0
+    assert m.shares["a"].low > 0.9  # Wilson: 50 of 50 is not "100 % ± 0"
+    assert m.advantage.value == 1.0 and m.draws.value == 0.0 and m.completion.value == 1.0
+    assert m.branching == Interval(3.0, 3.0, 3.0)
+    assert m.length == Interval(1.0, 1.0, 1.0)
+    assert m.decisions.value == 1.0
+    assert m.balance is not None and m.balance.value == 0.0
+    assert dict(m.endings) == {"won": m.completion}
+    assert m.coverage is None and m.pieces is None  # no board of cells
+
+
+def test_a_fixed_branching_factor_is_measured_exactly() -> None:
+    m = measure(Countdown(b=4, plies=6), games=40, progress=False)
+    assert m.branching == Interval(4.0, 4.0, 4.0)
+    assert list(m.branching_curve) == [4.0] * 6
+    assert m.length == Interval(6.0, 6.0, 6.0) and m.length_spread == 0.0
+    assert m.decisions == Interval(1.0, 1.0, 1.0)
+    one = measure(Countdown(b=1, plies=4), games=10, progress=False)
+    assert one.decisions.value == 0.0  # one legal move is no decision
+    assert one.draws.value == 1.0  # totals are always 0 = 0
+
+
+def test_a_coin_flip_is_even_and_all_luck() -> None:
+    m = measure(CoinFlip(), games=400, seed=3, progress=False)
+    assert _holds(m.shares["a"], 0.5) and _holds(m.shares["b"], 0.5)
+    assert m.shares["a"].value + m.shares["b"].value == 1.0
+    assert _holds(m.advantage, 0.5)
+    assert m.decisions.value == 0.0
+    found = luck(CoinFlip(), players="random", games=100, progress=False)
+    assert found.share.value == 1.0  # the deal decides everything
+    assert found.deals == 100 and "100 %" in found.verdict
+
+
+def test_random_tic_tac_toe_matches_full_search() -> None:
+    first, second, draw, plies = _random_play((0,) * 9)
+    assert round(first, 3) == 0.585 and round(second, 3) == 0.288 and round(draw, 3) == 0.127
+    m = measure(TIC_TAC_TOE, games=2000, seed=11, progress=False)
+    assert _holds(m.shares["black"], first)
+    assert _holds(m.shares["white"], second)
+    assert _holds(m.draws, draw) and _holds(m.endings["full"], draw)
+    assert _holds(m.length, plies)
+    assert _holds(m.advantage, first + draw / 2)
+    # branching: 9, 8, 7, ... legal moves in turn; the pooled mean must be inside these
+    assert 5 < m.branching.value < 9
+    assert m.results is not None
+    # no piece leaves the board: the cells used are the stones at the end, and the
+    # stones grow by one a move (positions 0..L hold 0..L stones: mean L / 2)
+    res = m.results
+    assert np.allclose(res.coverage, res.length / 9)
+    assert np.allclose(res.pieces, res.length / 2)
+    assert m.coverage is not None and _holds(m.coverage, plies / 9)
+
+
+def test_intervals_shrink_with_more_games() -> None:
+    small = measure(TIC_TAC_TOE, games=100, seed=1, progress=False).shares["black"]
+    large = measure(TIC_TAC_TOE, games=1600, seed=1, progress=False).shares["black"]
+    assert (large.high - large.low) < (small.high - small.low) / 3
+
+
+def test_coffee_batch_and_generic_play_measure_the_same_board() -> None:
+    rules = coffee.Rules(board="square", size=4)
+    fast = measure(rules, games=800, seed=2, progress=False)  # the batch engine
+    slow = measure(
+        rules, players=[RandomPlayer(), RandomPlayer()], games=800, seed=2, progress=False
+    )
+    assert fast.coverage is not None and slow.coverage is not None
+    for name in ("coverage", "branching", "length"):
+        a, b = getattr(fast, name), getattr(slow, name)
+        spread = max(a.high - a.value, b.high - b.value)
+        assert abs(a.value - b.value) < 3 * spread, name
+
+
+# ---------------------------------------------------------------------------------------
+# The same seed, the same numbers; an executor changes nothing; a cache
+# ---------------------------------------------------------------------------------------
+
+
+def test_same_seed_same_numbers_with_or_without_an_executor() -> None:
+    rules = gipf.Rules(variant="basic")
+    a = measure(rules, games=30, seed=5, progress=False)
+    design.clear_cache()
+    with ThreadPoolExecutor(2) as pool:
+        b = measure(rules, games=30, seed=5, progress=False, executor=pool)
+    assert repr(a) == repr(b)
+    design.clear_cache()
+    c = measure(rules, games=30, seed=6, progress=False)
+    assert repr(c) != repr(a)
+
+
+def test_a_measurement_asked_again_is_kept() -> None:
+    a = measure(TIC_TAC_TOE, games=50, progress=False)
+    assert measure(TIC_TAC_TOE, games=50, progress=False) is a
+    assert measure(TIC_TAC_TOE, games=50, seed=1, progress=False) is not a
+
+
+def test_the_table_names_ludii_metrics_and_every_n() -> None:
+    m = measure(TIC_TAC_TOE, games=100, progress=False)
+    text = repr(m)
+    assert "100 games" in text and "95 % intervals" in text
+    for ludii in (
+        "AdvantageP1",
+        "Balance",
+        "Drawishness",
+        "BranchingFactorAverage",
+        "BoardCoverageDefault",
+    ):
+        assert f"[{ludii}]" in text
+    assert "0x" not in text  # no addresses: nbval compares it
+    assert "<table>" in m._repr_html_()
+
+
+# ---------------------------------------------------------------------------------------
+# Lead and drama
+# ---------------------------------------------------------------------------------------
+
+
+def test_lead_changes_drama_and_decisiveness_from_positions() -> None:
+    rules = Countdown(b=4, plies=6)
+    states = [rules.start()]
+    for move in ["1", "0", "0", "2", "0", "0"]:  # a leads 1-0, then b 2-1 for good
+        states.append(states[-1].play(move))
+    changes, behind, since = Lead(Evaluation_of(rules))(states)
+    assert states[-1].outcome is not None and states[-1].outcome.winners == ("b",)
+    assert changes == 1.0  # a led, then b (ties lead nobody)
+    assert behind == 1.0  # the winner b was behind after the first move
+    assert since == pytest.approx(4 / 6)  # b leads from ply 4 on
+
+
+def Evaluation_of(rules):  # noqa: N802
+    from gamekit.players import strategy
+
+    found = strategy(rules).evaluation
+    assert found is not None
+    return found
+
+
+def test_measure_follows_the_lead_where_asked() -> None:
+    m = measure(Countdown(b=3, plies=6), games=200, seed=2, progress=False, lead=True)
+    assert m.lead_changes is not None and m.drama is not None and m.decisiveness is not None
+    assert 0 < m.drama.value < 1 and 0 <= m.decisiveness.value <= 1
+    assert measure(Countdown(), games=20, progress=False).drama is None
+    with pytest.raises(ValueError, match="judges positions"):
+        measure(TIC_TAC_TOE, games=20, progress=False, lead=True)
+
+
+# ---------------------------------------------------------------------------------------
+# compare: differences on common seeds, never "no difference"
+# ---------------------------------------------------------------------------------------
+
+
+def test_compare_finds_a_real_difference_and_says_which_way() -> None:
+    c = compare(
+        Lines(shape="square", size=3, line=3),
+        Lines(shape="square", size=4, line=3),
+        measure="length",
+        games=300,
+        progress=False,
+    )
+    assert c.difference.low > 0 and c.verdict.startswith("B is higher by")
+    assert c.games == 300 and "plies" in c.verdict
+    d = compare(Countdown(b=4), Countdown(b=2), measure="branching", games=50, progress=False)
+    assert d.difference == Interval(-2.0, -2.0, -2.0)
+    assert d.verdict.startswith("B is lower by 2.0 moves")
+
+
+def test_compare_says_cannot_tell_when_the_interval_holds_zero() -> None:
+    c = compare(Countdown(b=4), Countdown(b=5), measure="first", games=200, progress=False)
+    assert c.difference.low < 0 < c.difference.high
+    assert c.verdict.startswith("cannot tell at 200 games: the difference lies between −")
+    assert "points" in c.verdict
+
+
+def test_compare_two_line_ups_and_identical_settings() -> None:
+    c = compare("random", ["beginner", "random"], rules=TIC_TAC_TOE, games=300, progress=False)
+    assert c.difference.low > 0 and "higher" in c.verdict
+    same = compare(FirstWins(k=2), FirstWins(k=5), games=20, progress=False)
+    assert same.difference == Interval(0.0, 0.0, 0.0)
+    assert same.verdict == "A and B gave the same result in every one of the 20 paired games"
+
+
+@pytest.mark.parametrize("measure_name", list(design.QUANTITIES))
+def test_compare_never_says_no_difference(measure_name: str) -> None:
+    for b in (Countdown(b=4), Countdown(b=5), Countdown(b=1)):
+        c = compare(Countdown(b=4), b, measure=measure_name, games=60, progress=False)
+        assert "no difference" not in c.verdict and "same" not in c.verdict.replace(
+            "the same result in every one", ""
+        )
+
+
+def test_verdict_words() -> None:
+    assert design.verdict(Interval(0.024, 0.045, 0.066), "first", 1000) == (
+        "B is higher by 4.5 points (2.4–6.6), from 1,000 paired games"
+    )
+    assert design.verdict(Interval(-0.012, 0.009, 0.03), "first", 1000) == (
+        "cannot tell at 1,000 games: the difference lies between −1.2 and +3.0 points"
+    )
+    assert design.verdict(Interval(-3.0, -2.0, -1.0), "length", 50).startswith(
+        "B is lower by 2.0 plies (1.0–3.0)"
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Skill, luck, restricted play
+# ---------------------------------------------------------------------------------------
+
+
+def test_skill_trace_rows() -> None:
+    trace = skill_trace(TIC_TAC_TOE, levels=("random", "beginner"), games=200, progress=False)
+    assert len(trace) == 1
+    step = trace[0]
+    assert (step.higher, step.lower, step.games) == ("beginner", "random", 200)
+    assert step.share.low > 0.5  # looking one move ahead beats random play
+    assert "beginner over random" in repr(step)
+
+
+def test_skill_on_a_game_of_pure_chance_is_even() -> None:
+    step = skill_trace(CoinFlip(), levels=("random", "beginner"), games=300, progress=False)[0]
+    assert _holds(step.share, 0.5)
+
+
+def test_restricted_play_where_the_value_of_freedom_is_known() -> None:
+    # kept to 0 in Countdown (3 numbers each from 0-3): it can only draw, when the free
+    # player also plays 0 three times (1/64), for half a point: 1/128 of the points
+    only_zero = design.allow(lambda state, move: str(move) == "0")
+    r = restricted(Countdown(b=4, plies=6), only_zero, games=400, progress=False)
+    assert _holds(r.share, 1 / 128)
+    assert "the freedom is worth" in r.verdict
+
+
+def test_luck_needs_chance() -> None:
+    with pytest.raises(ValueError, match="no chance"):
+        luck(TIC_TAC_TOE, games=10, progress=False)
+    with pytest.raises(ValueError, match="fix one deal"):
+        luck(CoinFlip(seed=4), games=10, progress=False)
+
+
+# ---------------------------------------------------------------------------------------
+# Bad input: a clear error naming the argument, nothing half-run
+# ---------------------------------------------------------------------------------------
+
+
+def test_bad_input_is_refused_in_words() -> None:
+    with pytest.raises(ValueError, match="games must be 2 or more"):
+        measure(TIC_TAC_TOE, games=0)
+    with pytest.raises(TypeError, match="games must be a whole number"):
+        measure(TIC_TAC_TOE, games=2.5)
+    with pytest.raises(TypeError, match="rules must be the rules of a registered game"):
+        measure("tic-tac-toe")
+    with pytest.raises(ValueError, match="unknown level 'grandmaster'"):
+        measure(TIC_TAC_TOE, players="grandmaster")
+    with pytest.raises(ValueError, match="one player per seat"):
+        measure(TIC_TAC_TOE, players=["random"])
+    with pytest.raises(ValueError, match="measure must be one of"):
+        compare(TIC_TAC_TOE, TIC_TAC_TOE, measure="fun")
+    with pytest.raises(TypeError, match="rules="):
+        compare("random", "beginner")
+    with pytest.raises(ValueError, match="levels must name two levels"):
+        skill_trace(TIC_TAC_TOE, levels=("random",))
+
+
+def test_a_player_of_another_game_is_refused_before_any_game() -> None:
+    coffee_move = PolicyPlayer(lambda state: coffee.Rules().start().legal_moves()[0])
+    with pytest.raises(ValueError, match=r"players\[0\] .* cannot play lines-test"):
+        measure(TIC_TAC_TOE, players=[coffee_move, "random"], games=10)
+
+
+def test_a_restriction_that_leaves_no_move_is_refused() -> None:
+    nothing = design.allow(lambda state, move: False)
+    with pytest.raises(ValueError, match="leaves no legal move"):
+        restricted(TIC_TAC_TOE, nothing, games=10, progress=False)
+    with pytest.raises(ValueError, match="random or the beginner"):
+        restricted(TIC_TAC_TOE, nothing, player="club", games=10, progress=False)
+    with pytest.raises(TypeError, match="restriction must be a function"):
+        restricted(TIC_TAC_TOE, 3, games=10, progress=False)
+
+
+# ---------------------------------------------------------------------------------------
+# Pictures
+# ---------------------------------------------------------------------------------------
+
+
+def test_report_and_fingerprint_draw_every_panel() -> None:
+    a = measure(TIC_TAC_TOE, games=60, progress=False)
+    b = measure(Countdown(), games=60, progress=False)
+    fig = design.report(a)
+    assert [ax.get_title() for ax in fig.axes] == [
+        "Who wins",
+        "How long a game lasts",
+        "Moves to choose from",
+        "How games end",
+    ]
+    both = design.fingerprint([a, b], names=["tic-tac-toe", "countdown"])
+    assert len(both.axes) == 6
+    assert [t.get_text() for t in both.axes[0].get_yticklabels()] == ["tic-tac-toe", "countdown"]
+    with pytest.raises(TypeError, match="measures must come from"):
+        design.report("a table")
+    assert math.isfinite(a.length.value)

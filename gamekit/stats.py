@@ -517,7 +517,8 @@ def experiment_panel(
 ) -> Any:
     """Controls a class can move, a button and an output area (ipywidgets): pressing the
     button calls ``run(**values)`` with each control's value and shows what it prints and
-    draws in the output area, replacing the previous run. A setting ``run`` refuses with a
+    draws (or the matplotlib figure it returns) in the output area, replacing the previous
+    run. A setting ``run`` refuses with a
     ``ValueError`` shows the error's sentence instead of a traceback.
 
     >>> import ipywidgets as widgets
@@ -543,9 +544,14 @@ def experiment_panel(
         with output:
             output.clear_output(wait=True)
             try:
-                run(**{name: control.value for name, control in controls.items()})
+                drawn = run(**{name: control.value for name, control in controls.items()})
             except ValueError as problem:
                 print(problem)
+            else:
+                if callable(getattr(drawn, "savefig", None)):
+                    from IPython.display import display
+
+                    display(drawn)  # type: ignore[no-untyped-call]
 
     go.on_click(pressed)
     row = widgets.HBox([*controls.values(), go], layout=widgets.Layout(flex_flow="row wrap"))
@@ -595,9 +601,14 @@ def _still_run(run: Callable[..., Any], values: dict[str, Any]) -> tuple[str, st
     try:
         with contextlib.redirect_stdout(printed):
             try:
-                run(**values)
+                drawn = run(**values)
             except ValueError as problem:
                 print(problem)
+            else:
+                if callable(getattr(drawn, "savefig", None)):  # run returned its picture
+                    buffer = io.BytesIO()
+                    drawn.savefig(buffer, format="png", dpi=72, bbox_inches="tight")
+                    pictures.append(buffer.getvalue())
         keep()
     finally:
         plt.show = show

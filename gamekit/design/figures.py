@@ -56,11 +56,14 @@ def report(measures: Measures) -> Any:
     ax.set_ylabel("games")
     ax = axes[1, 0]
     curve = m.branching_curve
+    if m.results is not None:  # where fewer than 20 games go on, the mean is mostly noise
+        going = (m.results.branching > 0).sum(axis=0)
+        curve = curve[: max(1, int((going >= min(20, m.games)).sum()))]
     ax.plot(
         np.arange(1, len(curve) + 1), curve, color=_BAR, marker="." if len(curve) < 40 else None
     )
     ax.set_title("Moves to choose from", fontsize=10)
-    ax.set_xlabel("ply (over the games still going)")
+    ax.set_xlabel("ply (the mean over the games still going, while 20 or more are)")
     ax.set_ylabel("legal moves, on average")
     ax.set_ylim(bottom=0)
     _bars(axes[1, 1], dict(m.endings), "How games end", reference=None)
@@ -102,7 +105,8 @@ _PANELS: tuple[tuple[str, str, float, str], ...] = (
 def fingerprint(measures: Sequence[Measures], names: Sequence[str] | None = None) -> Any:
     """Several measurements side by side (a matplotlib figure): one panel per measure,
     one row per game, each value with its 95 % interval, so a class sees how the games
-    differ in shape. A game without a board shows no dot for board cells.
+    differ in shape. A game without a board shows no dot for board cells, a game played
+    alone none for the first seat's points and for draws.
 
     Raises:
         TypeError: an item is not a :class:`Measures`; ``names`` not one per item.
@@ -120,8 +124,8 @@ def fingerprint(measures: Sequence[Measures], names: Sequence[str] | None = None
     for ax, (title, name, scale, unit) in zip(axes.flat, _PANELS, strict=True):
         for row, m in zip(rows, items, strict=True):
             value = getattr(m, name)
-            if value is None:
-                continue
+            if value is None or (name in ("advantage", "draws") and len(m.shares) == 1):
+                continue  # a game played alone has no first seat to favour, no draws
             low, high = scale * (value.value - value.low), scale * (value.high - value.value)
             ax.errorbar(
                 scale * value.value,
@@ -136,8 +140,6 @@ def fingerprint(measures: Sequence[Measures], names: Sequence[str] | None = None
         ax.set_ylim(-0.7, len(items) - 0.3)
         ax.set_title(title, fontsize=10)
         ax.set_xlabel(unit)
-        if name == "branching":
-            ax.set_xscale("log")
         ax.grid(axis="x", alpha=0.3)
     fig.suptitle("Design fingerprints (dots: value; bars: 95 % intervals)", fontsize=10)
     fig.tight_layout()

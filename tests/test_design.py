@@ -76,6 +76,7 @@ def test_a_game_the_first_player_always_wins() -> None:
     assert m.length == Interval(1.0, 1.0, 1.0)
     assert m.decisions.value == 1.0
     assert m.balance is not None and m.balance.value == 0.0
+    assert m.seat_gap == Interval(1.0, 1.0, 1.0)  # every game: the first seat, not the second
     assert dict(m.endings) == {"won": m.completion}
     assert m.coverage is None and m.pieces is None  # no board of cells
 
@@ -231,7 +232,7 @@ def test_compare_finds_a_real_difference_and_says_which_way() -> None:
     assert c.games == 300 and "plies" in c.verdict
     d = compare(Countdown(b=4), Countdown(b=2), measure="branching", games=50, progress=False)
     assert d.difference == Interval(-2.0, -2.0, -2.0)
-    assert d.verdict.startswith("B is lower by 2.0 moves")
+    assert d.verdict.startswith("B is lower by 2.00 moves")
 
 
 def test_compare_says_cannot_tell_when_the_interval_holds_zero() -> None:
@@ -249,13 +250,25 @@ def test_compare_two_line_ups_and_identical_settings() -> None:
     assert same.verdict == "A and B gave the same result in every one of the 20 paired games"
 
 
-@pytest.mark.parametrize("measure_name", list(design.QUANTITIES))
+@pytest.mark.parametrize("measure_name", [q for q in design.QUANTITIES if q != "score"])
 def test_compare_never_says_no_difference(measure_name: str) -> None:
     for b in (Countdown(b=4), Countdown(b=5), Countdown(b=1)):
         c = compare(Countdown(b=4), b, measure=measure_name, games=60, progress=False)
         assert "no difference" not in c.verdict and "same" not in c.verdict.replace(
             "the same result in every one", ""
         )
+
+
+def test_compare_scores_of_a_game_played_alone() -> None:
+    from gamekit import roaster
+
+    c = compare(
+        "random", "beginner", rules=roaster.Rules(), measure="score", games=40, progress=False
+    )
+    assert c.difference.low > 0 and c.verdict.startswith("B is higher by")
+    assert "score points" in c.verdict
+    with pytest.raises(ValueError, match="keeps no scores"):
+        compare(Countdown(b=4), Countdown(b=5), measure="score", games=10, progress=False)
 
 
 def test_verdict_words() -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -36,14 +36,18 @@ from gamekit.stats import (
 
 __all__ = ["Comparison", "compare", "QUANTITIES"]
 
-#: What :func:`compare` can compare, and its unit.
+#: What :func:`compare` can compare, and its unit (a share's change is in percentage
+#: points).
 QUANTITIES = {
     "first": "points",
     "draws": "points",
     "length": "plies",
     "branching": "moves",
     "decisions": "points",
+    "score": "score points",
 }
+#: The quantities that are shares of games or of decisions.
+_SHARES = ("first", "draws", "decisions")
 
 
 @dataclass(frozen=True)
@@ -89,8 +93,8 @@ def compare(
 
     ``measure``: ``"first"`` (the share of games the first seat's player wins),
     ``"draws"`` (games without a single winner), ``"length"`` (plies),
-    ``"branching"`` (legal moves per decision) or ``"decisions"`` (decisions with a
-    choice). The verdict says which is higher and by how much with the interval, or
+    ``"branching"`` (legal moves per decision), ``"decisions"`` (decisions with a
+    choice) or ``"score"`` (the first seat's final score: a game played alone, its score). The verdict says which is higher and by how much with the interval, or
     "cannot tell at N games" where the interval holds 0, or that every pair of games gave
     the same result.
 
@@ -134,8 +138,8 @@ def _compared(measure: str, ra: Results, rb: Results) -> Comparison:
         one, two = wilson(int(fa.sum()), n), wilson(int(fb.sum()), n)
         diff = paired_difference(fa, fb)
         same = bool((fa == fb).all())
-    elif measure == "length":
-        la, lb = ra.length.astype(float), rb.length.astype(float)
+    elif measure in ("length", "score"):
+        la, lb = _values(ra, measure), _values(rb, measure)
         one, two = _mean(la), _mean(lb)
         d = lb - la
         diff = _mean(d)
@@ -150,6 +154,15 @@ def _compared(measure: str, ra: Results, rb: Results) -> Comparison:
         diff = paired_ratio_difference((ta, counts_a), (tb, counts_b))
         same = bool((ta == tb).all() and (counts_a == counts_b).all())
     return Comparison(measure, one, two, diff, n, verdict(diff, measure, n, same))
+
+
+def _values(res: Results, measure: str) -> np.ndarray:
+    if measure == "length":
+        return res.length.astype(float)
+    scores = cast(np.ndarray, res.scores)[:, 0]
+    if not np.isfinite(scores).all():
+        raise ValueError(f"{res.game} keeps no scores: compare another measure")
+    return scores
 
 
 def _mean(x: np.ndarray) -> Interval:
@@ -168,22 +181,25 @@ def verdict(diff: Interval, measure: str, games: int, same: bool = False) -> str
     'cannot tell at 1,000 games: the difference lies between −1.2 and +3.0 points'
     """
     unit = QUANTITIES[measure]
-    scale = 100.0 if unit == "points" else 1.0
+    scale = 100.0 if measure in _SHARES else 1.0
     if same:
         return f"A and B gave the same result in every one of the {games:,} paired games"
     low, value, high = (scale * v for v in (diff.low, diff.value, diff.high))
+    digits = 1 if measure in _SHARES or measure == "length" else 2
     if diff.low > 0 or diff.high < 0:
         word = "higher" if value > 0 else "lower"
         lo, hi = sorted((abs(low), abs(high)))
         return (
-            f"B is {word} by {abs(value):.1f} {unit} ({lo:.1f}–{hi:.1f}), "
+            f"B is {word} by {abs(value):.{digits}f} {unit} ({lo:.{digits}f}–{hi:.{digits}f}), "
             f"from {games:,} paired games"
         )
     return (
         f"cannot tell at {games:,} games: the difference lies between "
-        f"{_signed(low)} and {_signed(high)} {unit}"
+        f"{_signed(low, digits)} and {_signed(high, digits)} {unit}"
     )
 
 
-def _signed(x: float) -> str:
-    return f"{x:+.1f}".replace("-", "−") if not math.isclose(x, 0.0, abs_tol=0.05) else "0.0"
+def _signed(x: float, digits: int = 1) -> str:
+    if math.isclose(x, 0.0, abs_tol=0.5 * 10**-digits):
+        return f"{0:.{digits}f}"
+    return f"{x:+.{digits}f}".replace("-", "−")

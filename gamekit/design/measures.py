@@ -119,6 +119,8 @@ class Measures:
     - ``shares``: seat -> the share of games the player who began in that seat won alone;
     - ``advantage``: the first seat's points (a win 1, a game without a single winner ½);
       ``balance``: 1 minus the largest gap between two seats' shares (1: even);
+      ``seat_gap``: the first seat's share of wins minus the second's, from the same games
+      (its interval says which seat the sample favours, if it can tell);
     - ``draws``: games that ended without a single winner; ``completion``: games that
       ended within ``max_plies``; ``endings``: ending -> share of games;
     - ``length``: the mean number of plies (moves, each decision counts); ``lengths`` every
@@ -144,6 +146,7 @@ class Measures:
     shares: FrozenMap[str, Interval]
     advantage: Interval
     balance: Interval | None
+    seat_gap: Interval | None
     draws: Interval
     completion: Interval
     endings: FrozenMap[str, Interval]
@@ -182,6 +185,8 @@ class Measures:
         if len(seats) > 1:
             rows.append(("first seat's points", LUDII["advantage"], self.advantage.percent()))
             rows.append(("balance", LUDII["balance"], cast(Interval, self.balance).percent()))
+            gap = cast(Interval, self.seat_gap)
+            rows.append(("first seat's wins minus second's", "", _points(gap)))
             rows.append(("games without a single winner", LUDII["draws"], self.draws.percent()))
         rows.append(("games that ended", LUDII["completion"], self.completion.percent()))
         for ending, share in self.endings.items():
@@ -242,6 +247,12 @@ class Measures:
             "<thead><tr><th>measure</th><th>value (95 % interval)</th><th>Ludii</th></tr>"
             f"</thead><tbody>{body}</tbody></table>"
         )
+
+
+def _points(interval: Interval) -> str:
+    """A difference of shares in points: ``"-4.5 points (-6.6 to -2.4)"``."""
+    low, value, high = (100 * x for x in (interval.low, interval.value, interval.high))
+    return f"{value:+.1f} points ({low:+.1f} to {high:+.1f})".replace("-", "−")
 
 
 def _number(interval: Interval) -> str:
@@ -367,8 +378,10 @@ def _measures(
     single = res.winner >= 0
     shares = FrozenMap((s, wilson(int((res.winner == k).sum()), n)) for k, s in enumerate(seats))
     points = (res.winner == 0) + 0.5 * (ended & ~single)
-    balance = None
+    balance = seat_gap = None
     if len(seats) > 1:
+        # +1 a game the first seat won, -1 one the second won: the gap in the same games
+        seat_gap = _mean((res.winner == 0).astype(float) - (res.winner == 1))
         wins = np.stack([res.winner == k for k in range(len(seats))], axis=1).astype(float)
 
         def gap(rows: np.ndarray) -> float:
@@ -413,6 +426,7 @@ def _measures(
         shares=shares,
         advantage=points_interval(points),
         balance=balance,
+        seat_gap=seat_gap,
         draws=wilson(int((ended & ~single).sum()), n),
         completion=wilson(int(ended.sum()), n),
         endings=FrozenMap(endings),

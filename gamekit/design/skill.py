@@ -32,7 +32,7 @@ from gamekit.design.arguments import (
     seated,
 )
 from gamekit.errors import shown
-from gamekit.game import game_of
+from gamekit.game import facts, game_of
 from gamekit.players import (
     LEVELS,
     Player,
@@ -202,7 +202,8 @@ def luck(
         {f.name for f in dataclasses.fields(rules)} if dataclasses.is_dataclass(rules) else set()
     )
     if "seed" not in names:
-        raise ValueError(f"{game} has no chance (its rules have no seed): every deal is the same")
+        title = facts(game).title
+        raise ValueError(f"{title} has no chance (its rules have no seed): every deal is the same")
     if rules.seed is not None:
         raise ValueError(
             f"these rules fix one deal (seed={rules.seed}); give seed=None to measure luck "

@@ -332,8 +332,8 @@ def test_cells_are_chosen_by_click_and_graded_green_and_red() -> None:
 
 
 def test_cells_and_choices_can_be_typed() -> None:
-    board = puzzles.get("hextiles-cells-2").board()
-    board.move_box.value = "(1,-1) (-1,0), (0,-1)"
+    board = puzzles.get("hextiles-cells-1").board()
+    board.move_box.value = "(1,-1) (-1,0), (0,-1)  (1,0)"
     board.move_box.value = "check"
     assert board.grade.right
     board = puzzles.get("roaster-cup-1").board()

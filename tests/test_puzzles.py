@@ -56,7 +56,7 @@ ANSWERS: dict[str, set[str] | None] = {
     "gipf-win-1": {"a1-b2", "a2-b2", "b1-b2"},
     "gipf-trap-1": None,
     "hextiles-cells-1": {"(-1,0)", "(0,-1)", "(1,-1)", "(1,0)"},
-    "hextiles-cells-2": {"(-1,0)", "(0,-1)", "(1,-1)"},
+    "hextiles-cells-2": {"(-1,0)"},
     "hextiles-turn-1": {"place 111000 at (0,-1) turn 2", "place 111000 at (0,-1) turn 3"},
     "hextiles-reserve-1": {
         f"place 100000 at {cell} turn {k}"
@@ -526,11 +526,11 @@ def test_cells_that_are_not_cell_names_are_graded_wrong() -> None:
 
 
 def test_hex_tiles_cells_may_be_pairs_or_text() -> None:
-    p = puzzles.get("hextiles-cells-2")
-    assert p.check({(-1, 0), "(0,-1)", " ( 1 , -1 ) "}).right
-    grade = p.check({(-1, 0), (0, -1), (1, -1), (0, 0), (1, 0)})
+    p = puzzles.get("hextiles-cells-1")
+    assert p.check({(-1, 0), "(0,-1)", " ( 1 , -1 ) ", "(1,0)"}).right
+    grade = puzzles.get("hextiles-cells-2").check({(-1, 0), (0, -1), (0, 0)})
     assert "(0,0) already holds a tile" in grade.message
-    assert "no turn of the brown tile fits on (1,0)" in grade.message
+    assert "no turn of the brown tile fits on (0,-1)" in grade.message
 
 
 def test_the_room_puzzle_cells_are_where_any_tile_of_the_set_fits() -> None:
@@ -739,3 +739,26 @@ def test_a_puzzle_without_what_its_goal_reads_is_refused(pid: str, field: str) -
     blank = {field: (), "about": p.about} if field != "focus" else {"focus": (), "about": ""}
     with pytest.raises(ValueError, match=f"needs {field}"):
         dataclasses.replace(p, **blank)
+
+
+def test_a_hex_tiles_puzzle_shows_the_tile_its_task_says_a_player_has() -> None:
+    """The lessons audit found a task about a brown tile over a picture whose reserve held a
+    red one (the puzzle reused another's position): every task that says a player has or
+    has taken a tile must show that tile, of that colour, in the mover's reserve."""
+    import re
+
+    from gamekit.hextiles import COLOURS, puzzles as hex_puzzles
+
+    claims = 0
+    for puzzle in hex_puzzles.PUZZLES:
+        said = re.search(r"Player (\d) has (?:taken )?an? (\w+) tile", puzzle.task)
+        if said is None:
+            continue
+        claims += 1
+        state = puzzle.start()
+        player, colour = int(said.group(1)), said.group(2)
+        assert state.to_move == f"player {player}", puzzle.id
+        tile = puzzle.focus[0]
+        assert tile in state.reserves[player - 1], (puzzle.id, tile, state.reserves)
+        assert COLOURS[tile.count("1")] == colour, (puzzle.id, tile, colour)
+    assert claims >= 2

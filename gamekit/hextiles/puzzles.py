@@ -178,9 +178,9 @@ PUZZLES: tuple[Puzzle, ...] = (
         2,
         "tile-cells",
         _HEX_SEED_4,
-        _HEX_ROUND_1,
-        task="Player 1's figure again: where could a brown tile (five marked sides) go? Click "
-        "every cell where it fits.",
+        _HEX_ROUND_4,
+        task="Player 1 has taken a brown tile (five marked sides). Click every cell of "
+        "Player 1's figure where it fits.",
         hint="A brown tile has one blank side, so it needs a cell with a single neighbour.",
         focus=("111110",),
         about="the brown tile",

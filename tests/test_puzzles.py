@@ -747,7 +747,8 @@ def test_a_hex_tiles_puzzle_shows_the_tile_its_task_says_a_player_has() -> None:
     has taken a tile must show that tile, of that colour, in the mover's reserve."""
     import re
 
-    from gamekit.hextiles import COLOURS, puzzles as hex_puzzles
+    from gamekit.hextiles import COLOURS
+    from gamekit.hextiles import puzzles as hex_puzzles
 
     claims = 0
     for puzzle in hex_puzzles.PUZZLES:

@@ -271,6 +271,14 @@ def test_compare_scores_of_a_game_played_alone() -> None:
         compare(Countdown(b=4), Countdown(b=5), measure="score", games=10, progress=False)
 
 
+def test_compare_a_way_of_ending() -> None:
+    c = compare(Countdown(b=4), Countdown(b=1), measure="ending:tie", games=40, progress=False)
+    assert c.b == Interval(c.b.low, 1.0, 1.0) and c.difference.low > 0  # b=1: always a tie
+    assert c.verdict.startswith("B is higher by") and "points" in c.verdict
+    with pytest.raises(ValueError, match="not a way this game ends; its endings are total, tie"):
+        compare(Countdown(b=4), Countdown(b=1), measure="ending:line", games=10)
+
+
 def test_verdict_words() -> None:
     assert design.verdict(Interval(0.024, 0.045, 0.066), "first", 1000) == (
         "B is higher by 4.5 points (2.4–6.6), from 1,000 paired games"

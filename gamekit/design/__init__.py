@@ -17,7 +17,7 @@ is measured like the shipped ones. ``docs/design.md`` defines every measure.
 '90.3 % (89.0–91.6 %)'
 """
 
-from gamekit.design.compare import QUANTITIES, Comparison, compare, verdict
+from gamekit.design.compare import QUANTITIES, Comparison, compare, compare_results, verdict
 from gamekit.design.figures import fingerprint, report
 from gamekit.design.measures import LUDII, Lead, Measures, clear_cache, measure
 from gamekit.design.skill import (
@@ -38,6 +38,7 @@ __all__ = [
     "Lead",
     "clear_cache",
     "compare",
+    "compare_results",
     "Comparison",
     "QUANTITIES",
     "verdict",

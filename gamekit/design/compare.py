@@ -34,7 +34,7 @@ from gamekit.stats import (
     wilson,
 )
 
-__all__ = ["Comparison", "compare", "QUANTITIES"]
+__all__ = ["Comparison", "compare", "compare_results", "QUANTITIES"]
 
 #: What :func:`compare` can compare, and its unit (a share's change is in percentage
 #: points).
@@ -94,7 +94,9 @@ def compare(
     ``measure``: ``"first"`` (the share of games the first seat's player wins),
     ``"draws"`` (games without a single winner), ``"length"`` (plies),
     ``"branching"`` (legal moves per decision), ``"decisions"`` (decisions with a
-    choice) or ``"score"`` (the first seat's final score: a game played alone, its score). The verdict says which is higher and by how much with the interval, or
+    choice), ``"score"`` (the first seat's final score: a game played alone, its score) or
+    ``"ending:WORD"`` (the share of games that ended in that way, a word of the rules'
+    ``endings``). The verdict says which is higher and by how much with the interval, or
     "cannot tell at N games" where the interval holds 0, or that every pair of games gave
     the same result.
 
@@ -104,8 +106,6 @@ def compare(
         ValueError: an unknown ``measure``; ``games`` below 2; as :func:`measure` for
             players.
     """
-    if measure not in QUANTITIES:
-        raise ValueError(f"measure must be one of {', '.join(QUANTITIES)}, not {shown(measure)}")
     games = game_count(games)
     seed = checked_seed(seed)
     if _is_rules(a) and _is_rules(b):
@@ -118,6 +118,7 @@ def compare(
             raise TypeError("to compare two line-ups of players, give the game: rules=...")
         checked_rules(rules)
         pairs = [(rules, seated(rules, a, "a")), (rules, seated(rules, b, "b"))]
+    _check_measure(measure, pairs[0][0])
     played = [
         play_many(r, p, games, seed, executor=executor, progress=progress, max_plies=max_plies)
         for r, p in pairs
@@ -125,15 +126,69 @@ def compare(
     return _compared(measure, played[0], played[1])
 
 
+def compare_results(a: Results, b: Results, measure: str = "first") -> Comparison:
+    """:func:`compare` for games already played: ``a`` and ``b`` are
+    :class:`~gamekit.sim.Results` of the same number of games from the same seed (game
+    ``k`` of each from the ``k``-th seed), so that several measures are read from one run.
+
+    >>> from gamekit import coffee
+    >>> from gamekit.sim import play_many
+    >>> from gamekit.players import RandomPlayer
+    >>> two = [RandomPlayer(), RandomPlayer()]
+    >>> a = play_many(coffee.Rules(size=3), two, 100, seed=1, progress=False)
+    >>> b = play_many(coffee.Rules(size=4), two, 100, seed=1, progress=False)
+    >>> compare_results(a, b, "length").verdict
+    'B is higher by 15.8 plies (14.4–17.1), from 100 paired games'
+
+    Raises:
+        TypeError: ``a`` or ``b`` is not a Results.
+        ValueError: an unknown ``measure``; ``a`` and ``b`` of different numbers of games.
+    """
+    for name, res in (("a", a), ("b", b)):
+        if not isinstance(res, Results):
+            raise TypeError(
+                f"{name} must be the Results of gamekit.sim.play_many, not {shown(res)}"
+            )
+    if a.games != b.games or a.games < 2:
+        raise ValueError(
+            f"a and b must hold the same games, 2 or more, from one seed: {a.games} and {b.games}"
+        )
+    _check_measure(measure, a.rules)
+    return _compared(measure, a, b)
+
+
+def _check_measure(measure: Any, rules: Any) -> None:
+    if isinstance(measure, str) and measure.startswith("ending:"):
+        word = measure.removeprefix("ending:")
+        endings = tuple(getattr(rules, "endings", ()) or ())
+        if word not in (*endings, "unfinished"):
+            raise ValueError(
+                f"{shown(word)} is not a way this game ends; its endings are "
+                + ", ".join((*endings, "unfinished"))
+            )
+        return
+    if measure not in QUANTITIES:
+        raise ValueError(
+            f"measure must be one of {', '.join(QUANTITIES)} or 'ending:' and an ending, "
+            f"not {shown(measure)}"
+        )
+
+
+def _is_share(measure: str) -> bool:
+    return measure in _SHARES or measure.startswith("ending:")
+
+
 def _flags(res: Results, measure: str) -> np.ndarray:
     if measure == "first":
         return res.winner == 0
+    if measure.startswith("ending:"):
+        return res.ended == measure.removeprefix("ending:")
     return (res.ended != "unfinished") & (res.winner < 0)
 
 
 def _compared(measure: str, ra: Results, rb: Results) -> Comparison:
     n = ra.games
-    if measure in ("first", "draws"):
+    if measure in ("first", "draws") or measure.startswith("ending:"):
         fa, fb = _flags(ra, measure), _flags(rb, measure)
         one, two = wilson(int(fa.sum()), n), wilson(int(fb.sum()), n)
         diff = paired_difference(fa, fb)
@@ -180,12 +235,12 @@ def verdict(diff: Interval, measure: str, games: int, same: bool = False) -> str
     >>> verdict(Interval(-0.012, 0.009, 0.03), "first", 1000)
     'cannot tell at 1,000 games: the difference lies between −1.2 and +3.0 points'
     """
-    unit = QUANTITIES[measure]
-    scale = 100.0 if measure in _SHARES else 1.0
+    unit = "points" if measure.startswith("ending:") else QUANTITIES[measure]
+    scale = 100.0 if _is_share(measure) else 1.0
     if same:
         return f"A and B gave the same result in every one of the {games:,} paired games"
     low, value, high = (scale * v for v in (diff.low, diff.value, diff.high))
-    digits = 1 if measure in _SHARES or measure == "length" else 2
+    digits = 1 if _is_share(measure) or measure == "length" else 2
     if diff.low > 0 or diff.high < 0:
         word = "higher" if value > 0 else "lower"
         lo, hi = sorted((abs(low), abs(high)))

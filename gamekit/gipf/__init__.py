@@ -29,9 +29,8 @@ is in the ``"remove"`` phase and ``legal_moves()`` lists every way to remove one
 from __future__ import annotations
 
 import numbers
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Any, ClassVar
 
 from gamekit.errors import IllegalMoveError, InvalidNotationError, OffBoardError  # noqa: F401
@@ -49,10 +48,22 @@ from gamekit.gipf.moves import (  # noqa: F401  (the package's names)
     _between,
     _check_length,
     _labels,
+    _moves_in,
     _point,
     _removal_spots,
     _trusted,
 )
+from gamekit.gipf.outcome import ENDINGS, Outcome
+from gamekit.gipf.playing import Playing, _settle
+from gamekit.gipf.refusals import Refusals
+from gamekit.gipf.rows import (  # noqa: F401  (the package's names)
+    _find_rows,
+    _removal_choices,
+    _row_signs,
+    _rows_on,
+    _still_a_row,
+)
+from gamekit.gipf.setup import checked_setup
 from gamekit.gipf.tables import (  # noqa: F401  (the package's names)
     _CHOICES,
     _DOT,
@@ -95,54 +106,6 @@ __all__ = [
     "LINES",
     "ring",
 ]
-
-
-#: The words of ``Outcome.ending`` (see :class:`Rules`).
-ENDINGS = ("no-reserve", "last-gipf")
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a game ended: the ``winner`` (a colour), the ``reason`` in words and the
-    ``ending`` in one word of :attr:`Rules.endings`, for programs.
-
-    >>> Outcome("black", "White must push but has no piece left in reserve", "no-reserve")
-    Outcome(winner='black', reason='White must push but has no piece left in reserve', ending='no-reserve')
-
-    Raises:
-        ValueError: for a winner that is not a colour or an ending not in ``Rules.endings``.
-        TypeError: for a reason that is not text.
-    """
-
-    winner: str
-    reason: str
-    ending: str
-
-    def __post_init__(self) -> None:
-        if not (isinstance(self.winner, str) and self.winner in COLOURS):
-            raise ValueError(f"winner must be 'white' or 'black', not {_show(self.winner)}")
-        if not isinstance(self.reason, str):
-            raise TypeError(f"reason must be text, not {type(self.reason).__name__}")
-        if not (isinstance(self.ending, str) and self.ending in (*ENDINGS, BLOCKED)):
-            raise ValueError(
-                f"ending must be one of {', '.join(ENDINGS)} (or {BLOCKED!r}, in a variant); "
-                f"not {_show(self.ending)}"
-            )
-
-    @property
-    def winners(self) -> tuple[str, ...]:
-        """The winner as a 1-tuple (GIPF has no draws and no shared wins)."""
-        return (self.winner,)
-
-    @property
-    def loser(self) -> str:
-        """The colour that lost."""
-        return _OTHER[self.winner]
-
-    @property
-    def scores(self) -> None:
-        """``None``: GIPF has no score, only a winner."""
-        return None
 
 
 # ---------------------------------------------------------------------------------------
@@ -298,96 +261,9 @@ class Rules(Variants):
                 more than the three of the standard game, or a bad ``to_move``,
                 ``captured`` or ``may_place_gipf``.
         """
-        if not isinstance(pieces, Mapping):
-            raise TypeError(
-                "pieces must be a mapping of spots to pieces such as {'e2': 'W', 'e5': 'BG'}, "
-                f"not {type(pieces).__name__}"
-            )
-        if not isinstance(to_move, str) or to_move not in _SIGN:
-            raise ValueError(f"to_move must be 'white' or 'black', not {_show(to_move)}")
-        if (
-            not isinstance(captured, (tuple, list))
-            or len(captured) != 2
-            or not all(
-                isinstance(c, numbers.Integral) and not isinstance(c, bool) for c in captured
-            )
-            or not all(0 <= c <= self.pieces for c in captured)
-        ):
-            raise ValueError(
-                f"captured must be two whole numbers from 0 to {self.pieces} (White's and "
-                f"Black's pieces taken), not {_show(captured)}"
-            )
-        may = (may_place_gipf,) if isinstance(may_place_gipf, str) else may_place_gipf
-        may = tuple(may) if isinstance(may, Iterable) else (None,)
-        if not all(isinstance(c, str) and c in _SIGN for c in may):
-            raise ValueError(
-                "may_place_gipf must be colours such as ('white',) or ('white', 'black'), "
-                f"not {_show(may_place_gipf)}"
-            )
-        if may and self.variant != "tournament":
-            raise ValueError(
-                "may_place_gipf is for the tournament game: in the "
-                f"{self.variant} game no GIPF piece is ever placed"
-            )
-        board = [0] * len(GRID)
-        names = {"w": 1, "white": 1, "b": -1, "black": -1}
-        for spot, what in pieces.items():
-            if not isinstance(spot, str):
-                raise TypeError(f"pieces: a spot is a label such as 'e5', not {_show(spot)}")
-            if not GRID.has(spot) or GRID.index(spot) not in _SPOT:
-                raise ValueError(
-                    f"pieces: {_show(spot)} is not a spot of the play area (b2-b5, c2-c6, d2-d7, "
-                    "e2-e8, f2-f7, g2-g6, h2-h5)"
-                )
-            if not isinstance(what, str):
-                raise TypeError(
-                    f"pieces: the piece on {spot} is text such as 'W' or 'white gipf', "
-                    f"not {_show(what)}"
-                )
-            words = what.lower().replace("gipf", "g").replace(" ", "")
-            gipf = words.endswith("g") and len(words) > 1
-            colour = words[:-1] if gipf else words
-            if colour not in names:
-                raise ValueError(
-                    f"pieces: {_show(what)} on {spot} is not a piece: use white, black, white gipf, "
-                    "black gipf (or W, B, WG, BG)"
-                )
-            if gipf and self.variant == "basic":
-                raise ValueError("pieces: the basic game has no GIPF pieces")
-            board[GRID.index(spot)] = names[colour] * (2 if gipf else 1)
-        reserve = []
-        for k, colour in enumerate(COLOURS):
-            left = self.pieces - sum(abs(v) for v in board if v * _SIGN[colour] > 0) - captured[k]
-            if left < 0:
-                raise ValueError(
-                    f"{colour.capitalize()} has only {self.pieces} pieces in all (a GIPF piece "
-                    "counts two), on the board, in reserve and captured"
-                )
-            reserve.append(left)
-        rights = None
-        if self.variant != "basic":
-            kinds = []
-            for colour in COLOURS:
-                gipfs = board.count(2 * _SIGN[colour])
-                if self.variant == "standard" and gipfs > 3:
-                    raise ValueError(
-                        f"{colour.capitalize()} has {gipfs} GIPF pieces; in the standard game "
-                        "each player has three, and no more are ever placed"
-                    )
-                if gipfs == 0 and colour not in may:
-                    hint = ""
-                    if self.variant == "tournament":
-                        hint = " (name him in may_place_gipf if he has yet to place his first)"
-                    raise ValueError(
-                        f"{colour.capitalize()} has no GIPF piece on the board, and so has lost "
-                        f"already in the {self.variant} game{hint}"
-                    )
-                kinds.append("single" if colour not in may else "gipf" if gipfs else "first")
-            if self.variant == "tournament":
-                rights = (kinds[0], kinds[1])
-        if _find_rows(tuple(board)):
-            raise ValueError("a row of four stands in this position; rows are removed at once")
+        board, reserve, rights = checked_setup(self, pieces, to_move, captured, may_place_gipf)
         return _settle(
+            State,
             self,
             tuple(board),
             (reserve[0], reserve[1]),
@@ -412,7 +288,7 @@ class Rules(Variants):
 # ---------------------------------------------------------------------------------------
 
 
-class State:
+class State(Refusals, Playing):
     """A GIPF position: the spots, both reserves, the captured pieces, who acts and in which
     phase, and (tournament) who may still place GIPF pieces. Immutable and hashable; two
     states are equal exactly when these are equal (the moves that led there do not count).
@@ -891,118 +767,6 @@ class State:
             reason = self.rules._variant(self, m)
         return reason
 
-    def _base_problem(self, m: Move) -> str | None:
-        if self._outcome is not None:
-            return f"{m} is not allowed: the game is over ({self._outcome.reason})."
-        assert self.to_move is not None  # set while the game goes on
-        who = self.to_move.capitalize()
-        if isinstance(m, Removal):
-            return self._removal_problem(m)
-        assert isinstance(m, Push)
-        if self.phase == "remove":
-            options = ", ".join(str(c) for c in self._choices())
-            return (
-                f"{m} is not allowed: no one pushes until the rows are removed. {who} must "
-                f"first choose which row to take off the board: {options}."
-            )
-        d, e = _point(str(m), m.dot), _point(str(m), m.entry)
-        if d not in _DOT:
-            return (
-                f"{m} is not allowed: {m.dot} is a spot of the play area, not a dot. A piece "
-                "is put on one of the 24 dots around the edge and pushed in from there."
-            )
-        line = _tables().entries.get((d, e))
-        if line is None:
-            entries = [_label(s) for s in _tables().dot_entries[d]]
-            froms = _join([f"{m.dot}-{s}" for s in entries])
-            where = "only at " + entries[0] if len(entries) == 1 else "at " + _join(entries)
-            return (
-                f"{m} is not allowed: {m.entry} is not along a line from the dot {m.dot}. "
-                f"A piece on {m.dot} enters the play area {where} ({froms})."
-            )
-        colour = self.to_move
-        reserve = self._reserve[self._idx(colour)]
-        rights = self._rights[self._idx(colour)] if self._rights is not None else None
-        if reserve == 0:
-            return f"{m} is not allowed: {who} has no piece left in reserve to push."
-        if m.gipf:
-            if rights is None:
-                return (
-                    f"{m} is not allowed: GIPF pieces are put on the board only in the "
-                    f"tournament game; in the {self.rules.variant} game "
-                    + (
-                        "each player's three GIPF pieces stand on the board from the start."
-                        if self.rules.variant == "standard"
-                        else "there are no GIPF pieces at all."
-                    )
-                    + f" Push a single piece: {m.dot}-{m.entry}."
-                )
-            if rights == "single":
-                return (
-                    f"{m} is not allowed: {who} has already placed a single piece, and after "
-                    f"the first single no more GIPF pieces may be placed. Push {m.dot}-{m.entry}."
-                )
-            if reserve < 2:
-                return (
-                    f"{m} is not allowed: a GIPF piece takes two pieces from the reserve and "
-                    f"{who} has only 1 left. Push a single: {m.dot}-{m.entry}."
-                )
-        elif rights == "first":
-            return (
-                f"{m} is not allowed: in the tournament game each player's first move must "
-                f"place a GIPF piece (two pieces stacked). Write G{m.dot}-{m.entry}."
-            )
-        if all(self._board[s] for s in line):
-            ends = f"from {_label(line[0])} to {_label(line[-1])}"
-            others = [
-                f"{'G' if m.gipf else ''}{_label(dd)}-{_label(ee)}"
-                for (dd, ee), ln in sorted(_tables().entries.items())
-                if (dd == d or ee == e)
-                and (dd, ee) != (d, e)
-                and not all(self._board[s] for s in ln)
-            ]
-            text = (
-                f"{m} is not allowed: the line {ends} is full, so pushing in at {m.entry} "
-                "would force a piece off the board."
-            )
-            if others:
-                text += " Still possible from here: " + _join(others) + "."
-            return text
-        if m.end is not None:
-            moved = self.pushed_spots(m)
-            reached = m.entry if not moved else _label(line[len(moved)])
-            if m.end != reached:
-                official = self.official(m)
-                what = "moves nothing else" if not moved else f"moves pieces up to {reached}"
-                return (
-                    f"{m} does not describe this push: a piece pushed in at {m.entry} "
-                    f"{what} here (write {official} or {m.plain})."
-                )
-        return None
-
-    def _removal_problem(self, m: Removal) -> str | None:
-        assert self.to_move is not None  # _problem returned first once the game was over
-        who = self.to_move.capitalize()
-        if self.phase == "push":
-            return (
-                f"{m} is not allowed: there is no row to remove now; {who} must push a piece "
-                "in from a dot (like e1-e2)."
-            )
-        if self._resolve(m) is not None:
-            return None
-        options = ", ".join(str(c) for c in self._choices())
-        theirs = [r for r in self.rows() if r.owner != self.to_move]
-        text = (
-            f"{m} is not allowed: a removal takes one of {who}'s rows with every piece "
-            "touching it along that line, leaving only GIPF pieces the remover keeps"
-        )
-        taken = {GRID.index(s) for s in m.taken}
-        for r in theirs:
-            if taken <= {GRID.index(s) for s in r.segment}:
-                text += f"; {r.row[0]}-{r.row[-1]} is {r.owner.capitalize()}'s row, removed after"
-                break
-        return text + f". {who} may play: {options}."
-
     def play(self, move: Move | str) -> State:
         """The state after ``move`` (a :class:`Move` or its notation; a push followed by
         its removals, like ``"e1-e2 xe2-e7"``, plays them all). Never changes this state.
@@ -1058,305 +822,12 @@ class State:
         assert isinstance(m, Push)  # Move.parse returns nothing else
         return self._apply_push(m)
 
-    def _apply_push(self, m: Push, line: tuple[int, ...] = (), along: int = -1) -> State:
-        """The state after the legal push ``m``; ``line`` (its spots in push order) and
-        ``along`` (the index of its line) are looked up when not given."""
-        t = _tables()
-        if not line:
-            line, along = t.by_label[(m.dot, m.entry)]
-        old = self._board
-        board = list(old)
-        k = 0
-        while old[line[k]]:
-            k += 1
-        for j in range(k, 0, -1):
-            board[line[j]] = old[line[j - 1]]
-        colour = self.to_move
-        assert colour is not None  # nobody pushes once the game is over
-        sign = _SIGN[colour]
-        board[line[0]] = sign * (2 if m.gipf else 1)
-        # No row stood before the push (rows are removed at once): a new one lies along the
-        # push, or across it through a spot that changed colour.
-        found = _row_signs(board, (along,))
-        cross = t.cross
-        for j in range(k + 1):
-            spot = line[j]
-            v = board[spot]
-            was = old[spot]
-            if was and (v > 0) == (was > 0):
-                continue  # the same colour as before
-            for n, back, ahead in cross[spot]:
-                if n == along or n in found:
-                    continue
-                run = 1
-                for other in back:
-                    if board[other] * v > 0:
-                        run += 1
-                    else:
-                        break
-                for other in ahead:
-                    if board[other] * v > 0:
-                        run += 1
-                    else:
-                        break
-                if run >= 4:
-                    found[n] = 1 if v > 0 else -1
-        w, b = self._reserve
-        if sign > 0:
-            w -= 2 if m.gipf else 1
-        else:
-            b -= 2 if m.gipf else 1
-        rights = self._rights
-        if rights is not None:
-            kind = "gipf" if m.gipf else "single"
-            rights = (kind, rights[1]) if sign > 0 else (rights[0], kind)
-        after = _settle(
-            self.rules, tuple(board), (w, b), self._captured, colour, rights, m.plain, found=found
-        )
-        # the spots and full lines follow from this state's: the gap is filled
-        gap = line[k]
-        occupied = self._occupied() | 1 << gap
-        full = self._full()
-        for n in t.lines_at[gap]:
-            bits = t.line_bits[n]
-            if occupied & bits == bits:
-                full |= 1 << n
-        after._cache["occupied"] = occupied
-        after._cache["full"] = full
-        return after
-
-    def _apply_removal(self, taken: tuple[int, ...]) -> State:
-        board = list(self._board)
-        reserve, captured = list(self._reserve), list(self._captured)
-        assert self.to_move is not None and self._pusher is not None  # the remove phase
-        me = self._idx(self.to_move)
-        sign = _SIGN[self.to_move]
-        for s in taken:
-            v = board[s]
-            board[s] = 0
-            if v * sign > 0:
-                reserve[me] += abs(v)
-            else:
-                captured[1 - me] += abs(v)
-        board_t = tuple(board)
-        # A player with no GIPF piece left loses at once (not in the basic game).
-        if self.rules.variant != "basic":
-            lost = []
-            for colour in COLOURS:
-                c = self._idx(colour)
-                if self._rights is not None and self._rights[c] == "first":
-                    continue
-                if 2 * _SIGN[colour] not in board_t:
-                    lost.append(colour)
-            if lost:
-                if len(lost) == 2:
-                    winner = self.to_move
-                    reason = (
-                        f"{self.to_move.capitalize()} took the last GIPF pieces of both "
-                        f"players in one removal, and so wins"
-                    )
-                else:
-                    winner = _OTHER[lost[0]]
-                    reason = f"{lost[0].capitalize()} has no GIPF piece left on the board"
-                outcome = Outcome(winner, reason, "last-gipf")
-                return State._make(
-                    self.rules,
-                    board_t,
-                    (reserve[0], reserve[1]),
-                    (captured[0], captured[1]),
-                    self.to_move,
-                    self.phase,
-                    self._pusher,
-                    self._rights,
-                    outcome,
-                    self.last,
-                )
-        # Removing pieces makes no new row: only the lines that held rows can hold them.
-        after = _settle(
-            self.rules,
-            board_t,
-            (reserve[0], reserve[1]),
-            (captured[0], captured[1]),
-            self._pusher,
-            self._rights,
-            self.last,
-            {k for k, _sign, _seg, _row in self._rows()},
-        )
-        after._cache["occupied"] = self._occupied() & ~sum(1 << s for s in taken)
-        lines_at = _tables().lines_at
-        after._cache["full"] = self._full() & ~sum({1 << n for s in taken for n in lines_at[s]})
-        return after
-
 
 #: The setters of State's slots, in the order of ``State._make``'s arguments (the order of
 #: ``__slots__``).
 _SLOT_SETTERS: tuple[Callable[[State, Any], None], ...] = tuple(
     State.__dict__[name].__set__ for name in State.__slots__
 )
-
-
-def _find_rows(board: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], tuple]]:
-    """Every row standing: (owner sign, segment, row) with spots as grid indices."""
-    return [(sign, seg, row) for _k, sign, seg, row in _rows_on(board, range(21))]
-
-
-def _row_signs(board: Sequence[int], lines: Iterable[int]) -> dict[int, int]:
-    """The lines among ``lines`` (indices) where a row stands (four pieces of one colour one
-    after the other), each with the owner's sign (one of them, if both have a row there)."""
-    getters = _tables().getters
-    signs = {}
-    for k in lines:
-        run, sign = 0, 0
-        for v in getters[k](board):
-            if v > 0:
-                if sign > 0:
-                    run += 1
-                else:
-                    sign, run = 1, 1
-            elif v < 0:
-                if sign < 0:
-                    run += 1
-                else:
-                    sign, run = -1, 1
-            else:
-                sign, run = 0, 0
-            if run == 4:
-                signs[k] = sign
-    return signs
-
-
-def _rows_on(
-    board: tuple[int, ...], lines: Iterable[int]
-) -> list[tuple[int, int, tuple[int, ...], tuple]]:
-    """The rows standing on ``lines``: (line index, owner sign, segment, row), spots as
-    grid indices, in the order of the lines."""
-    out = []
-    all_lines = _tables().lines
-    for index in lines:
-        line = all_lines[index]
-        n = len(line)
-        k = 0
-        while k < n:
-            if not board[line[k]]:
-                k += 1
-                continue
-            start = k
-            while k < n and board[line[k]]:
-                k += 1
-            seg = line[start:k]
-            if len(seg) < 4:
-                continue
-            run, sign, best = 0, 0, None
-            for j, s in enumerate(seg):
-                sg = 1 if board[s] > 0 else -1
-                if sg == sign:
-                    run += 1
-                else:
-                    sign, run = sg, 1
-                if run >= 4:
-                    first = j - run + 1
-                    best = (sign, first, j)
-            if best is not None:
-                sign, first, last = best
-                out.append((index, sign, seg, seg[first : last + 1]))
-    return out
-
-
-def _removal_choices(
-    board: tuple[int, ...], segments: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
-) -> dict[Removal, tuple[int, ...]]:
-    """The removals of the rows standing on ``segments`` (each with the values on it, all
-    the remover's rows), each with the grid indices it takes, sorted by notation (see
-    :meth:`State._choices`; a dict shared by the states with the same segments: not to
-    change)."""
-    out: dict[Removal, tuple[int, ...]] = {}
-    seen = set()
-    for seg, _values in segments:
-        gipfs = [s for s in seg if abs(board[s]) == 2]
-        for k in range(len(gipfs) + 1):
-            for kept in combinations(gipfs, k):
-                taken = tuple(s for s in seg if s not in kept)
-                if frozenset(taken) in seen or (kept and _still_a_row(board, seg, taken)):
-                    continue
-                seen.add(frozenset(taken))
-                # lines run in board order, so seg and kept are canonical
-                move = _trusted(
-                    Removal,
-                    segment=tuple(_label(s) for s in seg),
-                    kept=tuple(_label(s) for s in kept),
-                )
-                out[move] = taken
-    return dict(sorted(out.items(), key=lambda kv: str(kv[0])))
-
-
-def _still_a_row(board: tuple[int, ...], seg: tuple[int, ...], taken: tuple[int, ...]) -> bool:
-    """Whether four or more pieces of one colour would still stand in a row in ``seg``
-    after ``taken`` leave (the kept GIPF pieces alone making a row)."""
-    run, sign = 0, 0
-    for s in seg:
-        v = 0 if s in taken else board[s]
-        sg = (v > 0) - (v < 0)
-        if sg and sg == sign:
-            run += 1
-        else:
-            sign, run = sg, 1 if sg else 0
-        if run >= 4:
-            return True
-    return False
-
-
-def _settle(
-    rules: Rules,
-    board: tuple[int, ...],
-    reserve: tuple[int, int],
-    captured: tuple[int, int],
-    pusher: str,
-    rights: tuple[str, str] | None,
-    last: Push | None,
-    lines: Iterable[int] | None = None,
-    found: dict[int, int] | None = None,
-) -> State:
-    """After a push or a removal: the next decision (the pusher's rows first, then the
-    opponent's), or the opponent's push, or the end of the game. ``lines``: the only
-    lines where a row may stand (all of them if not given); ``found``: the rows (line ->
-    sign of an owner), if the caller has found them already."""
-    if found is None:
-        found = _row_signs(board, range(len(_tables().lines)) if lines is None else lines)
-    if found:
-        decider = pusher if _SIGN[pusher] in found.values() else _OTHER[pusher]
-        state = State._make(
-            rules, board, reserve, captured, decider, "remove", pusher, rights, None, last
-        )
-        state._cache["row_lines"] = sorted(found)  # every row stands on one of these
-        return state
-    nxt = _OTHER[pusher]
-    outcome = None
-    if reserve[0 if nxt == "white" else 1] == 0:
-        outcome = Outcome(
-            pusher, f"{nxt.capitalize()} must push but has no piece left in reserve", "no-reserve"
-        )
-    return State._make(rules, board, reserve, captured, nxt, "push", None, rights, outcome, last)
-
-
-def _moves_in(move: Move | str) -> list[Move]:
-    """The moves that :meth:`State.play` and :meth:`State.why_illegal` take ``move`` for:
-    the move itself, or each move of a ply written as one text (``"e1-e2 xe2-e5"``)."""
-    if isinstance(move, str):
-        _check_length(move)
-        if " x" in " ".join(move.lower().split()):
-            return [Move.parse(part) for part in _split_ply(move)]
-    return [Move.parse(move)]
-
-
-def _split_ply(text: str) -> list[str]:
-    """``"e1-e2 xe2-e7 keep e5 xb2-e5"`` -> ``["e1-e2", "xe2-e7 keep e5", "xb2-e5"]``."""
-    parts: list[str] = []
-    for word in text.replace(";", " ").split():
-        if word.lower().startswith("x") or not parts:
-            parts.append(word)
-        else:
-            parts[-1] += " " + word
-    return parts
 
 
 #: The 21 lines of spots (pieces slide and rows form along them), each a tuple of indices

@@ -40,6 +40,7 @@ import ipywidgets as w
 
 from gamekit import gipf
 from gamekit.errors import GamekitError, shown
+from gamekit.gipf.moves import split_ply
 from gamekit.gipf.picture import GipfView, styles
 from gamekit.gipf.words import _OTHER, _gipf_on, _upper_first, describe_move
 from gamekit.players import Player, computer_seats
@@ -375,7 +376,7 @@ class GipfBoard(PuzzleMode, GameBoard):
         text = (text or "").strip()
         if not text or self._puzzle_typed(text):
             return
-        parts = gipf._split_ply(text)
+        parts = split_ply(text)
         if len(parts) > 1:
             for part in parts:
                 self.type_move(part)

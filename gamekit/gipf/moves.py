@@ -402,3 +402,24 @@ class Row:
             value = getattr(self, name)
             if not (isinstance(value, tuple) and all(isinstance(v, str) for v in value)):
                 raise ValueError(f"{name} must be a tuple of spots such as ('e2', 'e3')")
+
+
+def _moves_in(move: Move | str) -> list[Move]:
+    """The moves that :meth:`State.play` and :meth:`State.why_illegal` take ``move`` for:
+    the move itself, or each move of a ply written as one text (``"e1-e2 xe2-e5"``)."""
+    if isinstance(move, str):
+        _check_length(move)
+        if " x" in " ".join(move.lower().split()):
+            return [Move.parse(part) for part in split_ply(move)]
+    return [Move.parse(move)]
+
+
+def split_ply(text: str) -> list[str]:
+    """``"e1-e2 xe2-e7 keep e5 xb2-e5"`` -> ``["e1-e2", "xe2-e7 keep e5", "xb2-e5"]``."""
+    parts: list[str] = []
+    for word in text.replace(";", " ").split():
+        if word.lower().startswith("x") or not parts:
+            parts.append(word)
+        else:
+            parts[-1] += " " + word
+    return parts

@@ -32,6 +32,8 @@ GENERIC = [
     "words.py",
     "widgets/grid.py",
     "widgets/base.py",
+    "widgets/computer.py",
+    "widgets/panel.py",
     "widgets/history.py",
     "widgets/view.py",
     "widgets/puzzle.py",

@@ -37,44 +37,28 @@ from __future__ import annotations
 import base64
 import dataclasses
 import functools
-import html
 import numbers
-import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, cast, overload
+from typing import TYPE_CHECKING, Any, ClassVar, overload
 
 import ipywidgets as w
 import numpy as np
 
 from gamekit.errors import GamekitError, VariantRuleError, shown
-from gamekit.game import facts, lineage, player_index
-from gamekit.players import DEFAULT_LEVEL, LEVEL_NAMES, Player, computer_seats, make_opponent
+from gamekit.game import facts, lineage
 from gamekit.records import Record
 from gamekit.text import join_words as _join
 from gamekit.text import upper_first as _upper_first
+from gamekit.widgets.computer import NOBODY, ComputerSeats  # noqa: F401  (NOBODY: its old path)
 from gamekit.widgets.history import States
+from gamekit.widgets.panel import LOG_PAGE, SidePanel  # noqa: F401  (LOG_PAGE: its old path)
 from gamekit.widgets.view import BoardView
 
 __all__ = ["GameBoard", "LogEntry", "board_seed", "folding"]
 
-#: The tones of the game-over banner: (text colour, background, border).
-_TONES = {
-    "win": ("#1b5e20", "#e8f5e9", "#2e7d32"),
-    "loss": ("#8c1d18", "#fdecea", "#b3261e"),
-    "neutral": ("#1f2937", "#eef2f7", "#64748b"),
-}
-_OK, _REFUSED = "#1b6e3a", "#b3261e"
-#: Moves in one page of the log (the newest page shows unless the learner pages back).
-LOG_PAGE = 100
 #: New deals are numbers below this (what a board's seed box can show).
 MAX_DEAL = 10**9
-#: What the "computer" menu shows for no computer.
-NOBODY = "nobody"
-#: Heights that keep the side panel still (a new message never pushes anything down).
-_MESSAGE_HEIGHT = "4.6em"
-_LOG_HEIGHT = "210px"
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +131,7 @@ def _count(k: int, word: str) -> str:
     return f"{k} {word}" + ("" if k == 1 else "s")
 
 
-class GameBoard:
+class GameBoard(ComputerSeats, SidePanel):
     """Base of the game boards: history, record, computer opponent, side panel, display.
 
     Not used alone: each game's board (:class:`~gamekit.widgets.CoffeeBoard` …) builds on
@@ -188,19 +172,11 @@ class GameBoard:
         def _refresh(self) -> None: ...
 
     # Defaults, so that a board that sets none of these still works.
-    _player: Player | None = None
-    _level: str | Player | None = None
-    _last_level: str | Player | None = None
-    _seed: int | None = 0
-    _computer_seats: tuple[str, ...] = ()
     _built: bool = False
     _menus: bool = False
-    _syncing: bool = False
-    _thinking: bool = False
     _ok: bool = True
     message: str = ""
     #: Which page of the log shows: 0 the newest, 1 the one before … (:meth:`page_log`).
-    log_page: int = 0
 
     def __repr__(self) -> str:
         k = len(self._moves)
@@ -526,226 +502,6 @@ class GameBoard:
             return
         toggle.value = on
 
-    # -- the computer --------------------------------------------------------------------
-    @property
-    def opponent(self) -> str | Player | None:
-        """The computer opponent: ``None``, a level name (:data:`gamekit.players.LEVEL_NAMES`)
-        or a :class:`~gamekit.players.Player`. Setting it takes effect at once: if it is the
-        computer's turn, it plays.
-
-        Raises:
-            TypeError, ValueError: not ``None``, a level or a player.
-        """
-        return self._level
-
-    @opponent.setter
-    def opponent(self, level: str | Player | None) -> None:
-        if level == NOBODY:
-            level = None
-        if level is not None and getattr(self, "puzzle", None) is not None:
-            raise ValueError(
-                "a board that shows a puzzle takes no opponent: the puzzle decides the "
-                "position, and nobody plays against the learner"
-            )
-        self._player = make_opponent(level, self._seed)  # the level exactly as measured
-        self._level = level
-        if level is not None:
-            self._last_level = level
-        self._log_cache = {}  # "You" and "the computer" may name other players now
-        self._sync_computer_controls()
-        if self._built:
-            self._refresh()
-            self._computer_turn()
-
-    @property
-    def computer_player(self) -> Player | None:
-        """The :class:`~gamekit.players.Player` that moves for the computer (``None``: nobody):
-        for a level name, exactly :func:`gamekit.players.make_opponent` of that level and the
-        board's seed, the player the strength tables measure.
-
-        >>> from gamekit.widgets import CoffeeBoard
-        >>> CoffeeBoard(opponent="strong", seed=3).computer_player
-        LevelPlayer('strong', seed=3)
-        """
-        return self._player
-
-    @property
-    def computer_plays(self) -> tuple[str, ...]:
-        """The seats the computer plays (when there is an opponent). Setting it (a seat
-        name or a tuple of them) takes effect at once.
-
-        Raises:
-            TypeError, ValueError: not a seat of the game or a tuple of them.
-        """
-        return self._computer_seats
-
-    @computer_plays.setter
-    def computer_plays(self, seats: str | tuple[str, ...]) -> None:
-        self._computer_seats = computer_seats(self.rules, seats)
-        self._log_cache = {}
-        self._sync_computer_controls()
-        if self._built:
-            self._refresh()
-            self._computer_turn()
-
-    def _is_computer(self, seat: str | None, state: Any = None) -> bool:
-        """Whether the computer plays ``seat`` in ``state`` (after a pie-rule swap the
-        players have exchanged colours)."""
-        if self._player is None or seat is None:
-            return False
-        state = self.state if state is None else state
-        seats = tuple(state.rules.seats)
-        return player_index(state, seat) in {
-            seats.index(s) for s in self.computer_plays if s in seats
-        }
-
-    def _computer_to_move(self) -> bool:
-        """Whether the computer plays the side to move now."""
-        state = self.state
-        return state.outcome is None and self._is_computer(state.to_move, state)
-
-    def _human_seats(self) -> tuple[str, ...]:
-        """The seats people play (all of them with no computer)."""
-        state = self.state
-        return tuple(s for s in state.rules.seats if not self._is_computer(s, state))
-
-    def _computer_choice(self, state: Any) -> Any:
-        """The computer's move in ``state``. Hook."""
-        return cast(Player, self._player).choose(state)  # there is a computer player
-
-    def _computer_owes_a_move(self) -> bool:
-        """Called before a person's action (:attr:`person_actions`): if the computer is to
-        move, it moves now and the action is refused (returns ``True``); a person never
-        moves for the computer."""
-        if self._thinking or not self._built or not self._computer_to_move():
-            return False
-        self._computer_turn()
-        if self._ok:
-            self.message = "It was the computer's turn. " + self.message
-            self._refresh()
-        return True
-
-    def _computer_turn(self) -> None:
-        """Let the computer play while it is its turn; each of its decisions goes into the
-        log. The turn line says "The computer is thinking…" meanwhile. A computer player
-        that raises, or chooses a move the rules refuse, stops playing: the menu goes back
-        to nobody and the message line says why."""
-        if self._thinking:
-            return
-        played = 0
-        failure = None
-        self._thinking = True
-        try:
-            while self._computer_to_move() and played < 1000:
-                if hasattr(self, "turn_line"):
-                    self.turn_line.value = self._turn_html()
-                try:
-                    move = self._computer_choice(self.state)
-                except Exception as err:  # a player is anybody's code
-                    failure = f"its player raised {type(err).__name__}: {shown(str(err), 120)}."
-                    break
-                try:  # play checks the move once; a refused one changes nothing
-                    self._push(move, computer=True)
-                except (ValueError, TypeError) as err:  # GamekitError is a ValueError
-                    failure = f"it chose {shown(str(move))}, and the rules refuse it. {err}"
-                    break
-                played += 1
-        finally:
-            self._thinking = False
-        if failure is not None:
-            self._player, self._level = None, None
-            self._sync_computer_controls()
-            self._clear_choice()
-            self._say(f"The computer could not move, so it stops playing: {failure}", False)
-            return
-        if played:
-            self._clear_choice()
-            entries = self.move_log[-played:]
-            self._say(" ".join(e.words for e in entries[-3:]), True)
-
-    def _computer_controls(self, seat_options: Sequence[tuple[str, Any]] | None = None) -> w.HBox:
-        """The "computer" menu (nobody or a level) and the "plays" menu (the seats), both
-        taking effect at once; ``seat_options`` are (label, seats) pairs, one per seat by
-        default. Sets ``self.opponent_choice`` and ``self.seats_choice``."""
-        levels = ", ".join(LEVEL_NAMES)
-        self.opponent_choice = w.Dropdown(
-            options=[(f"{NOBODY} (two people)", NOBODY), *((n, n) for n in LEVEL_NAMES)],
-            value=NOBODY,
-            description="computer",
-            tooltip=f"play against the computer; its levels, weakest first: {levels}",
-            layout=w.Layout(width="205px"),
-            style={"description_width": "65px"},
-        )
-        if seat_options is None:
-            seat_options = [(self.seat_label(s), (s,)) for s in self.rules.seats]
-        self.seats_choice = w.Dropdown(
-            options=list(seat_options),
-            description="plays",
-            tooltip="the side the computer plays; it moves as soon as it is its turn",
-            layout=w.Layout(width="175px"),
-            style={"description_width": "40px"},
-        )
-        self.play_against = w.ToggleButtons(
-            options=[("the computer", "computer"), ("a friend", "friend")],
-            value="friend",
-            tooltips=[
-                "the computer plays the other side (its level is in the settings below)",
-                "two people take turns at this board",
-            ],
-            style={"button_width": "110px"},
-        )
-        self.play_against.add_class("gamekit-play-against")
-        self._against_row = w.HBox(
-            [
-                w.HTML(
-                    '<span style="font-size:14px">Play against</span>',
-                    layout=w.Layout(margin="0 8px 0 0"),
-                ),
-                self.play_against,
-            ],
-            layout=w.Layout(align_items="center"),
-        )
-        self._menus = True
-        self._sync_computer_controls()
-        self.opponent_choice.observe(self._on_opponent_choice, names="value")
-        self.seats_choice.observe(self._on_seats_choice, names="value")
-        self.play_against.observe(self._on_play_against, names="value")
-        return w.HBox([self.opponent_choice, self.seats_choice])
-
-    def _on_opponent_choice(self, change) -> None:
-        if not self._syncing:
-            self.opponent = change["new"]
-
-    def _on_play_against(self, change) -> None:
-        if self._syncing:
-            return
-        if change["new"] == "friend":
-            self.opponent = None
-        else:
-            level = self._last_level if isinstance(self._last_level, str) else DEFAULT_LEVEL
-            self.opponent = level
-
-    def _on_seats_choice(self, change) -> None:
-        if not self._syncing and change["new"] is not None:
-            self.computer_plays = change["new"]
-
-    def _sync_computer_controls(self) -> None:
-        """Show the opponent and its seats in the menus (without acting on it)."""
-        if not self._menus:
-            return
-        self._syncing = True
-        try:
-            shown = self._level if isinstance(self._level, str) else NOBODY
-            if shown not in [v for _, v in self.opponent_choice.options]:
-                shown = NOBODY
-            self.opponent_choice.value = shown
-            if hasattr(self, "play_against"):
-                self.play_against.value = "friend" if self._level is None else "computer"
-            if self.computer_plays in [v for _, v in self.seats_choice.options]:
-                self.seats_choice.value = self.computer_plays
-        finally:
-            self._syncing = False
-
     # -- words -----------------------------------------------------------------------------
     def goal_text(self) -> str:
         """How to win, in one line (the class's ``goal`` unless a board says more)."""
@@ -892,233 +648,6 @@ class GameBoard:
             i -= 1
         return out[::-1]
 
-    # -- the side panel ------------------------------------------------------------------
-    def _panel(self) -> None:
-        """The widgets of the side panel (made once): ``goal_line``, ``turn_line``,
-        ``banner``, ``message_line``, ``log_view`` and ``score_panel``."""
-        if hasattr(self, "log_view"):
-            return
-        self.goal_line = w.HTML(layout=w.Layout(margin="0 0 4px 0"))
-        self.turn_line = w.HTML(layout=w.Layout(height="46px", overflow="hidden"))
-        self.turn_line.add_class("gamekit-turn")
-        self.banner = w.HTML(layout=w.Layout(display="none"))
-        self.banner.add_class("gamekit-banner")
-        self.message_line = w.HTML(
-            layout=w.Layout(height=_MESSAGE_HEIGHT, overflow="auto", margin="2px 0")
-        )
-        self.message_line.add_class("gamekit-message")
-        # A least width: in Roaster's cup test the log was squeezed to a 90-px column.
-        self.log_view = w.HTML(
-            layout=w.Layout(height=_LOG_HEIGHT, overflow="auto", min_width="280px")
-        )
-        self.log_view.add_class("gamekit-log")
-        self.earlier_button = w.Button(
-            description="Earlier moves",
-            tooltip=f"show the {LOG_PAGE} moves before these in the log",
-            layout=w.Layout(width="auto", display="none"),
-        )
-        self.later_button = w.Button(
-            description="Later moves",
-            tooltip=f"show the {LOG_PAGE} moves after these in the log",
-            layout=w.Layout(width="auto", display="none"),
-        )
-        self.earlier_button.on_click(lambda _b: self.page_log(1))
-        self.later_button.on_click(lambda _b: self.page_log(-1))
-        self.score_panel = w.HTML(layout=w.Layout(display="none"))
-        self.score_panel.add_class("gamekit-score")
-
-    def _assemble(
-        self,
-        board: Sequence[w.Widget],
-        actions: Sequence[w.Widget],
-        settings: Sequence[w.Widget] = (),
-        *,
-        width: int = 460,
-        panel_width: int = 400,
-        log_height: str = _LOG_HEIGHT,
-        score_beside_board: bool = False,
-    ) -> w.Box:
-        """The board's layout: the goal line on top; the board (with ``board``'s other
-        widgets under it) on the left; on the right the turn line, the game-over banner,
-        the message line, ``actions`` (the main buttons), the log, the score panel and
-        ``settings``. The two columns wrap when there is no room side by side; the board
-        scales with its column. Marks the board as built."""
-        self._panel()
-        self.log_view.layout.height = log_height
-        under_board = [self.score_panel] if score_beside_board else []
-        left = w.VBox(
-            [*board, *under_board],
-            # The board takes the room first (up to ``width``), the side panel what is left.
-            layout=w.Layout(flex="100 1 360px", max_width=f"{width}px", min_width="280px"),
-        )
-        left.add_class("gamekit-board-column")
-        free = getattr(self, "puzzle", None) is None
-        against = [self._against_row] if free and hasattr(self, "play_against") else []
-        right = w.VBox(
-            [
-                self.turn_line,
-                *against,
-                self.banner,
-                self.message_line,
-                *actions,
-                w.HBox(
-                    [
-                        w.HTML("<b>Moves</b> <small>(newest first)</small>"),
-                        self.earlier_button,
-                        self.later_button,
-                    ]
-                ),
-                self.log_view,
-                *([] if score_beside_board else [self.score_panel]),
-                *settings,
-            ],
-            layout=w.Layout(
-                flex=f"1 1 {panel_width}px",
-                min_width="300px",
-                max_width=f"{panel_width + 140}px",
-                padding="0 0 0 14px",
-            ),
-        )
-        right.add_class("gamekit-side")
-        box = w.VBox(
-            [
-                self.goal_line,
-                w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", width="100%")),
-            ],
-            layout=w.Layout(width="100%"),
-        )
-        box.add_class("gamekit-app")
-        self._built = True
-        return box
-
-    def lesson_link(self, lesson: str | None = None, text: str | None = None) -> str:
-        """The HTML of a link to a lesson (default: the game's first, "How to play: lesson
-        01"; "" if none): relative to ``apps/`` or ``notebooks/`` in JupyterLab; in Voilà,
-        where only the apps are served, the lesson is named without a link."""
-        lesson = lesson or self.lesson
-        if not lesson:
-            return ""
-        number = lesson.split("_", 1)[0]
-        text = html.escape(text or f"How to play: lesson {number}")
-        if os.environ.get("VOILA_KERNEL_ID"):
-            return f'<span title="{html.escape(lesson)} in the lessons">{text}</span>'
-        here = Path.cwd().name
-        href = lesson if here == "notebooks" else f"../notebooks/{lesson}"
-        return f'<a href="{html.escape(href)}" target="_blank" style="color:#0b5cad">{text}</a>'
-
-    def _goal_html(self) -> str:
-        goal = self.goal_text()
-        link = self.lesson_link()
-        for lesson, words in self.goal_lessons:  # a lesson a word of the goal points to
-            link += " &nbsp;·&nbsp; " + self.lesson_link(lesson, words)
-        parts = []
-        if goal:
-            parts.append(f"<b>Goal:</b> {html.escape(goal)}")
-        if link:
-            parts.append(link)
-        return f'<div style="font-size:14px">{" &nbsp;·&nbsp; ".join(parts)}</div>'
-
-    def _turn_html(self) -> str:
-        if self._thinking or self._computer_to_move():
-            return '<div style="font-size:16px;line-height:1.35"><b>The computer is thinking…</b></div>'
-        text = f"<b>{html.escape(self.turn_text())}</b>"
-        hint = self.instruction() if self.state.outcome is None else ""
-        if hint:
-            text += f": {html.escape(hint)}"
-        return f'<div style="font-size:16px;line-height:1.35">{text}</div>'
-
-    def _banner_html(self) -> str:
-        text, tone = self.banner_text()
-        colour, background, border = _TONES.get(tone, _TONES["neutral"])
-        return (
-            f'<div style="color:{colour};background:{background};border:2px solid {border};'
-            f'border-radius:6px;padding:6px 10px;font-size:15px;line-height:1.35">'
-            f"<b>{html.escape(text)}</b></div>"
-        )
-
-    def _log_html(self) -> str:
-        """The log's HTML: one page of :data:`LOG_PAGE` moves, newest first (the newest page
-        unless ``log_page`` says how many pages back), with a line for the moves left out."""
-        log = self.move_log
-        n = len(log)
-        if not n:
-            return '<div style="color:#6b7280;font-size:13px">No moves yet.</div>'
-        page = min(max(self.log_page, 0), self._last_log_page())
-        top = n - page * LOG_PAGE
-        bottom = max(0, top - LOG_PAGE)
-        rows = []
-        if top < n:
-            rows.append(_log_note(f"… {n - top:,} later moves (press “Later moves”)"))
-        for entry in reversed(log[bottom:top]):
-            shade = "background:#f1f5fb;" if entry.computer else ""
-            notation = (
-                f'<td style="color:#7b8794;padding:1px 4px;font-family:monospace;'
-                f'white-space:nowrap">{html.escape(entry.notation)}</td>'
-                if self.log_notation
-                else ""
-            )
-            rows.append(
-                f'<tr style="{shade}vertical-align:top" title="{html.escape(entry.notation)}">'
-                f'<td style="color:#6b7280;padding:1px 4px;text-align:right">{entry.number}.</td>'
-                f'<td style="padding:1px 4px">{html.escape(entry.words)}</td>{notation}</tr>'
-            )
-        if bottom:
-            rows.append(_log_note(f"… {bottom:,} earlier moves (press “Earlier moves”)"))
-        return (
-            '<table style="border-collapse:collapse;font-size:13px;line-height:1.3;'
-            f'width:100%">{"".join(rows)}</table>'
-        )
-
-    def page_log(self, pages: int) -> None:
-        """Show the log ``pages`` pages further back (negative: towards the newest), as the
-        "Earlier moves" and "Later moves" buttons do; the newest page is page 0.
-
-        Raises:
-            TypeError: ``pages`` is not a whole number.
-        """
-        if isinstance(pages, bool) or not isinstance(pages, numbers.Integral):
-            raise TypeError(f"pages must be a whole number, not {shown(pages)}")
-        self.log_page = min(max(self.log_page + int(pages), 0), self._last_log_page())
-        self._refresh_panel()
-
-    def _last_log_page(self) -> int:
-        """The page of the log that holds the first move (0 while one page holds them all)."""
-        return max(0, len(self._moves) - 1) // LOG_PAGE
-
-    def _message_html(self) -> str:
-        if not self.message:
-            return ""
-        colour = _OK if self._ok else _REFUSED
-        return (
-            f'<div style="color:{colour};line-height:1.35;padding-top:2px">'
-            f"{html.escape(self.message)}</div>"
-        )
-
-    def _refresh_panel(self) -> None:
-        """Redraw the side panel from the game: goal, turn line, banner, message, log,
-        score panel, undo and redo. A board's ``_refresh`` calls it last."""
-        if not hasattr(self, "log_view"):
-            return
-        self.goal_line.value = self._goal_html()
-        self.turn_line.value = self._turn_html()
-        over = self.state.outcome is not None
-        self.banner.value = self._banner_html() if over else ""
-        self.banner.layout.display = None if over else "none"
-        self.message_line.value = self._message_html()
-        self.log_view.value = self._log_html()
-        paged = len(self._moves) > LOG_PAGE
-        page = self.log_page
-        for button, off in ((self.earlier_button, page >= self._last_log_page()),
-                            (self.later_button, page == 0)):  # fmt: skip
-            button.layout.display = None if paged else "none"
-            button.disabled = off
-        score = self.score_html()
-        self.score_panel.value = score
-        self.score_panel.layout.display = None if score else "none"
-        if hasattr(self, "undo_button"):
-            self.undo_button.disabled = not self._moves
-            self.redo_button.disabled = not self._redo
-
     # -- the picture in a notebook -------------------------------------------------------
     def _picture_highlight(self) -> dict:
         """Highlight options for the still picture (``gamekit.render.show``'s keywords); a
@@ -1196,13 +725,6 @@ def _some_moves(entries: Sequence[LogEntry], most: int = 3) -> str:
     if len(entries) > most:
         words.append(f"and {_count(len(entries) - most, 'more move')}")
     return "; ".join(words)
-
-
-def _log_note(text: str) -> str:
-    return (
-        '<tr><td></td><td colspan="2" style="color:#6b7280;padding:1px 4px;font-style:italic">'
-        f"{html.escape(text)}</td></tr>"
-    )
 
 
 def _lineage_or_none(rules: Any) -> tuple[str, ...]:

@@ -43,13 +43,39 @@ from __future__ import annotations
 import importlib
 import inspect
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from gamekit.errors import InvalidNotationError
 from gamekit.errors import shown as shown
 from gamekit.game import FrozenMap, facts, game_of, games, own_part, part
+from gamekit.goals import (  # noqa: F401  (the goals' names, where programs found them)
+    CELL_GOALS,
+    CHOICE_GOALS,
+    GOALS,
+    MOVE_GOALS,
+    PAIR_CELL,
+    CellGoal,
+    ChoiceGoal,
+    MoveGoal,
+    Turn,
+    add_goals,
+    after_move,
+    as_sentence,
+    can_force,
+    cell_label,
+    first_sentence,
+    lost,
+    move_class_of,
+    move_parts,
+    other_seat,
+    perfect_winner,
+    turn_continues,
+    who,
+    winning_replies,
+    won,
+)
 from gamekit.text import join_words, plural
 
 __all__ = [
@@ -91,326 +117,6 @@ class Grade:
 
     def __bool__(self) -> bool:
         return self.right
-
-
-# ---------------------------------------------------------------------------------------
-# Small helpers
-# ---------------------------------------------------------------------------------------
-
-
-def who(seat: str | None) -> str:
-    """A seat as a sentence shows it: ``"black"`` -> ``"Black"``."""
-    seat = seat or "nobody"
-    return seat[:1].upper() + seat[1:]
-
-
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
-
-
-def first_sentence(text: str) -> str:
-    """The first sentence of an engine's refusal: the move and the rule it breaks (later
-    sentences may list what *is* possible, which could give a puzzle's answer away)."""
-    return _SENTENCE_END.split(text.strip(), maxsplit=1)[0]
-
-
-def _sentence(text: str, move: object = None) -> str:
-    """``text`` as a sentence: a capital (unless it starts with a move's notation, which
-    keeps its case: ``c4|``, ``place 111000 at (0,1) turn 2``) and a full stop."""
-    text = text.strip()
-    first = text.split(" ", 1)[0]
-    notation = move is not None and text.startswith(str(move))
-    if first.isalpha() and not notation:
-        text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def other_seat(state: Any, seat: str) -> str:
-    """The seat that plays after ``seat`` in a two-player game."""
-    seats = state.rules.seats
-    return seats[(seats.index(seat) + 1) % len(seats)]
-
-
-def won(state: Any, seat: str) -> bool:
-    o = state.outcome
-    return o is not None and tuple(o.winners) == (seat,)
-
-
-def lost(state: Any, seat: str) -> bool:
-    o = state.outcome
-    return o is not None and seat not in o.winners
-
-
-class _Notation:
-    """How a game that declares no move class reads a move: its notation, as it is (the
-    rules read it, and refuse it in their own words)."""
-
-    @staticmethod
-    def parse(text: str) -> str:
-        return text.strip()
-
-
-def _move_class(state: Any) -> Any:
-    """The game's move class (its ``move`` fact): what a "move" answer may be, besides its
-    notation; a game without one is answered in notation (:class:`_Notation`)."""
-    return facts(state).move or _Notation
-
-
-def _turn_goes_on(state: Any) -> bool:
-    """Whether the turn of the player who moved last still goes on in ``state`` (GIPF:
-    rows wait to be removed, which belongs to the turn of the push that made them): the
-    game's ``turn_starts`` fact, read the other way round."""
-    starts = facts(state).turn_starts
-    return state.outcome is None and starts is not None and not starts(state)
-
-
-def can_force(state: Any, seat: str, reached: Callable[[Any], bool]) -> bool:
-    """Whether ``seat`` can make sure that, when the turn under way is over, ``reached``
-    holds: ``seat`` picks its own decisions, the other player's come out as they may."""
-    if not _turn_goes_on(state):
-        return reached(state)
-    results = (can_force(state.play(m), seat, reached) for m in state.legal_moves())
-    return any(results) if state.to_move == seat else all(results)
-
-
-def winning_replies(state: Any) -> list[Any]:
-    """The moves of the player to move after which they win before their turn is over."""
-    if state.outcome is not None:
-        return []
-    seat = state.to_move
-    return [
-        m for m in state.legal_moves() if can_force(state.play(m), seat, lambda t: won(t, seat))
-    ]
-
-
-def perfect_winner(state: Any, memo: dict[Any, str]) -> str:
-    """The seat that wins ``state`` with perfect play (two players, no draws): a full
-    search, for tiny boards only."""
-    known = memo.get(state)
-    if known is not None:
-        return known
-    o = state.outcome
-    if o is not None:
-        winner = o.winners[0]
-    else:
-        me = state.to_move
-        winner = other_seat(state, me)
-        for m in state.legal_moves():
-            if perfect_winner(state.play(m), memo) == me:
-                winner = me
-                break
-    memo[state] = winner
-    return winner
-
-
-def _parts(move: Any) -> set[str]:
-    """The words a move is made of (its notation, cell, dot, tile pattern, action ...),
-    which a puzzle's ``focus`` is matched against."""
-    out = {str(move)}
-    for name in ("cell", "axis", "dot", "entry", "pattern", "action", "kind"):
-        value = getattr(move, name, None)
-        if isinstance(value, str):
-            out.add(value)
-        elif isinstance(value, tuple) and len(value) == 2:
-            out.add(f"({value[0]},{value[1]})")
-    return out
-
-
-# ---------------------------------------------------------------------------------------
-# Goals: what an answer must achieve, judged by the engine
-# ---------------------------------------------------------------------------------------
-
-
-class MoveGoal(NamedTuple):
-    """A goal for a move: ``judge(puzzle, state, move)`` gives (``met`` or a value, words).
-    With ``best`` the value is a number and the answers are the moves of the highest. With
-    ``whole_turn`` the goal is met (or not) when the mover's turn is over (GIPF: after the
-    removals that follow a push), so ``judge`` also takes a :class:`Turn`, the answer's
-    move and the moves that finish the turn."""
-
-    judge: Callable[[Puzzle, Any, Any], tuple[Any, str]]
-    best: bool = False
-    needs: tuple[str, ...] = ()  # the puzzle's fields the goal reads
-    whole_turn: bool = False
-
-
-class Turn(tuple):
-    """A move and the mover's moves that finish its turn, shown as one text."""
-
-    def __str__(self) -> str:
-        return " ".join(str(m) for m in self)
-
-
-def after_move(state: Any, move: Any) -> Any:
-    """``state`` after ``move``, or after each move of a :class:`Turn`."""
-    for m in move if isinstance(move, Turn) else (move,):
-        state = state.play(m)
-    return state
-
-
-class CellGoal(NamedTuple):
-    """A goal for a set of cells: the right set, and why a cell outside it is not in it."""
-
-    cells: Callable[[Puzzle, Any], frozenset[str]]
-    why_not: Callable[[Puzzle, Any, str], str]
-    normalise: Callable[[Any], str | None]
-    #: Whether a (normalised) cell is one the puzzle's board shows, to be chosen.
-    on_board: Callable[[Any, str], bool]
-    needs: tuple[str, ...] = ()
-
-
-class ChoiceGoal(NamedTuple):
-    """A goal for a choice: each choice's value (higher is better) and its words."""
-
-    values: Callable[[Puzzle, Any], dict[str, tuple[float, str]]]
-    needs: tuple[str, ...] = ()
-
-
-def _legal(p: Puzzle, s: Any, m: Any) -> tuple[bool, str]:
-    return True, f"{m} is allowed"
-
-
-def _win(p: Puzzle, s: Any, m: Any) -> tuple[bool, str]:
-    me = s.to_move
-    after = after_move(s, m)
-    if can_force(after, me, lambda t: won(t, me)):
-        if after.outcome is not None:
-            return True, f"after {m}, {who(me)} wins: {after.outcome.reason}"
-        return True, f"after {m}, {who(me)} can finish the turn with a win whatever happens"
-    if after.outcome is not None:
-        return False, f"after {m} the game ends, but not with a win for {who(me)}"
-    if after.to_move != me:
-        k = len(after.legal_moves())
-        return False, (
-            f"after {m} the game goes on: {who(after.to_move)} still has {plural(k, 'legal move')}"
-        )
-    return False, f"after {m}, {who(me)} cannot make sure of a win this turn"
-
-
-def _safe(p: Puzzle, s: Any, m: Any) -> tuple[bool, str]:
-    me = s.to_move
-    after = after_move(s, m)
-    threat: list[str] = []
-
-    def holds(t: Any) -> bool:
-        if t.outcome is not None:
-            return not lost(t, me)
-        for reply in winning_replies(t):
-            threat.append(_win_reason(t.play(reply), t.to_move))
-            return False
-        return True
-
-    if can_force(after, me, holds):
-        return True, f"after {m}, {who(other_seat(s, me))} has no way to win in the next turn"
-    if after.outcome is not None:
-        return False, f"{m} loses at once: {after.outcome.reason}"
-    how = f" ({threat[0]})" if threat else ""
-    return False, f"after {m}, {who(other_seat(s, me))} could win in the next turn{how}"
-
-
-def _win_reason(state: Any, seat: str) -> str:
-    """How ``seat`` wins from ``state`` before the turn is over, in words."""
-    while state.outcome is None:
-        moves = [
-            m for m in state.legal_moves() if can_force(state.play(m), seat, lambda t: won(t, seat))
-        ]
-        state = state.play(moves[0] if moves else state.legal_moves()[0])
-    return state.outcome.reason
-
-
-def _perfect(p: Puzzle, s: Any, m: Any) -> tuple[bool, str]:
-    me = s.to_move
-    memo = p._memo.setdefault("perfect", {})
-    winner = perfect_winner(s.play(m), memo)
-    if winner == me:
-        return True, f"after {m}, {who(me)} wins against any defence"
-    return False, f"after {m}, {who(winner)} wins with perfect play"
-
-
-#: The goals, by kind of answer and name: the kit's own here, each game's added by its
-#: puzzles module (:func:`add_goals`).
-_MOVE_GOALS: dict[str, MoveGoal] = {
-    "legal": MoveGoal(_legal),
-    "win": MoveGoal(_win, whole_turn=True),
-    "safe": MoveGoal(_safe, whole_turn=True),
-    "perfect": MoveGoal(_perfect),
-}
-_CELL_GOALS: dict[str, CellGoal] = {}
-_CHOICE_GOALS: dict[str, ChoiceGoal] = {}
-
-
-def add_goals(
-    move: Mapping[str, MoveGoal] | None = None,
-    cells: Mapping[str, CellGoal] | None = None,
-    choice: Mapping[str, ChoiceGoal] | None = None,
-) -> None:
-    """Add a game's own goals (a game's puzzles module calls this before its puzzles):
-    ``move``, ``cells`` and ``choice`` goals by name. A name is one goal: adding another
-    goal under a name already taken is refused.
-
-    Raises:
-        TypeError: a goal of the wrong type for its kind.
-        ValueError: a name already taken by another goal.
-    """
-    tables: tuple[tuple[dict[str, Any], Mapping[str, Any] | None, type], ...] = (
-        (_MOVE_GOALS, move, MoveGoal),
-        (_CELL_GOALS, cells, CellGoal),
-        (_CHOICE_GOALS, choice, ChoiceGoal),
-    )
-    for table, given, kind in tables:
-        for name, goal in (given or {}).items():
-            if not isinstance(goal, kind):
-                raise TypeError(f"the goal {name!r} must be a {kind.__name__}, not {shown(goal)}")
-            known = _MOVE_GOALS.get(name) or _CELL_GOALS.get(name) or _CHOICE_GOALS.get(name)
-            if known is not None and known != goal:
-                raise ValueError(f"another goal is called {name!r} already")
-            table[name] = goal
-
-
-def cell_label(cell: Any) -> str | None:
-    """A cell label such as ``c3`` (lower case, no spaces), or ``None`` if it is not one."""
-    if not isinstance(cell, str) or len(cell) > 12:
-        return None
-    text = cell.strip().lower()
-    return text if re.fullmatch(r"[a-z][0-9]{1,2}", text) else None
-
-
-PAIR_CELL = re.compile(r"\(?\s*(-?[0-9]{1,4})\s*,\s*(-?[0-9]{1,4})\s*\)?")
-
-
-class _Goals(Mapping[str, str]):
-    """Every goal's name -> the kind of answer it takes, the games' goals included (their
-    puzzles modules are loaded on first use)."""
-
-    def _all(self) -> dict[str, str]:
-        _load_puzzles()
-        return {
-            **{g: "move" for g in _MOVE_GOALS},
-            **{g: "cells" for g in _CELL_GOALS},
-            **{g: "choice" for g in _CHOICE_GOALS},
-        }
-
-    def __getitem__(self, goal: str) -> str:
-        for table, kind in (
-            (_MOVE_GOALS, "move"),
-            (_CELL_GOALS, "cells"),
-            (_CHOICE_GOALS, "choice"),
-        ):
-            if goal in table:
-                return kind
-        return self._all()[goal]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._all())
-
-    def __len__(self) -> int:
-        return len(self._all())
-
-    def __repr__(self) -> str:
-        return f"GOALS({self._all()!r})"
-
-
-#: Every goal, by the kind of answer it takes.
-GOALS: Mapping[str, str] = _Goals()
 
 
 # ---------------------------------------------------------------------------------------
@@ -501,9 +207,9 @@ class Puzzle:
         if self.setup is not None:  # shared by every board of the puzzle: nobody changes it
             object.__setattr__(self, "setup", _frozen(self.setup))
         goals: dict[str, MoveGoal | CellGoal | ChoiceGoal] = {
-            **_MOVE_GOALS,
-            **_CELL_GOALS,
-            **_CHOICE_GOALS,
+            **MOVE_GOALS,
+            **CELL_GOALS,
+            **CHOICE_GOALS,
         }
         spec = goals[self.goal]
         for name in spec.needs:
@@ -557,8 +263,8 @@ class Puzzle:
             InvalidNotationError: ``move`` is text that is no move of the game.
         """
         if isinstance(move, str):
-            move = _move_class(self.start()).parse(move)
-        return not self.focus or set(self.focus) <= _parts(move)
+            move = move_class_of(self.start()).parse(move)
+        return not self.focus or set(self.focus) <= move_parts(move)
 
     _in_focus = in_focus
 
@@ -566,7 +272,7 @@ class Puzzle:
         """Every legal move in focus with the goal's verdict on it (move puzzles)."""
         if "verdicts" not in self._memo:
             s = self.start()
-            judge = _MOVE_GOALS[self.goal].judge
+            judge = MOVE_GOALS[self.goal].judge
             self._memo["verdicts"] = {
                 m: judge(self, s, m) for m in s.legal_moves() if self._in_focus(m)
             }
@@ -577,7 +283,7 @@ class Puzzle:
 
     def _values(self) -> dict[str, tuple[float, str]]:
         if "values" not in self._memo:
-            self._memo["values"] = _CHOICE_GOALS[self.goal].values(self, self.start())
+            self._memo["values"] = CHOICE_GOALS[self.goal].values(self, self.start())
         return self._memo["values"]
 
     def answers(self) -> tuple[Any, ...]:
@@ -594,12 +300,12 @@ class Puzzle:
 
     def _compute_answers(self) -> tuple[Any, ...]:
         if self.kind == "cells":
-            return (_CELL_GOALS[self.goal].cells(self, self.start()),)
+            return (CELL_GOALS[self.goal].cells(self, self.start()),)
         if self.kind == "choice":
             values = self._values()
             top = max(v for v, _ in values.values())
             return tuple(c for c in self.choices if values[c][0] >= top - 1e-9)
-        goal = _MOVE_GOALS[self.goal]
+        goal = MOVE_GOALS[self.goal]
         verdicts = self._verdicts()
         if goal.best:
             top = self._best()
@@ -619,14 +325,14 @@ class Puzzle:
         if self.kind == "choice":
             words = [self._values()[c][1] for c in answers]
             return f"The answer: {join_words(list(answers), 'or')}. " + " ".join(
-                _sentence(w) for w in words
+                as_sentence(w) for w in words
             )
         listed = [str(m) for m in answers]
         shown = listed[:12]
         more = f" (and {len(listed) - 12} more)" if len(listed) > 12 else ""
         if len(listed) == 1:
             why = self._verdicts()[answers[0]][1]
-            return f"The answer: {listed[0]}. {_sentence(why, answers[0])}"
+            return f"The answer: {listed[0]}. {as_sentence(why, answers[0])}"
         return f"Every right answer: {join_words(shown, 'or')}{more}."
 
     # -- grading -----------------------------------------------------------------------------
@@ -657,7 +363,7 @@ class Puzzle:
         return self._check_move(answer)
 
     def _wrong(self, message: str, move: object = None) -> Grade:
-        return Grade(False, _sentence(message, move), self.hint)
+        return Grade(False, as_sentence(message, move), self.hint)
 
     def turn_goes_on(self, state: Any) -> bool:
         """Whether, in ``state`` (reached from the start by the answer's move), the mover's
@@ -669,13 +375,13 @@ class Puzzle:
         >>> p.turn_goes_on(p.start().play("a1-b2")), p.turn_goes_on(p.start().play("e1-e2"))
         (True, False)
         """
-        if self.kind != "move" or not _MOVE_GOALS[self.goal].whole_turn:
+        if self.kind != "move" or not MOVE_GOALS[self.goal].whole_turn:
             return False
-        return _turn_goes_on(state) and state.to_move == self.start().to_move
+        return turn_continues(state) and state.to_move == self.start().to_move
 
     def _check_move(self, answer: Any) -> Grade:
         state = self.start()
-        move_class = _move_class(state)
+        move_class = move_class_of(state)
         if isinstance(answer, str | move_class):
             given = [answer]
         elif (
@@ -699,7 +405,7 @@ class Puzzle:
             return self._wrong(first_sentence(reason), move)
         if not self._in_focus(move):
             return self._wrong(f"{move} is allowed, but the task asks for {self.about}", move)
-        goal = _MOVE_GOALS[self.goal]
+        goal = MOVE_GOALS[self.goal]
         known = self._verdicts().get(move)
         verdict, words = known if known is not None else goal.judge(self, state, move)
         right = verdict == self._best() if goal.best else bool(verdict)
@@ -712,16 +418,16 @@ class Puzzle:
                 right, move = bool(verdict), Turn(moves)
         if right:
             best = " No move does better." if goal.best else ""
-            return Grade(True, "Right! " + _sentence(words, move) + best)
+            return Grade(True, "Right! " + as_sentence(words, move) + best)
         better = " Another move does better." if goal.best else ""
-        return self._wrong(_sentence(words, move) + better, move)
+        return self._wrong(as_sentence(words, move) + better, move)
 
     def _rest_of_turn(self, state: Any, moves: list[Any]) -> str | None:
         """Why the moves after the first do not finish its turn (``None`` if they do)."""
         seat = state.to_move
         state = state.play(moves[0])
         for m in moves[1:]:
-            if not _turn_goes_on(state) or state.to_move != seat:
+            if not turn_continues(state) or state.to_move != seat:
                 return f"{m} is not part of {who(seat)}'s turn: it is over after {moves[0]}"
             try:
                 reason = state.why_illegal(m)
@@ -743,7 +449,7 @@ class Puzzle:
         """
         if self.kind != "cells":
             return None
-        goal = _CELL_GOALS[self.goal]
+        goal = CELL_GOALS[self.goal]
         cell = goal.normalise(name) if isinstance(name, str | tuple | list) else None
         if cell is None or not goal.on_board(self.start(), cell):
             return None
@@ -755,7 +461,7 @@ class Puzzle:
                 "answer must be a collection of cell names, such as {'c3', 'd4'}, not "
                 f"{type(answer).__name__}"
             )
-        goal = _CELL_GOALS[self.goal]
+        goal = CELL_GOALS[self.goal]
         given: set[str] = set()
         for item in answer:
             if not isinstance(item, str | tuple | list):
@@ -793,7 +499,7 @@ class Puzzle:
         values = self._values()
         if choice in self.answers():
             words = "; ".join(w for _, w in values.values())
-            return Grade(True, "Right! " + _sentence(words))
+            return Grade(True, "Right! " + as_sentence(words))
         return self._wrong(f"Not quite: {values[choice][1]}")
 
     # -- the board ----------------------------------------------------------------------------

@@ -22,6 +22,7 @@ GENERIC = [
     "search.py",
     "levels.py",
     "puzzles.py",
+    "goals.py",
     "sim.py",
     "records.py",
     "stats.py",

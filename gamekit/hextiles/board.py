@@ -29,14 +29,10 @@ from __future__ import annotations
 
 import html
 import numbers
-import re
-from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any, ClassVar, cast
 
-import anywidget
 import ipywidgets as w
-import traitlets
 
 from gamekit import hextiles
 from gamekit.errors import GamekitError
@@ -44,11 +40,14 @@ from gamekit.errors import shown as _shown
 from gamekit.grids import hex_distance, hex_region
 from gamekit.hextiles import Cell
 from gamekit.hextiles.picture import FigureView, figure_svg, styles, tile_svg
+from gamekit.hextiles.tilerow import TileRow
 from gamekit.hextiles.words import (
     _ENDINGS,
-    _SIDE_WORDS,
+    CELL_TEXT,
     _gain_words,
     describe_move,
+    notation_words,
+    refusal_words,
     tile_words,
     turn_words,
     where_words,
@@ -86,77 +85,6 @@ _HELP = {
 }
 
 
-#: Hex Tiles notation in a puzzle's words (:meth:`HexTilesBoard._in_words`).
-_CELL_TEXT = re.compile(r"\((-?\d{1,4}),(-?\d{1,4})\)")
-_PLACE = re.compile(r"place ([01]{6}) at (\(-?\d{1,4},-?\d{1,4}\)) turn (\d)")
-_REFUSED = re.compile(
-    r"place ([01]{6}) at (\(-?\d{1,4},-?\d{1,4}\)) turn (\d) is not allowed: [^.]*\.?"
-)
-_TAKE = re.compile(r"take ([01]{6})")
-_MARKS = re.compile(r"(tile) [01]{6}\b")
-
-
-def _cell_of(text: str) -> tuple[int, int]:
-    q, r = text.strip("()").split(",")
-    return int(q), int(r)
-
-
-def _colour(pattern: str) -> str:
-    return hextiles.Tile.from_marks(pattern).colour
-
-
-def _lower(text: str) -> str:
-    return text[:1].lower() + text[1:]
-
-
-def _placement_problem(
-    figure: hextiles.Figure, tile: hextiles.Tile, cell: tuple[int, int], turn: int
-) -> str | None:
-    """Why ``tile`` turned ``turn`` may not go on ``cell`` of ``figure``, in words (no cell
-    coordinates, no digits of marks); ``None`` if it may."""
-    found = figure.conflict(tile, cell, turn)
-    if found is None:
-        return None
-    if found.kind == "occupied":
-        return "That cell already holds a tile: placed tiles never move."
-    if found.kind == "apart":
-        return "A tile must go next to your own figure, and that cell touches none of its tiles."
-    side, neighbour = found.side, found.neighbour
-    other = figure.tiles()[neighbour]
-    name = "starter" if neighbour == (0, 0) else f"{other.colour} tile"
-    if found.kind in ("meets-blank", "blank-meets"):
-        mine, theirs = ("marked", "blank") if found.kind == "meets-blank" else ("blank", "marked")
-        why = (
-            f"its {mine} {_SIDE_WORDS[side]} side would meet a {theirs} side of your {name}. "
-            "With marks allowed to meet, a mark may touch only a mark."
-        )
-    elif found.kind == "touches":
-        why = (
-            f"its marked {_SIDE_WORDS[side]} side would touch your {name}. Marks must face "
-            "outward: no mark may touch another tile."
-        )
-    else:
-        why = (
-            f"your {name} shows a mark toward that cell. Marks must face outward: no mark may "
-            "touch another tile."
-        )
-    fits = [k for k in range(6) if figure.why_illegal(tile, cell, k) is None]
-    if fits:
-        best = min(fits, key=lambda k: (min((k - turn) % 6, (turn - k) % 6), k))
-        step = (best - turn) % 6
-        turn_hint = {
-            1: "turned once more clockwise",
-            2: "turned twice more clockwise",
-            3: "turned half round",
-            4: "turned twice more anticlockwise",
-            5: "turned once more anticlockwise",
-        }[step]
-        hint = f" It fits there {turn_hint}."
-    else:
-        hint = " No turn of this tile fits there."
-    return f"This tile does not fit there as it is turned now: {why}{hint}"
-
-
 @cache
 def _template(
     radius: int, centre: tuple[int, int]
@@ -182,130 +110,6 @@ def _window(figure: hextiles.Figure, least: int = 2) -> tuple[int, tuple[int, in
                 best = (key, radius, centre)
     assert best is not None  # nine candidates were tried
     return best[1], best[2]
-
-
-_TILES_ESM = r"""
-function render({ model, el }) {
-  const row = document.createElement("div");
-  row.className = "gamekit-tiles";
-  el.appendChild(row);
-  function draw() {
-    row.innerHTML = "";
-    const tiles = model.get("tiles");
-    if (!tiles.length) {
-      const none = document.createElement("span");
-      none.className = "gamekit-tiles-empty";
-      none.textContent = model.get("empty");
-      row.appendChild(none);
-    }
-    tiles.forEach((t, i) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "gamekit-tile" + (model.get("dim") ? " dim" : "");
-      b.title = t.label;
-      b.setAttribute("aria-label", t.label);
-      b.setAttribute("aria-pressed", i === model.get("selected") ? "true" : "false");
-      b.innerHTML = t.svg + '<span class="gamekit-tile-caption"></span>';
-      b.querySelector(".gamekit-tile-caption").textContent = t.caption;
-      b.addEventListener("click", () => model.send({ type: "pick", index: i }));
-      row.appendChild(b);
-    });
-  }
-  model.on("change:tiles", draw);
-  model.on("change:selected", draw);
-  model.on("change:dim", draw);
-  draw();
-  return () => {
-    model.off("change:tiles", draw);
-    model.off("change:selected", draw);
-    model.off("change:dim", draw);
-  };
-}
-export default { render };
-"""
-
-_TILES_CSS = """
-.gamekit-tiles { display: flex; flex-wrap: wrap; gap: 4px; min-height: 62px;
-  align-items: center; }
-.gamekit-tiles-empty { color: #6b7280; font-size: 13px; }
-.gamekit-tile { display: flex; flex-direction: column; align-items: center; width: 62px;
-  padding: 2px 2px 3px; border: 1px solid #c9c2b4; border-radius: 6px; background: #fff;
-  cursor: pointer; font: 12px/1.1 sans-serif; color: #222; }
-.gamekit-tile:hover { border-color: #0072b2; background: #f1f7fc; }
-.gamekit-tile:focus-visible { outline: 2px solid #0072b2; }
-.gamekit-tile[aria-pressed="true"] { border: 2px solid #cc79a7; background: #fbeef5; }
-.gamekit-tile.dim { opacity: 0.5; }
-.gamekit-tile svg { display: block; }
-"""
-
-
-class TileRow(anywidget.AnyWidget):
-    """A row of tiles drawn as pictures, each one a button: a click on a picture calls
-    the handlers given to :meth:`on_pick` with its index. ``selected`` rings one tile;
-    ``dim`` greys the row (the tiles still answer, so a click can explain why not).
-
-    >>> row = TileRow()
-    >>> row.show(["100000", "110000"], captions=["red", "blue"])
-    >>> [t["caption"] for t in row.tiles], row
-    (['red', 'blue'], <TileRow 2 tiles>)
-    """
-
-    _esm = _TILES_ESM
-    _css = _TILES_CSS
-    tiles: Any = traitlets.List([]).tag(sync=True)
-    selected = traitlets.Int(-1).tag(sync=True)
-    dim = traitlets.Bool(False).tag(sync=True)
-    empty = traitlets.Unicode("(none)").tag(sync=True)
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self._handlers: list[Callable[[int], None]] = []
-        self.patterns: list[str] = []
-        self.on_msg(self._on_custom_msg)
-
-    def __repr__(self) -> str:
-        return f"<TileRow {len(self.patterns)} tiles>"
-
-    def show(
-        self,
-        patterns: Iterable[str | hextiles.Tile],
-        captions: list[str] | None = None,
-        selected: int = -1,
-        dim: bool = False,
-    ) -> None:
-        """Show ``patterns`` (tiles as six digits), each with a caption under it (its
-        colour unless given).
-
-        Raises:
-            InvalidNotationError: a pattern is not a tile.
-            ValueError: ``captions`` is not as long as ``patterns``.
-        """
-        marks = [hextiles.Tile.from_marks(p).marks for p in patterns]
-        captions = captions or [hextiles.Tile.from_marks(p).colour for p in marks]
-        tiles = [
-            {"svg": tile_svg(p, 40), "label": tile_words(p), "caption": c}
-            for p, c in zip(marks, captions, strict=True)
-        ]
-        self.patterns = marks
-        if tiles != self.tiles:
-            self.tiles = tiles
-        self.selected, self.dim = selected, dim
-
-    def on_pick(self, handler: Callable[[int], None]) -> None:
-        """Register ``fn(index)``, called when a tile's picture is clicked."""
-        self._handlers.append(handler)
-
-    def pick(self, index: int) -> None:
-        """What a click on the ``index``-th picture does."""
-        if isinstance(index, int) and 0 <= index < len(self.patterns):
-            for handler in self._handlers:
-                handler(index)
-
-    def _on_custom_msg(self, _widget, content, _buffers) -> None:
-        if isinstance(content, dict) and content.get("type") == "pick":
-            index = content.get("index")
-            if isinstance(index, int) and not isinstance(index, bool):
-                self.pick(index)
 
 
 def _mover(state: hextiles.State) -> int:
@@ -876,46 +680,16 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         p = self.puzzle
         if p is None:
             return ()
-        return tuple(f for f in p.focus if _CELL_TEXT.fullmatch(f))
+        return tuple(f for f in p.focus if CELL_TEXT.fullmatch(f))
 
     def _in_words(self, text: str) -> str:
-        """A puzzle's words with Hex Tiles' notation put in words, as the log says it:
-        a placement as the tile by colour, where it goes next to the figure's tiles and how
-        it is turned; a cell by the tiles beside it; a take by the tile's colour; and an
-        engine's refusal as the board words it (which side would touch what)."""
+        """A puzzle's words with Hex Tiles' notation put in words, as the log says it
+        (:func:`gamekit.hextiles.words.notation_words`)."""
         p = self.puzzle
         if p is None:
             return text
         start = p.start()
-        figure = start.figure(start._mover)
-
-        def placement(m: re.Match) -> str:
-            pattern, cell, turn = m.group(1), _cell_of(m.group(2)), int(m.group(3))
-            turned = turn_words(pattern, turn)
-            where = where_words(figure, cell, "your")
-            return f"placing the {_colour(pattern)} tile {where}" + (
-                f" ({turned})" if turned else ""
-            )
-
-        def cell(m: re.Match) -> str:
-            where = where_words(figure, _cell_of(m.group(0)), "your")
-            return ("a cell " if where.startswith("away") else "the cell ") + where
-
-        def refusal(m: re.Match) -> str:
-            pattern, cell, turn = m.group(1), _cell_of(m.group(2)), int(m.group(3))
-            tile = hextiles.Tile.from_marks(pattern)
-            why = _placement_problem(figure, tile, cell, turn) or ""
-            head = f"The {tile.colour} tile {where_words(figure, cell, 'your')}"
-            if why.startswith("This tile "):
-                return head + why.removeprefix("This tile")
-            return f"{head} does not fit: {_lower(why)}" if why else f"{head} does not fit."
-
-        text = _REFUSED.sub(refusal, text)
-        text = _PLACE.sub(placement, text)
-        text = _TAKE.sub(lambda m: f"taking the {_colour(m.group(1))} tile", text)
-        text = _MARKS.sub(lambda m: m.group(1), text)
-        text = _CELL_TEXT.sub(cell, text)
-        return capitalise_sentences(text)
+        return capitalise_sentences(notation_words(text, start.figure(start.player)))
 
     def _cell_name(self, text: str) -> str | None:
         """A typed cell, ``(1,-1)``, as the puzzles name it (``None`` if it is none)."""
@@ -938,37 +712,8 @@ class HexTilesBoard(PuzzleMode, GameBoard):
         return True
 
     def _plain(self, move: hextiles.Move, reason: str) -> str:
-        """A refusal in words a player reads (the engine's sentence names tiles by their
-        digits): taking, placing (clicked or typed) and ending the turn."""
-        state = self.state
-        if move.kind == "take":
-            if state.leftover_step:
-                return (
-                    "Not now: this is the extra step with the leftover tile (it is in your "
-                    "reserve). Place tiles or end the turn."
-                )
-            if state.taken:
-                return (
-                    "You have taken your tile for this turn (one a turn). Place tiles from "
-                    "your reserve, or end the turn."
-                )
-            if not state.market:
-                return "The market is empty."
-            tile = hextiles.Tile.from_marks(cast(str, move.pattern))  # a take has a pattern
-            return f"The market holds no {tile.colour} tile."
-        if move.kind == "done" and state.must_take:
-            return "Take a tile from the market first: taking one is compulsory each turn."
-        if move.kind == "place" and state.outcome is None:  # clicked or typed
-            tile = hextiles.Tile.from_marks(cast(str, move.pattern))
-            if move.pattern not in state.reserve():
-                return (
-                    f"Your reserve holds no {tile_words(tile).removeprefix('a ')}: a tile is placed from "
-                    "the reserve, where a tile taken from the market waits."
-                )
-            cell = cast(Cell, move.cell)
-            problem = _placement_problem(state.figure(), tile, cell, cast(int, move.turn))
-            return problem if problem is not None else reason
-        return reason
+        """A refusal in words a player reads (:func:`gamekit.hextiles.words.refusal_words`)."""
+        return refusal_words(self.state, move, reason)
 
     def _play(self, move: hextiles.Move) -> None:
         self._push(move)

@@ -8,6 +8,7 @@ Hex Tiles, 2 players, round 1. Player 1 to move: take a tile from the market. Th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import cast
 
@@ -225,3 +226,153 @@ def describe_move(
         text += f" Round {after.round_no}: the market holds {_tiles_words(after.market)}"
         text += f"; {first} {'take' if first.lower() == 'you' else 'takes'} first."
     return text
+
+
+#: Hex Tiles notation in a puzzle's words (:meth:`HexTilesBoard._in_words`).
+CELL_TEXT = re.compile(r"\((-?\d{1,4}),(-?\d{1,4})\)")
+_PLACE = re.compile(r"place ([01]{6}) at (\(-?\d{1,4},-?\d{1,4}\)) turn (\d)")
+_REFUSED = re.compile(
+    r"place ([01]{6}) at (\(-?\d{1,4},-?\d{1,4}\)) turn (\d) is not allowed: [^.]*\.?"
+)
+_TAKE = re.compile(r"take ([01]{6})")
+_MARKS = re.compile(r"(tile) [01]{6}\b")
+
+
+def _cell_of(text: str) -> tuple[int, int]:
+    q, r = text.strip("()").split(",")
+    return int(q), int(r)
+
+
+def _colour(pattern: str) -> str:
+    return hextiles.Tile.from_marks(pattern).colour
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def placement_words(
+    figure: hextiles.Figure, tile: hextiles.Tile, cell: tuple[int, int], turn: int
+) -> str | None:
+    """Why ``tile`` turned ``turn`` may not go on ``cell`` of ``figure``, in words (no cell
+    coordinates, no digits of marks); ``None`` if it may."""
+    found = figure.conflict(tile, cell, turn)
+    if found is None:
+        return None
+    if found.kind == "occupied":
+        return "That cell already holds a tile: placed tiles never move."
+    if found.kind == "apart":
+        return "A tile must go next to your own figure, and that cell touches none of its tiles."
+    side, neighbour = found.side, found.neighbour
+    other = figure.tiles()[neighbour]
+    name = "starter" if neighbour == (0, 0) else f"{other.colour} tile"
+    if found.kind in ("meets-blank", "blank-meets"):
+        mine, theirs = ("marked", "blank") if found.kind == "meets-blank" else ("blank", "marked")
+        why = (
+            f"its {mine} {_SIDE_WORDS[side]} side would meet a {theirs} side of your {name}. "
+            "With marks allowed to meet, a mark may touch only a mark."
+        )
+    elif found.kind == "touches":
+        why = (
+            f"its marked {_SIDE_WORDS[side]} side would touch your {name}. Marks must face "
+            "outward: no mark may touch another tile."
+        )
+    else:
+        why = (
+            f"your {name} shows a mark toward that cell. Marks must face outward: no mark may "
+            "touch another tile."
+        )
+    fits = [k for k in range(6) if figure.why_illegal(tile, cell, k) is None]
+    if fits:
+        best = min(fits, key=lambda k: (min((k - turn) % 6, (turn - k) % 6), k))
+        step = (best - turn) % 6
+        turn_hint = {
+            1: "turned once more clockwise",
+            2: "turned twice more clockwise",
+            3: "turned half round",
+            4: "turned twice more anticlockwise",
+            5: "turned once more anticlockwise",
+        }[step]
+        hint = f" It fits there {turn_hint}."
+    else:
+        hint = " No turn of this tile fits there."
+    return f"This tile does not fit there as it is turned now: {why}{hint}"
+
+
+def notation_words(text: str, figure: hextiles.Figure) -> str:
+    """``text`` (a puzzle's task, a verdict, an engine's refusal) with Hex Tiles' notation put
+    in words, as the log says it: a placement as the tile by colour, where it goes next to
+    ``figure``'s tiles and how it is turned; a cell by the tiles beside it; a take by the
+    tile's colour; an engine's refusal as :func:`placement_words` words it.
+
+    >>> from gamekit import hextiles
+    >>> figure = hextiles.Rules(seed=1).start().figure(0)
+    >>> notation_words("take 111000", figure)
+    'taking the yellow tile'
+    """
+
+    def placement(m: re.Match) -> str:
+        pattern, cell, turn = m.group(1), _cell_of(m.group(2)), int(m.group(3))
+        turned = turn_words(pattern, turn)
+        where = where_words(figure, cell, "your")
+        return f"placing the {_colour(pattern)} tile {where}" + (f" ({turned})" if turned else "")
+
+    def cell(m: re.Match) -> str:
+        where = where_words(figure, _cell_of(m.group(0)), "your")
+        return ("a cell " if where.startswith("away") else "the cell ") + where
+
+    def refusal(m: re.Match) -> str:
+        pattern, cell, turn = m.group(1), _cell_of(m.group(2)), int(m.group(3))
+        tile = hextiles.Tile.from_marks(pattern)
+        why = placement_words(figure, tile, cell, turn) or ""
+        head = f"The {tile.colour} tile {where_words(figure, cell, 'your')}"
+        if why.startswith("This tile "):
+            return head + why.removeprefix("This tile")
+        return f"{head} does not fit: {_lower(why)}" if why else f"{head} does not fit."
+
+    text = _REFUSED.sub(refusal, text)
+    text = _PLACE.sub(placement, text)
+    text = _TAKE.sub(lambda m: f"taking the {_colour(m.group(1))} tile", text)
+    text = _MARKS.sub(lambda m: m.group(1), text)
+    return CELL_TEXT.sub(cell, text)
+
+
+def refusal_words(state: hextiles.State, move: hextiles.Move, reason: str) -> str:
+    """The engine's refusal ``reason`` of ``move`` in ``state``, in words a player reads
+    (the engine's sentence names tiles by their digits): taking, placing and ending the turn;
+    ``reason`` itself for the rest.
+
+    >>> from gamekit import hextiles
+    >>> state = hextiles.Rules(seed=1).start()
+    >>> move = hextiles.Move.parse("done")
+    >>> refusal_words(state, move, state.why_illegal(move))
+    'Take a tile from the market first: taking one is compulsory each turn.'
+    """
+    if move.kind == "take":
+        if state.leftover_step:
+            return (
+                "Not now: this is the extra step with the leftover tile (it is in your "
+                "reserve). Place tiles or end the turn."
+            )
+        if state.taken:
+            return (
+                "You have taken your tile for this turn (one a turn). Place tiles from "
+                "your reserve, or end the turn."
+            )
+        if not state.market:
+            return "The market is empty."
+        tile = hextiles.Tile.from_marks(cast(str, move.pattern))  # a take has a pattern
+        return f"The market holds no {tile.colour} tile."
+    if move.kind == "done" and state.must_take:
+        return "Take a tile from the market first: taking one is compulsory each turn."
+    if move.kind == "place" and state.outcome is None:  # clicked or typed
+        tile = hextiles.Tile.from_marks(cast(str, move.pattern))
+        if move.pattern not in state.reserve():
+            return (
+                f"Your reserve holds no {tile_words(tile).removeprefix('a ')}: a tile is placed from "
+                "the reserve, where a tile taken from the market waits."
+            )
+        cell = cast(Cell, move.cell)
+        problem = placement_words(state.figure(), tile, cell, cast(int, move.turn))
+        return problem if problem is not None else reason
+    return reason

@@ -26,13 +26,20 @@ the boards' bitmask tables :func:`board_tables` and :func:`windows` (with
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
 import numpy as np
 
+from gamekit.coffee.moves import (  # noqa: F401  (the package's names)
+    _OTHER,
+    _SWAP,
+    COLOURS,
+    MAX_NOTATION_CHARS,
+    Move,
+    Outcome,
+)
 from gamekit.coffee.tables import (  # noqa: F401  (the package's names)
     BoardTables,
     _bits,
@@ -43,7 +50,7 @@ from gamekit.coffee.tables import (  # noqa: F401  (the package's names)
     board_tables,
     windows,
 )
-from gamekit.errors import IllegalMoveError, InvalidNotationError, OffBoardError
+from gamekit.errors import IllegalMoveError, InvalidNotationError, OffBoardError  # noqa: F401
 from gamekit.errors import shown as _show
 from gamekit.game import FrozenMap, register
 from gamekit.grids import AXIS_NAMES, Grid, grid_for
@@ -71,8 +78,6 @@ __all__ = [
 ]
 
 GAME = "coffee"
-COLOURS = ("black", "orange")
-_OTHER = {"black": "orange", "orange": "black"}
 
 #: Suggested ``n`` for each board (the digest's table); other sizes use :func:`default_n`.
 DEFAULT_N: FrozenMap[tuple[str, int], int] = FrozenMap(
@@ -86,10 +91,6 @@ DEFAULT_N: FrozenMap[tuple[str, int], int] = FrozenMap(
         ("square", 7): 5,
     }
 )
-
-#: The longest text :meth:`Move.parse` reads (a move is 3 or 4 characters; spaces around
-#: it are allowed). Longer text is refused at once, without being scanned.
-MAX_NOTATION_CHARS = 32
 
 
 def _whole(value: object, name: str) -> int:
@@ -117,171 +118,6 @@ def default_n(board: str, size: int) -> int:
     if board == "hex":
         return size
     return 3 if size < 4 else 5
-
-
-# ---------------------------------------------------------------------------------------
-# Moves
-# ---------------------------------------------------------------------------------------
-
-_MOVE = re.compile(r"^([a-z])([1-9][0-9]?)([|\-/\\])$")
-_CELL = re.compile(r"^[a-z][1-9][0-9]?$")
-_AXES = ("|", "-", "/", "\\")
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """A stone on ``cell`` with the rod laid along ``axis``: ``Move.parse("c3/")`` or
-    ``Move("c3", "/")``.
-
-    The pie rule's swap is ``Move.parse("swap")`` (``cell`` and ``axis`` are ``None``).
-    A move checks its fields when made: a cell is a letter and a number, an axis one of
-    ``| - / \\``.
-
-    >>> m = Move.parse("c3/")
-    >>> m.cell, m.axis, str(m)
-    ('c3', '/', 'c3/')
-    >>> m
-    Move.parse('c3/')
-    >>> Move(5, "|")
-    Traceback (most recent call last):
-    ...
-    gamekit.errors.InvalidNotationError: 5 is not a cell: a Coffee cell is a letter and a number, like 'c3'
-
-    Raises:
-        InvalidNotationError: the cell or the axis is not one (only the swap has neither).
-    """
-
-    cell: str | None
-    axis: str | None
-
-    def __post_init__(self) -> None:
-        cell, axis = self.cell, self.axis
-        if cell is None and axis is None:
-            return
-        short = isinstance(cell, str) and len(cell) <= MAX_NOTATION_CHARS
-        clean = cell.strip().lower() if isinstance(cell, str) and short else None
-        if clean is None or not _CELL.match(clean):
-            raise InvalidNotationError(
-                f"{_show(cell)} is not a cell: a Coffee cell is a letter and a number, like 'c3'"
-            )
-        if not isinstance(axis, str) or len(axis) > MAX_NOTATION_CHARS or axis.strip() not in _AXES:
-            raise InvalidNotationError(
-                f"{_show(axis)} is not an axis: a Coffee axis is one of | - / \\"
-            )
-        object.__setattr__(self, "cell", clean)
-        object.__setattr__(self, "axis", axis.strip())
-
-    @classmethod
-    def _of(cls, cell: str | None, axis: str | None) -> Move:
-        """A move from fields known to be good (the engine's own), without the checks."""
-        move = object.__new__(cls)
-        object.__setattr__(move, "cell", cell)
-        object.__setattr__(move, "axis", axis)
-        return move
-
-    @classmethod
-    def parse(cls, text: str | Move) -> Move:
-        """Read a move's notation: a cell then an axis (``e5|``, ``c3/``), or ``swap``;
-        a :class:`Move` is returned as it is.
-
-        Raises:
-            InvalidNotationError: ``text`` is not text, is longer than
-                :data:`MAX_NOTATION_CHARS`, or is not a move's notation.
-        """
-        if isinstance(text, Move):
-            return text
-        if not isinstance(text, str):
-            raise InvalidNotationError(
-                f"{_show(text)} is not a Coffee move: give a Move or text such as 'c3/' or 'e5|'"
-            )
-        if len(text) > MAX_NOTATION_CHARS:
-            raise InvalidNotationError(
-                f"{_show(text)} is not a Coffee move: a move is a few characters, like 'c3/' "
-                f"(at most {MAX_NOTATION_CHARS} with spaces), not {len(text)}"
-            )
-        clean = text.strip().lower()
-        if clean == "swap":
-            return _SWAP
-        m = _MOVE.match(clean)
-        if not m:
-            raise InvalidNotationError(
-                f"{_show(text)} is not a Coffee move: a move is a cell and an axis, like 'c3/' "
-                "or 'e5|' (axes: | vertical, - horizontal, / and \\ diagonals), or 'swap'"
-            )
-        return cls._of(m.group(1) + m.group(2), m.group(3))
-
-    @classmethod
-    def swap(cls) -> Move:
-        """The pie rule's swap."""
-        return _SWAP
-
-    @property
-    def is_swap(self) -> bool:
-        """Whether this is the pie rule's swap."""
-        return self.cell is None
-
-    def __str__(self) -> str:
-        return "swap" if self.cell is None else f"{self.cell}{self.axis}"
-
-    def __repr__(self) -> str:
-        return f"Move.parse({str(self)!r})"
-
-
-_SWAP = Move(None, None)
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a game ended: the winning colour, the reason in words, and the winning line's
-    cells (empty when the game ended by blocking).
-
-    ``winners`` is ``(winner,)``; ``ending`` is ``"line"`` or ``"blocked"`` (the words of
-    ``Rules.endings``); ``scores`` is ``None`` (Coffee has no score).
-
-    >>> o = Outcome("black", "Black made a line of 3: a1, a2, a3", ("a1", "a2", "a3"))
-    >>> o.winners, o.loser, o.ending, o.scores
-    (('black',), 'orange', 'line', None)
-
-    Raises:
-        ValueError: ``winner`` is not a colour, or ``reason`` is not text.
-        TypeError: ``line`` is not a sequence of cell labels.
-    """
-
-    winner: str
-    reason: str
-    line: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        if self.winner not in COLOURS:
-            raise ValueError(f"winner must be 'black' or 'orange', not {_show(self.winner)}")
-        if not isinstance(self.reason, str):
-            raise ValueError(f"reason must be a sentence (text), not {_show(self.reason)}")
-        if isinstance(self.line, str) or not isinstance(self.line, Iterable):
-            raise TypeError(f"line must be a sequence of cell labels, not {_show(self.line)}")
-        line = tuple(self.line)
-        if not all(isinstance(cell, str) for cell in line):
-            raise TypeError(f"line must hold cell labels (text), not {_show(line)}")
-        object.__setattr__(self, "line", line)
-
-    @property
-    def loser(self) -> str:
-        """The colour that lost."""
-        return _OTHER[self.winner]
-
-    @property
-    def winners(self) -> tuple[str, ...]:
-        """The winning seats: ``(winner,)`` (Coffee has no draws)."""
-        return (self.winner,)
-
-    @property
-    def ending(self) -> str:
-        """``"line"`` (the winner made a line) or ``"blocked"`` (the loser had no move)."""
-        return "line" if self.line else "blocked"
-
-    @property
-    def scores(self) -> None:
-        """``None``: Coffee has no score."""
-        return None
 
 
 # ---------------------------------------------------------------------------------------

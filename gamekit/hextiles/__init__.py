@@ -68,6 +68,8 @@ from gamekit.hextiles.notation import (  # noqa: F401  (the package's names)
     Move,
     _move_tile,
 )
+from gamekit.hextiles.outcome import ENDINGS, Outcome
+from gamekit.hextiles.refusals import Refusals
 from gamekit.hextiles.tiles import (  # noqa: F401  (the package's names)
     _CELL_HELP,
     _FIT,
@@ -134,63 +136,6 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """How a game ended.
-
-    ``winners`` are seat names (``"player 1"`` …; more than one for a shared win),
-    ``reason`` says it in words, ``ending`` is the way it ended (a word of
-    ``Rules.endings``: ``"pool-empty"`` or ``"no-room"``), ``scores`` is each seat's total
-    and ``breakdown`` each player's :class:`Score`, step by step.
-
-    >>> o = Outcome(("player 2",), "Player 2 wins", "no-room",
-    ...             FrozenMap({"player 1": 3, "player 2": 5}))
-    >>> o.winner, o.scores["player 2"], o.breakdown
-    ('player 2', 5, ())
-
-    Raises:
-        ValueError: ``winners`` is not a sequence of seat names, ``reason`` is not text,
-            ``ending`` is not one of ``Rules.endings``, or ``scores`` is not a mapping seat
-            -> total that holds every winner.
-    """
-
-    winners: tuple[str, ...]
-    reason: str
-    ending: str
-    scores: FrozenMap[str, int]
-    breakdown: tuple[Score, ...] = ()
-
-    def __post_init__(self) -> None:
-        if isinstance(self.winners, str) or not isinstance(self.winners, Iterable):
-            raise ValueError(f"winners must be a sequence of seat names, not {_show(self.winners)}")
-        winners = tuple(self.winners)
-        if not all(isinstance(w, str) for w in winners):
-            raise ValueError(f"winners must be seat names like 'player 1', not {_show(winners)}")
-        if not isinstance(self.reason, str):
-            raise ValueError(f"reason must be a sentence (text), not {_show(self.reason)}")
-        if self.ending not in (*Rules.endings, BLOCKED):
-            raise ValueError(
-                f"ending must be one of {', '.join(Rules.endings)} (or {BLOCKED!r}, in a "
-                f"variant), not {_show(self.ending)}"
-            )
-        if not isinstance(self.scores, Mapping) or not set(winners) <= set(self.scores):
-            raise ValueError(
-                f"scores must be a mapping seat -> total naming every winner, not "
-                f"{_show(self.scores)}"
-            )
-        breakdown = tuple(self.breakdown)
-        if not all(isinstance(s, Score) for s in breakdown):
-            raise ValueError("breakdown must hold one Score per player")
-        object.__setattr__(self, "winners", winners)
-        object.__setattr__(self, "scores", FrozenMap(self.scores))
-        object.__setattr__(self, "breakdown", breakdown)
-
-    @property
-    def winner(self) -> str | None:
-        """The single winner's seat, or ``None`` for a shared win."""
-        return self.winners[0] if len(self.winners) == 1 else None
-
-
 # ---------------------------------------------------------------------------------------
 # Rules
 # ---------------------------------------------------------------------------------------
@@ -249,7 +194,7 @@ class Rules(Variants):
     """
 
     game: ClassVar[str] = "hextiles"
-    endings: ClassVar[tuple[str, ...]] = ("pool-empty", "no-room")
+    endings: ClassVar[tuple[str, ...]] = ENDINGS
 
     players: int = 2
     seed: int | None = None
@@ -445,7 +390,7 @@ def _display(seat: str) -> str:
     return seat[:1].upper() + seat[1:]
 
 
-class State:
+class State(Refusals):
     """A Hex Tiles position: every figure and reserve, the pool, the market, whose turn.
 
     Immutable and hashable; build one with :meth:`Rules.start`. A round: the first player
@@ -778,54 +723,6 @@ class State:
         if reason is None and not self.rules.plain:
             reason = self.rules._variant(self, m)
         return reason
-
-    def _base_problem(self, m: Move) -> str | None:
-        outcome = self.outcome
-        if outcome is not None:
-            return f"{m} is not allowed: {outcome.reason[0].lower()}{outcome.reason[1:]}"
-        if m.kind == "place":
-            # a place move: its pattern, cell and turn are set
-            pattern, cell, turn = cast(str, m.pattern), cast(Cell, m.cell), cast(int, m.turn)
-            p = self._mover
-            reserve = self.reserves[p]
-            if pattern in reserve:
-                figure = self.figures[p]
-                if figure._allows(_rot(_TILES[pattern].mask, turn), cell):
-                    return None
-                return figure._problem(str(m), _TILES[pattern], cell, turn)
-            held = _join(list(dict.fromkeys(reserve))) if reserve else "nothing"
-            return (
-                f"{m} is not allowed: {self.player_name(p)}'s reserve holds no {pattern} tile "
-                f"(it holds {held}). Take a tile from the market first; taken tiles wait in the "
-                "reserve."
-            )
-        if m.kind == "take":
-            if self.step < self.rules.players and not self.taken and m.pattern in self.market:
-                return None
-            who = self.player_name(self._mover)
-            if self.leftover_step:
-                return (
-                    f"{m} is not allowed: this is {who}'s step with the leftover tile (now in "
-                    "the reserve): place tiles or say done."
-                )
-            if self.taken:
-                return (
-                    f"{m} is not allowed: {who} has already taken a tile this turn (one tile "
-                    "per turn); place reserve tiles or say done."
-                )
-            if m.pattern not in self.market:
-                if not self.market:
-                    return f"{m} is not allowed: the market is empty."
-                return f"{m} is not allowed: the market holds {_join(list(self.market))}."
-            return None
-        # done
-        if self.must_take:
-            who = self.player_name(self._mover)
-            return (
-                f"done is not allowed: taking a tile is compulsory; {who} must take one "
-                f"of {_join(list(dict.fromkeys(self.market)), 'or')} first."
-            )
-        return None
 
     def play(self, move: Move | str) -> State:
         """The state after ``move``.

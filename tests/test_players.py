@@ -812,7 +812,7 @@ def test_the_exact_cup_odds_agree_with_counting_every_draw():
     import itertools
     from collections import Counter
 
-    from gamekit.roaster.challenge import _LEVEL, _poly
+    from gamekit.roaster.odds import _LEVEL, _poly
 
     bag = {"bean0": 3, "bean2": 2, "bean4": 1, "body": 2, "burnt": 1}
     tokens = [t for t, n in bag.items() for _ in range(n)]

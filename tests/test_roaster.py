@@ -1143,7 +1143,7 @@ def test_the_odds_policys_cup_value_is_the_exact_mean_over_every_draw_order(cup,
     import itertools
 
     from gamekit.roaster.cards import PENALTIES as _PENALTY
-    from gamekit.roaster.challenge import _cup_value
+    from gamekit.roaster.odds import cup_value as _cup_value
 
     state = _small_rules().arrange({}, bag=dict(_SMALL_CARD.bag), phase="decide")
     bag = dict(_SMALL_CARD.bag)

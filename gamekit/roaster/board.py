@@ -29,20 +29,19 @@ from __future__ import annotations
 import html
 import re
 from collections import Counter
-from functools import cache, lru_cache
+from functools import cache
 from typing import ClassVar, cast
 
 import ipywidgets as w
-import numpy as np
 
 from gamekit import roaster
 from gamekit.errors import GamekitError, shown
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
 from gamekit.roaster.bag import say
-from gamekit.roaster.cards import PENALTIES, ROASTS_TO
 from gamekit.roaster.effects import EFFECT_NAMES, EFFECT_RULES
 from gamekit.roaster.notation import FLAVOR_EFFECTS
+from gamekit.roaster.odds import cup_forecast
 from gamekit.roaster.picture import (
     STEP_WORDS,
     RoasterView,
@@ -142,90 +141,6 @@ def effects_legend(rules: roaster.Rules) -> str:
         f"of them.<ul style='margin:2px 0 4px 0'>{flavor}</ul>"
         "<b>Cup effects</b>: when both slots of a pair are full, the effect named beside it "
         f"helps in the cup test.<ul style='margin:2px 0 0 0'>{pairs}</ul></div>"
-    )
-
-
-def _pool(state: roaster.State) -> tuple[Counter, list[str]]:
-    """What the bag would hold, and the cup so far, if the cup test began now (this
-    round's drawn beans roasted, the beginner side's flavor tokens added)."""
-    pool = Counter(state.bag)
-    if state.phase in ("effects", "return-two", "two-of-five"):
-        for t, k in state.drawn.items():
-            pool[ROASTS_TO.get(t, t)] += k
-        for t, k in state.aside.items():
-            pool[t] += k
-    if state.phase in ("draw", "effects", "return-two", "two-of-five", "decide"):
-        pool.update(state.reserve)
-        cup = []
-    else:
-        cup = state.cup_tokens()
-        pool.update(state.aside)
-    return pool, cup
-
-
-@lru_cache(maxsize=64)
-def _forecast(
-    card: roaster.Card,
-    pool: tuple[tuple[str, int], ...],
-    cup: tuple[str, ...],
-    slots: int,
-    tray: int,
-    extra: int,
-    sweet: bool,
-    samples: int,
-) -> tuple[float, int, int, float]:
-    tokens = [t for t, k in pool for _ in range(k) if t != "moisture"]
-    cup = tuple(cup)
-    if sweet and "sweetness" not in cup:
-        cup += ("sweetness",)
-    rng = np.random.default_rng(0)
-    totals, levels = [], []
-    for _ in range(samples):
-        filled, on_tray = list(cup), 0
-        for j in rng.permutation(len(tokens)):
-            if len(filled) >= slots:
-                break
-            t = tokens[j]
-            if t in PENALTIES and on_tray < tray:
-                on_tray += 1
-            else:
-                filled.append(t)
-        s = roaster.score(filled, card, extra_bean=extra, slots=slots)
-        totals.append(s.total)
-        levels.append(sum(roaster.level(t) or 0 for t in filled) + extra)
-    low, high = np.percentile(totals, [10, 90])
-    return float(np.mean(totals)), int(round(low)), int(round(high)), float(np.mean(levels))
-
-
-def cup_forecast(state: roaster.State, samples: int = 300) -> tuple[float, int, int, float]:
-    """What the cup would score if the cup test began now: (average score, a low and a
-    high score that 8 cups in 10 fall between, the beans' average roast total). The cups are
-    drawn at random from the bag as it would be (a fixed sample, so the same state always
-    gives the same forecast); hard, burnt, smoke and defect beans go on the tray while it
-    has room, everything else into the cup.
-
-    >>> state = roaster.Rules(seed=3).start()
-    >>> mean, low, high, beans = cup_forecast(state)
-    >>> low <= mean <= high
-    True
-
-    Raises:
-        ValueError: the game is over (read ``state.outcome`` instead).
-    """
-    if state.outcome is not None:
-        raise ValueError("the game is over: its cup has a score, state.outcome.total")
-    pool, cup = _pool(state)
-    unlocked = state.unlocked
-    board = state.board
-    return _forecast(
-        state.rules.card,
-        tuple(sorted((t, k) for t, k in pool.items() if k)),
-        tuple(cup),
-        board.cup_slots,
-        state.tray_size - len(state.tray),
-        board.extra_bean if "extra-bean" in unlocked else 0,
-        "sweetness" in unlocked,
-        samples,
     )
 
 

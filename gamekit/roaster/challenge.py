@@ -14,26 +14,23 @@ difficulty chosen by the last score, and a roaster title for the total.
 from __future__ import annotations
 
 import numbers
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from math import comb
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from gamekit.roaster.cards import (
     CARDS,
-    EMPTY_CUP_PENALTY,
-    FLAVOR_POINTS,
     PENALTIES,
     ROASTS_TO,
-    SKILL_POINTS,
     TITLES,
     Card,
     _show,
     next_difficulty,
     title,
 )
+from gamekit.roaster.odds import _FLAVOR_TOKENS, _LEVEL, cup_value
 
 if TYPE_CHECKING:
     from gamekit.roaster.game import State
@@ -198,142 +195,6 @@ def roast_level_player(state: State, target: float | None = None) -> str:
 
 # -- a policy that weighs the exact odds of the bag ---------------------------------------
 
-#: What a token in the cup adds to the roast total (tokens not listed add nothing).
-_LEVEL = {"bean0": 0, "bean1": 1, "bean2": 2, "bean3": 3, "bean4": 4}
-#: A token after a round of roasting.
-_FLAVOR_TOKENS = ("body", "acidity", "aroma", "wild", "sweetness")
-
-
-def _poly(groups: list[tuple[int, int, int]], draws: int, top: int) -> np.ndarray:
-    """``ways[k, v]``: the ways to draw ``k`` tokens (``k`` up to ``draws``) from groups of
-    ``(n, w, cap)`` (``n`` tokens, ``j`` of them worth ``min(j * w, cap)``) worth ``v`` in
-    all (``v`` up to ``top``): a product of polynomials, one per group."""
-    ways = np.zeros((draws + 1, top + 1))
-    ways[0, 0] = 1.0
-    for n, w, cap in groups:
-        if not n:
-            continue
-        grown = np.zeros_like(ways)
-        for j in range(min(n, draws) + 1):
-            v = min(j * w, cap)
-            if v > top:
-                break
-            grown[j:, v:] += comb(n, j) * ways[: draws + 1 - j, : top + 1 - v]
-        ways = grown
-    return ways
-
-
-def _cup_value(
-    state: State, bag: Mapping[str, int], cup: list[str], room: int | None = None
-) -> float:
-    """The expected score of the cup once its empty slots are filled from ``bag`` by a
-    player who puts each bad token (hard, burnt, smoke, defect) on the tray while it has
-    ``room`` (default: the state's free tray slots) and every other token in the cup.
-
-    The odds are exact for that way of playing: of the next ``empty + room`` tokens drawn,
-    ``b`` are bad (a hypergeometric chance); if ``b`` fills the tray, the cup takes the
-    other ``b - room`` of them and the good tokens drawn, else ``empty`` good tokens. Given
-    how many good tokens come, the chances of each roast total, of each number of matching
-    flavors (each flavor counting up to what the card asks) and of each largest group of
-    one roast level are counted exactly (products of binomials, as in
-    :mod:`gamekit.roaster.odds`)."""
-    card = state.rules._card
-    if room is None:
-        room = max(0, state.tray_size - len(state.tray))
-    need = len(state.cup) - len(cup)
-    value = -float(sum(PENALTIES.get(t, 0) for t in cup))
-    good = {t: n for t, n in bag.items() if n > 0 and t != "moisture" and t not in PENALTIES}
-    bad = {t: n for t, n in bag.items() if n > 0 and t in PENALTIES}
-    ng, nb = sum(good.values()), sum(bad.values())
-    # chance of g good and k bad tokens in the cup
-    chance: dict[int, float] = {}
-    bad_in = 0.0
-    short = 0.0
-    if need <= 0:
-        chance[0] = 1.0
-    else:
-        draws = min(need + room, ng + nb)
-        total = comb(ng + nb, draws)
-        for b in range(max(0, draws - ng), min(nb, draws) + 1):
-            p = comb(nb, b) * comb(ng, draws - b) / total
-            if b >= room:
-                g, k = draws - b, b - room
-            elif ng >= need:
-                g, k = need, 0
-            else:
-                g, k = ng, max(0, nb - room)
-            chance[g] = chance.get(g, 0.0) + p
-            bad_in += p * k
-            if g + k < need:
-                short += p
-    if nb:
-        value -= bad_in * sum(PENALTIES[t] * n for t, n in bad.items()) / nb
-    value -= EMPTY_CUP_PENALTY * short
-    most = max(chance)
-    ways_of = [comb(ng, g) for g in range(most + 1)]
-    # roast: the levels of the beans drawn, on top of those in the cup
-    extra = state.board.extra_bean if "extra-bean" in state.unlocked else 0
-    base = sum(_LEVEL.get(t, 0) for t in cup) + extra
-    beans = [(good.get(t, 0), w, 4 * most) for t, w in _LEVEL.items()]
-    others = ng - sum(n for n, _, _ in beans)
-    roast = _poly([*beans, (others, 0, 0)], most, 4 * most)
-    table = card.roast_table
-    points = np.array([table.get(base + v, 0) for v in range(4 * most + 1)], dtype=float)
-    by_g = roast @ points
-    # flavor: each of the card's flavors counts up to what the card asks, wild for any
-    wanted = {f: k for f, k in card.flavors.items() if f != "sweetness"}
-    have = {f: min(cup.count(f), k) for f, k in wanted.items()}
-    missing = sum(wanted.values()) - sum(have.values())
-    wild_have = min(cup.count("wild"), missing)
-    missing -= wild_have
-    sweet = 0
-    if "sweetness" in cup and (card.needs_sweetness or missing > 0):
-        sweet = 1
-    flavor_groups = [(good.get(f, 0), 1, k - have[f]) for f, k in wanted.items()]
-    flavor_groups.append((good.get("wild", 0), 1, missing))
-    counted = sum(n for n, _, _ in flavor_groups)
-    flavor_groups.append((ng - counted, 0, 0))
-    matched = _poly(flavor_groups, most, 2 * missing)
-    now = sum(have.values()) + wild_have
-    fpoints = np.zeros(2 * missing + 1)
-    for v in range(2 * missing + 1):
-        m = now + min(v, missing)
-        if sweet and (card.needs_sweetness or m < sum(wanted.values())):
-            m += 1
-        fpoints[v] = FLAVOR_POINTS[min(m, 4)]
-    by_g = by_g + matched @ fpoints
-    # the penalty for a cup without any flavor token
-    if not any(t in _FLAVOR_TOKENS for t in cup):
-        plain = ng - sum(good.get(t, 0) for t in _FLAVOR_TOKENS)
-        by_g = by_g - 3.0 * np.array([comb(plain, g) for g in range(most + 1)])
-    # skill: the chance that the largest group of one roast level reaches 3, 4 … 7 (the
-    # ways to draw g tokens with every group below that size, counted exactly)
-    level_count = {t: cup.count(t) for t in _LEVEL}
-    biggest = max(level_count.values())
-    skill = [0] * (most + 1)
-    for size in range(3, 8):
-        step = SKILL_POINTS[size] - SKILL_POINTS.get(size - 1, 0)
-        if biggest >= size:
-            skill = [x + step * w for x, w in zip(skill, ways_of, strict=True)]
-            continue
-        capped = [
-            (good.get(t, 0), size - c - 1)
-            for t, c in level_count.items()
-            if good.get(t, 0) > size - c - 1
-        ]
-        if not capped:  # no group can reach this size, nor a larger one
-            break
-        free = ng - sum(n for n, _ in capped)
-        under = np.array([comb(free, j) for j in range(most + 1)], dtype=float)
-        for n, top in capped:
-            coeff = [comb(n, j) for j in range(min(top, most) + 1)]
-            under = np.convolve(under, coeff)[: most + 1]
-        skill = [x + step * (w - u) for x, w, u in zip(skill, ways_of, under, strict=True)]
-    for g, p in chance.items():
-        if ways_of[g]:
-            value += p * (float(by_g[g]) + skill[g]) / ways_of[g]
-    return float(value)
-
 
 def _after_a_round(bag: dict[str, int], draws: int, smoke: int, rng) -> dict[str, int]:
     """The bag after one more round with no effects: ``smoke`` tokens in, ``draws`` tokens
@@ -386,7 +247,7 @@ def odds_player(state: State, samples: int = 16, seed: int = 0) -> str:
         bag = state.bag
         cup = ["sweetness"] if "sweetness" in state.unlocked else []
         room = state.tray_size
-        now = _cup_value(state, bag, cup, room)
+        now = cup_value(state, bag, cup, room)
         track = state.board.track
         rounds = min(len(track) - 1 - state.space, _HORIZON)
         rng = np.random.default_rng([seed, state.round, sum(bag.values())])
@@ -400,7 +261,7 @@ def odds_player(state: State, samples: int = 16, seed: int = 0) -> str:
             paths.append(path)
         # roast on as soon as some number of rounds more is expected to score higher
         for k in range(rounds):
-            later = sum(_cup_value(state, path[k], cup, room) for path in paths) / samples
+            later = sum(cup_value(state, path[k], cup, room) for path in paths) / samples
             if later > now:
                 return "continue"
         return "stop"
@@ -410,8 +271,8 @@ def odds_player(state: State, samples: int = 16, seed: int = 0) -> str:
             return "cup"
         cup = state.cup_tokens()
         room = state.tray_size - len(state.tray)
-        keep = _cup_value(state, state.bag, [*cup, token], room)
-        skip = _cup_value(state, state.bag, cup, room - 1)
+        keep = cup_value(state, state.bag, [*cup, token], room)
+        skip = cup_value(state, state.bag, cup, room - 1)
         if abs(keep - skip) < 1e-9:  # a tie: the plain rule
             return "tray" if token in PENALTIES else "cup"
         return "tray" if skip > keep else "cup"
@@ -425,7 +286,7 @@ def odds_player(state: State, samples: int = 16, seed: int = 0) -> str:
             back = dict(state.bag)
             for t, n in offered.items():
                 back[t] = back.get(t, 0) + n - (t == kept)
-            value = _cup_value(state, back, [*cup, kept], room)
+            value = cup_value(state, back, [*cup, kept], room)
             if value > best_value + 1e-9:
                 best, best_value = move, value
         return best

@@ -10,8 +10,6 @@ themselves, in teaching order.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
-from math import comb
 from typing import Any
 
 from gamekit import roaster
@@ -24,6 +22,7 @@ from gamekit.puzzles import (
     join_words,
     plural,
 )
+from gamekit.roaster.odds import expected_score
 
 __all__ = ["PUZZLES"]
 
@@ -59,7 +58,7 @@ def _make(p: Puzzle, s: Any, m: Any) -> tuple[bool, str]:
 def _roaster_values(p: Puzzle, s: Any) -> dict[str, tuple[float, str]]:
     out: dict[str, tuple[float, str]] = {}
     for label, move in zip(p.choices, p.moves_of_choices, strict=True):
-        value = _expected(s, move)
+        value = expected_score(s, move)
         out[label] = (
             value,
             f"{_roaster_choice_words(move)} gives an expected cup score of {value:.2f}",
@@ -76,109 +75,6 @@ def _roaster_choice_words(move: str) -> str:
     }[move]
 
 
-def _counts(tokens: Mapping[str, int]) -> tuple[int, ...]:
-    return tuple(tokens.get(t, 0) for t in _TOKENS)
-
-
-class _CupTest:
-    """The expected score of a cup test, every token going to the cup or the tray as is
-    best: an exact expectimax over the bag's tokens, remembered across the positions of
-    one question. The game's Select and Exchange are not modelled (a puzzle that uses
-    this keeps them locked)."""
-
-    def __init__(self, s: Any) -> None:
-        self.card = s.rules.card
-        self.slots = len(s.cup)
-        self.extra = s.board.extra_bean if "extra-bean" in s.unlocked else 0
-        self.memo: dict[tuple[Any, ...], float] = {}
-        self.scores: dict[tuple[int, ...], float] = {}
-        self.moisture = _TOKENS.index("moisture")
-
-    def score(self, cup: tuple[int, ...]) -> float:
-        known = self.scores.get(cup)
-        if known is None:
-            tokens = [t for t, k in zip(_TOKENS, cup, strict=True) for _ in range(k)]
-            s = roaster.score(tokens, self.card, extra_bean=self.extra, slots=self.slots)
-            known = self.scores[cup] = float(s.total)
-        return known
-
-    def value(self, bag: tuple[int, ...], cup: tuple[int, ...], tray_left: int) -> float:
-        """From a bag, a cup (counts by token) and the tray's free slots."""
-        key = (bag, cup, tray_left)
-        known = self.memo.get(key)
-        if known is not None:
-            return known
-        dry = sum(bag) - bag[self.moisture]
-        if sum(cup) >= self.slots or dry == 0:
-            result = self.score(cup)
-        else:
-            result = 0.0
-            for i, k in enumerate(bag):
-                if not k or i == self.moisture:
-                    continue  # moisture leaves the game and another token is drawn
-                rest = bag[:i] + (k - 1,) + bag[i + 1 :]
-                best = self.value(rest, cup[:i] + (cup[i] + 1,) + cup[i + 1 :], tray_left)
-                if tray_left:
-                    best = max(best, self.value(rest, cup, tray_left - 1))
-                result += k / dry * best
-        self.memo[key] = result
-        return result
-
-
-def _hypergeometric(bag: tuple[int, ...], n: int) -> Iterable[tuple[tuple[int, ...], float]]:
-    """Every multiset of ``n`` tokens drawn at once from ``bag`` (all of it if it holds
-    fewer), with its chance."""
-    total = sum(bag)
-    n = min(n, total)
-    ways = comb(total, n)
-    kinds = [i for i, k in enumerate(bag) if k]
-
-    def rec(j: int, left: int, taken: list[int], weight: int) -> Iterable[tuple[Any, int]]:
-        if j == len(kinds):
-            if left == 0:
-                yield tuple(taken), weight
-            return
-        i = kinds[j]
-        rest = sum(bag[x] for x in kinds[j + 1 :])
-        for k in range(max(0, left - rest), min(bag[i], left) + 1):
-            taken[i] = k
-            yield from rec(j + 1, left - k, taken, weight * comb(bag[i], k))
-        taken[i] = 0
-
-    for drawn, weight in rec(0, n, [0] * len(bag), 1):
-        yield drawn, weight / ways
-
-
-def _expected(s: Any, move: str) -> float:
-    """The expected cup score after ``move`` ("cup", "tray", "stop" or "continue"), the
-    engine playing each step it can: a "continue" is one more round with no effects, then
-    a stop."""
-    if set(s.unlocked) & {"select", "exchange"}:
-        raise ValueError("the expected score does not model Select or Exchange")
-    test = _CupTest(s)
-    tray_left = s.tray_size - len(s.tray)
-    if move in ("cup", "tray"):
-        in_cup = Counter(s.cup_tokens())
-        if move == "cup":
-            in_cup += Counter(s.aside)
-        else:
-            tray_left -= 1
-        return test.value(_counts(s.bag), _counts(in_cup), tray_left)
-    cup = _counts({"sweetness": 1} if "sweetness" in s.unlocked else {})
-    if move == "stop":
-        return test.value(_counts(Counter(s.bag) + Counter(s.reserve)), cup, tray_left)
-    hotter = s.play("continue")  # the engine moves the marker and adds its smoke
-    bag = _counts(hotter.bag)
-    expected = 0.0
-    for drawn, chance in _hypergeometric(bag, hotter.marker[0]):
-        kept = {t: k for t, k in zip(_TOKENS, drawn, strict=True) if k and t != "moisture"}
-        left = {t: b - d for t, b, d in zip(_TOKENS, bag, drawn, strict=True) if b - d}
-        roasted = s.rules.arrange(kept, left, phase="effects", space=hotter.space).play("roast")
-        after = _counts(Counter(roasted.bag) + Counter(s.reserve))
-        expected += chance * test.value(after, cup, tray_left)
-    return expected
-
-
 add_goals(
     move={
         "keep-out": MoveGoal(_keep_out, needs=("target",)),
@@ -189,8 +85,6 @@ add_goals(
     },
 )
 
-
-_TOKENS = roaster.TOKENS
 
 _JAMAICA = roaster.Rules(card="jamaica-blue-mountain", seed=1)
 

@@ -57,6 +57,8 @@ from typing import Any
 
 import numpy as np
 
+from gamekit.checks import whole
+
 __all__ = [
     "HEX_DIRECTIONS",
     "HEX_AXES",
@@ -114,15 +116,6 @@ class UnknownCellError(KeyError, ValueError):
 # ---------------------------------------------------------------------------------------
 # Checking arguments
 # ---------------------------------------------------------------------------------------
-
-
-def _whole(value: Any, name: str) -> int:
-    """``value`` as an ``int`` if it is a whole number (not a bool), else ``TypeError``."""
-    if type(value) is int:
-        return value
-    if isinstance(value, bool) or not isinstance(value, int | np.integer):
-        raise TypeError(f"{name} must be a whole number, not {value!r}")
-    return int(value)
 
 
 def _pair(value: Any, name: str) -> tuple[int, int]:
@@ -226,7 +219,7 @@ class Grid:
     def __post_init__(self) -> None:
         if not isinstance(self.kind, str) or self.kind not in _KINDS:
             raise ValueError(f"kind must be 'hex' or 'square', not {self.kind!r}")
-        size = _whole(self.size, "size")
+        size = whole(self.size, "size", None)
         if size < 1:
             raise ValueError(f"size must be 1 or more, not {size}")
         if isinstance(self.coords, str | bytes) or not hasattr(self.coords, "__iter__"):
@@ -294,7 +287,7 @@ class Grid:
         n = len(self.coords)
         if type(i) is int and 0 <= i < n:
             return i
-        cell = _whole(i, name)
+        cell = whole(i, name, None)
         if not 0 <= cell < n:
             raise ValueError(f"{name} must be a cell number from 0 to {n - 1}, not {cell}")
         return cell

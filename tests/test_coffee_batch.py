@@ -93,16 +93,16 @@ def test_zero_games():
 @pytest.mark.parametrize(
     "options, error, words",
     [
-        (dict(batch=0), ValueError, "batch must be at least 1, not 0"),
-        (dict(batch=-5), ValueError, "batch must be at least 1, not -5"),
-        (dict(batch=2.5), TypeError, "batch must be a whole number, not float"),
-        (dict(batch="64"), TypeError, "batch must be a whole number, not str"),
-        (dict(batch=True), TypeError, "batch must be a whole number, not bool"),
-        (dict(games=-1), ValueError, "games must be at least 0, not -1"),
-        (dict(games=10.0), TypeError, "games must be a whole number, not float"),
-        (dict(games=None), TypeError, "games must be a whole number, not NoneType"),
-        (dict(seed=-3), ValueError, "seed must be at least 0, not -3"),
-        (dict(seed="abc"), TypeError, "seed must be a whole number, not str"),
+        (dict(batch=0), ValueError, "batch must be 1 or more, not 0"),
+        (dict(batch=-5), ValueError, "batch must be 1 or more, not -5"),
+        (dict(batch=2.5), TypeError, "batch must be a whole number, not 2.5"),
+        (dict(batch="64"), TypeError, "batch must be a whole number, not '64'"),
+        (dict(batch=True), TypeError, "batch must be a whole number, not True"),
+        (dict(games=-1), ValueError, "games must be 0 or more, not -1"),
+        (dict(games=10.0), TypeError, "games must be a whole number, not 10.0"),
+        (dict(games=None), TypeError, "games must be a whole number, not None"),
+        (dict(seed=-3), ValueError, "seed must be 0 or more, not -3"),
+        (dict(seed="abc"), TypeError, "seed must be a whole number, not 'abc'"),
         (dict(rules="hex5"), TypeError, "rules must be coffee.Rules or a coffee.State, not str"),
     ],
 )
@@ -132,7 +132,7 @@ def test_moves_of_a_game_that_is_not_there_are_refused():
     assert games.moves(np.int64(2)) == games.moves(2)
     with pytest.raises(ValueError, match="game must be a game's number, from 0 to 2, not 3"):
         games.moves(3)
-    with pytest.raises(ValueError, match="game must be at least 0, not -1"):
+    with pytest.raises(ValueError, match="game must be 0 or more, not -1"):
         games.moves(-1)
     with pytest.raises(TypeError, match="game must be a whole number"):
         games.moves("0")

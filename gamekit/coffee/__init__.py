@@ -32,6 +32,7 @@ from typing import Any, ClassVar, cast
 
 import numpy as np
 
+from gamekit.checks import whole
 from gamekit.coffee.moves import (  # noqa: F401  (the package's names)
     _OTHER,
     _SWAP,
@@ -91,13 +92,6 @@ DEFAULT_N: FrozenMap[tuple[str, int], int] = FrozenMap(
         ("square", 7): 5,
     }
 )
-
-
-def _whole(value: object, name: str) -> int:
-    """``value`` as an ``int`` if it is a whole number (numpy's included, bools not)."""
-    if isinstance(value, bool) or not isinstance(value, int | np.integer):
-        raise TypeError(f"{name} must be a whole number, not {_show(value)}")
-    return int(value)
 
 
 def default_n(board: str, size: int) -> int:
@@ -264,7 +258,7 @@ class Rules(Variants):
             TypeError: ``seed`` is neither ``None`` nor a whole number.
         """
         if seed is not None:
-            _whole(seed, "seed")
+            whole(seed, "seed", None)
         return State._make(self, 0, 0, None, "black", False)
 
     def replay(self, moves: Iterable[Move | str]) -> State:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, cast
 import numpy as np
 
 from gamekit import coffee
+from gamekit.checks import whole
 
 if TYPE_CHECKING:
     from gamekit.sim import Results
@@ -53,15 +54,6 @@ def _rules_of(rules: object) -> coffee.Rules:
     if not isinstance(rules, coffee.Rules):
         raise TypeError(f"rules must be coffee.Rules or a coffee.State, not {type(rules).__name__}")
     return rules
-
-
-def _count(value: object, name: str, least: int) -> int:
-    """``value`` as an ``int`` of at least ``least``; the errors name the argument."""
-    if isinstance(value, bool) or not isinstance(value, int | np.integer):
-        raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
-    if value < least:
-        raise ValueError(f"{name} must be at least {least}, not {value}")
-    return int(value)
 
 
 @dataclass(frozen=True)
@@ -180,7 +172,7 @@ class BatchGames:
             TypeError: ``game`` is not a whole number.
             ValueError: ``game`` is not a game's number (from 0 to ``len(self) - 1``).
         """
-        game = _count(game, "game", 0)
+        game = whole(game, "game", 0)
         if game >= len(self):
             raise ValueError(
                 f"game must be a game's number, from 0 to {len(self) - 1}, not {game}"
@@ -244,10 +236,10 @@ def play_random(
     """
     state = rules if isinstance(rules, coffee.State) else None
     rules = _rules_of(rules)
-    games = _count(games, "games", 0)
-    batch = _count(batch, "batch", 1)
+    games = whole(games, "games", 0)
+    batch = whole(batch, "batch", 1)
     if seed is not None and not isinstance(seed, np.random.Generator | np.random.SeedSequence):
-        seed = _count(seed, "seed", 0)
+        seed = whole(seed, "seed", 0)
     if state is not None and state.outcome is not None:
         raise ValueError(f"the game is over ({state.outcome.reason})")
     if not supports(rules):

@@ -15,12 +15,12 @@ from typing import cast
 
 import numpy as np
 
+from gamekit.checks import whole
 from gamekit.coffee import (
     COLOURS,
     Move,
     Rules,  # noqa: F401  (the examples below use it)
     State,
-    _whole,
 )
 from gamekit.coffee.tables import BoardTables, _bits, _reach, _windows
 from gamekit.errors import IllegalMoveError
@@ -60,7 +60,7 @@ def legal_pairs(state: State) -> list[tuple[int, int]]:
 
 
 def _pair(state: State, cell: object, axis: object) -> tuple[int, int]:
-    i, a = _whole(cell, "cell"), _whole(axis, "axis")
+    i, a = whole(cell, "cell", None), whole(axis, "axis", None)
     if not 0 <= i < len(state.grid):
         raise ValueError(f"cell must be a cell index from 0 to {len(state.grid) - 1}, not {i}")
     if not 0 <= a < len(state._t.axes):
@@ -125,7 +125,7 @@ def random_rollout(state: State, rand: random.Random | np.random.Generator | int
             return int(generator.integers(k))
     else:
         randrange = random.Random(
-            _whole(rand, "rand (a random.Random, Generator or seed)")
+            whole(rand, "rand (a random.Random, Generator or seed)", None)
         ).randrange
     t = state._t
     rules = state.rules

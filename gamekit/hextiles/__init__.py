@@ -42,6 +42,7 @@ from typing import Any, ClassVar, cast
 
 import numpy as np
 
+from gamekit.checks import whole
 from gamekit.errors import IllegalMoveError, InvalidNotationError  # noqa: F401  (for users)
 from gamekit.game import MAX_SEED, FrozenMap, register
 from gamekit.grids import HEX_DIRECTIONS
@@ -107,7 +108,6 @@ from gamekit.hextiles.tiles import (  # noqa: F401  (the package's names)
     _text,
     _turn,
     _turns,
-    _whole,
     cell_text,
 )
 from gamekit.options import check_options
@@ -147,7 +147,7 @@ def _seed(value: object, name: str = "seed") -> int | None:
     """A seed: ``None`` or a whole number, 0 or more."""
     if value is None:
         return None
-    seed = _whole(value, name)
+    seed = whole(value, name, None)
     if not 0 <= seed <= MAX_SEED:
         raise ValueError(f"{name} must be from 0 to 2**128 - 1, not {_show(seed)}")
     return seed
@@ -509,7 +509,7 @@ class State(Refusals):
         Raises:
             TypeError: ``i`` is not a whole number.
         """
-        return f"Player {_whole(i, 'i') + 1}"
+        return f"Player {whole(i, 'i', None) + 1}"
 
     @property
     def _mover(self) -> int:

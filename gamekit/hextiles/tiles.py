@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from gamekit.checks import whole
 from gamekit.errors import InvalidNotationError, shown
 from gamekit.grids import HEX_DIRECTIONS
 from gamekit.text import join_words
@@ -39,16 +40,6 @@ Cell = tuple[int, int]
 def _show(value: object, width: int = 40) -> str:
     """``repr(value)`` cut to ``width`` characters, for error messages about any input."""
     return shown(value, width)
-
-
-def _whole(value: object, name: str) -> int:
-    """``value`` as an ``int`` if it is a whole number (numpy's included, bools not), else
-    ``TypeError`` naming ``name``."""
-    if type(value) is int:
-        return value
-    if isinstance(value, bool) or not isinstance(value, int | np.integer):
-        raise TypeError(f"{name} must be a whole number, not {_show(value)}")
-    return int(value)
 
 
 def _turn(value: object, name: str) -> int:
@@ -237,7 +228,7 @@ class Tile:
         Raises:
             TypeError: ``side`` is not a whole number.
         """
-        return bool(self.mask >> (_whole(side, "side") % 6) & 1)
+        return bool(self.mask >> (whole(side, "side", None) % 6) & 1)
 
     def rotated(self, turns: int = 1) -> Tile:
         """This tile turned clockwise by ``turns`` sixths.
@@ -245,7 +236,7 @@ class Tile:
         Raises:
             TypeError: ``turns`` is not a whole number.
         """
-        return _TILES_BY_MASK[_rot(self.mask, _whole(turns, "turns"))]
+        return _TILES_BY_MASK[_rot(self.mask, whole(turns, "turns", None))]
 
     @property
     def pattern(self) -> Tile:

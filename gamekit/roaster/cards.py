@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, cast
 
+from gamekit.checks import whole
 from gamekit.game import FrozenMap
 
 __all__ = [
@@ -139,15 +140,6 @@ def _show(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _whole(value: Any, what: str, low: int, high: int) -> int:
-    """``value`` as an ``int`` if it is a whole number from ``low`` to ``high``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ValueError(f"{what} must be a whole number, not {_show(value)}")
-    if not low <= int(value) <= high:
-        raise ValueError(f"{what} must be from {low} to {high}, not {_show(value)}")
-    return int(value)
-
-
 def _text(value: Any, what: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValueError(f"{what} must be text, not {_show(value)}")
@@ -241,7 +233,7 @@ class Card:
             raise ValueError(
                 f"difficulty must be 'beginner', 'advanced' or 'expert', not {_show(self.difficulty)}"
             )
-        set_(self, "roast_class", _whole(self.roast_class, "roast_class", 1, 3))
+        set_(self, "roast_class", whole(self.roast_class, "roast_class", 1, 3))
         if not isinstance(self.needs_sweetness, bool):
             raise ValueError(
                 f"needs_sweetness must be True or False, not {_show(self.needs_sweetness)}"
@@ -268,7 +260,7 @@ class Card:
         table = {}
         for k, v in self.roast_table.items():
             key = _key(k)
-            table[_whole(key, "a roast table level", 0, 50)] = _whole(
+            table[whole(key, "a roast table level", 0, 50)] = whole(
                 v, f"the roast points for level {key}", 0, 10
             )
         ident = self.id
@@ -343,7 +335,7 @@ def _counts(data: Any, what: str, allowed: Iterable[str]) -> dict[str, int]:
     for k, v in data.items():
         if k not in allowed:
             raise ValueError(f"{what} cannot hold {_show(k)}; it takes " + ", ".join(allowed))
-        n = _whole(v, f"the count of {k} in {what}", 0, 99)
+        n = whole(v, f"the count of {k} in {what}", 0, 99)
         if n:
             out[k] = n
     return out
@@ -406,7 +398,7 @@ class Board:
         start = {}
         for m, s in self.start.items():
             m = _key(m)
-            start[_whole(m, "a moisture count in start", 0, 20)] = _whole(
+            start[whole(m, "a moisture count in start", 0, 20)] = whole(
                 s, f"the start space for {m} moisture", 0, len(track) - 1
             )
         set_(self, "start", FrozenMap(sorted(start.items())))
@@ -443,9 +435,9 @@ class Board:
             ("cup_slots", 1, 20),
             ("sweetness_slot", 1, self.cup_slots),
         ):
-            set_(self, name, _whole(getattr(self, name), name, low, high))
+            set_(self, name, whole(getattr(self, name), name, low, high))
         sel = tuple(
-            _whole(s, "a slot in select_slots", 1, self.cup_slots)
+            whole(s, "a slot in select_slots", 1, self.cup_slots)
             for s in _sequence(self.select_slots, "select_slots")
         )
         if len(set(sel)) != len(sel):
@@ -469,7 +461,7 @@ class Board:
         >>> BOARDS["standard"].start_space(3)
         2
         """
-        _whole(moisture, "moisture", 0, 10_000)
+        whole(moisture, "moisture", 0, 10_000)
         if moisture in self.start:
             return self.start[moisture]
         known = sorted(self.start)
@@ -530,8 +522,8 @@ def _space(space: Any, number: int) -> tuple[int, int]:
             f"space {number} of the track must be {{'draw': n, 'smoke': n}}, not {_show(space)}"
         )
     return (
-        _whole(draw, f"draw on space {number} of the track", 0, 40),
-        _whole(smoke, f"smoke on space {number} of the track", 0, 9),
+        whole(draw, f"draw on space {number} of the track", 0, 40),
+        whole(smoke, f"smoke on space {number} of the track", 0, 9),
     )
 
 
@@ -600,8 +592,8 @@ def score(cup: Iterable[str], card: Card, extra_bean: int = 0, slots: int = 10) 
         raise TypeError(f"card must be a roaster.Card, not {type(card).__name__}")
     if isinstance(cup, (str, Mapping)) or not isinstance(cup, Iterable):
         raise TypeError(f"cup must be a list of token names, not {_show(cup)}")
-    _whole(extra_bean, "extra_bean", 0, 9)
-    _whole(slots, "slots", 1, 20)
+    whole(extra_bean, "extra_bean", 0, 9)
+    whole(slots, "slots", 1, 20)
     tokens = list(cup)
     for t in tokens:
         if not isinstance(t, str) or t not in TOKENS:
@@ -763,7 +755,7 @@ def _load_titles() -> tuple[tuple[int, str, bool], ...]:
         try:
             rows.append(
                 (
-                    _whole(entry["min"], "a title's minimum", -1000, 1000),
+                    whole(entry["min"], "a title's minimum", -1000, 1000),
                     str(entry["title"]),
                     bool(entry.get("intermediate", False)),
                 )

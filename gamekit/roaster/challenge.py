@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from gamekit.checks import whole
 from gamekit.roaster.cards import (
     CARDS,
     PENALTIES,
@@ -39,17 +40,6 @@ __all__ = ["Challenge", "challenge_card", "simple_player", "roast_level_player",
 __all__ += ["card_target"]
 
 _ORDER = ("beginner", "advanced", "expert")
-
-
-def _whole(value: Any, what: str, low: int, high: int | None = None) -> int:
-    """``value`` as an ``int`` if it is a whole number from ``low`` (to ``high``)."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{what} must be a whole number, not {_show(value)}")
-    value = int(value)
-    if value < low or (high is not None and value > high):
-        allowed = f"from {low} to {high}" if high is not None else f"{low} or more"
-        raise ValueError(f"{what} must be {allowed}, not {_show(value)}")
-    return int(value)
 
 
 def _state(state: Any) -> Any:
@@ -72,7 +62,7 @@ def challenge_card(roast_class: int, difficulty: str) -> Card:
     >>> challenge_card(2, "expert").id
     'practice-ii-expert'
     """
-    roast_class = _whole(roast_class, "roast_class", 1, 3)
+    roast_class = whole(roast_class, "roast_class", 1, 3)
     if not isinstance(difficulty, str):
         raise TypeError(f"difficulty must be text, not {_show(difficulty)}")
     if difficulty not in _ORDER:
@@ -104,7 +94,7 @@ def simple_player(state: State, stop_round: int = 5) -> str:
         ValueError: the game is over, or ``stop_round`` is below 0.
     """
     _state(state)
-    stop_round = _whole(stop_round, "stop_round", 0)
+    stop_round = whole(stop_round, "stop_round", 0)
     moves = [str(m) for m in state.legal_moves()]
     if "continue" in moves:
         return "continue" if state.round < stop_round else "stop"
@@ -240,8 +230,8 @@ def odds_player(state: State, samples: int = 16, seed: int = 0) -> str:
         ValueError: the game is over, ``samples`` below 1 or ``seed`` negative.
     """
     _state(state)
-    samples = _whole(samples, "samples", 1, 10_000)
-    seed = _whole(seed, "seed", 0)
+    samples = whole(samples, "samples", 1, 10_000)
+    seed = whole(seed, "seed", 0)
     moves = [str(m) for m in state.legal_moves()]
     if "continue" in moves:
         bag = state.bag
@@ -315,7 +305,7 @@ class Challenge:
     def __post_init__(self) -> None:
         if isinstance(self.scores, (str, bytes)) or not isinstance(self.scores, (tuple, list)):
             raise TypeError(f"scores must be a list of whole numbers, not {_show(self.scores)}")
-        scores = tuple(_whole(s, "a score", -10_000, 10_000) for s in self.scores)
+        scores = tuple(whole(s, "a score", -10_000, 10_000) for s in self.scores)
         if len(scores) > 3:
             raise ValueError(f"a roast challenge has 3 games, not {len(scores)} scores")
         if not isinstance(self.expert_start, bool):
@@ -360,7 +350,7 @@ class Challenge:
             TypeError: ``total`` is not a whole number.
             ValueError: the challenge is over.
         """
-        total = _whole(total, "total", -10_000, 10_000)
+        total = whole(total, "total", -10_000, 10_000)
         if self.done:
             raise ValueError("the challenge is over: three games have been played")
         return Challenge((*self.scores, total), self.expert_start)
@@ -377,7 +367,7 @@ class Challenge:
 
         if not callable(player):
             raise TypeError(f"player must be a function state -> move, not {_show(player)}")
-        seed = _whole(seed, "seed", 0)
+        seed = whole(seed, "seed", 0)
         ch = self
         k = 0
         while not ch.done:
@@ -395,5 +385,5 @@ class Challenge:
         Raises:
             TypeError: ``total`` is not a whole number.
         """
-        total = _whole(total, "total", -10_000, 10_000)
+        total = whole(total, "total", -10_000, 10_000)
         return total >= min(low for low, _, inter in TITLES if inter)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from gamekit.checks import whole
 from gamekit.roaster.cards import (
     EMPTY_CUP_PENALTY,
     FLAVOR_POINTS,
@@ -90,14 +91,6 @@ def _token(token: Any) -> str:
     return token
 
 
-def _count(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{what} must be a whole number, not {_show(value)}")
-    if value < 0:
-        raise ValueError(f"{what} must be 0 or more, not {_show(value)}")
-    return int(value)
-
-
 def next_token_odds(bag: Any) -> dict[str, float]:
     """The chance that the next token drawn is each kind (a bag dict or a state).
 
@@ -126,7 +119,7 @@ def draw_distribution(bag: Any, token: str, draws: int) -> np.ndarray:
     """
     counts = _bag(bag)
     token = _token(token)
-    draws = _count(draws, "draws")
+    draws = whole(draws, "draws")
     total = sum(counts.values())
     have = counts.get(token, 0)
     draws = min(draws, total)
@@ -153,7 +146,7 @@ def chance_of_at_least(bag: Any, token: str, draws: int, at_least: int = 1) -> f
     >>> chance_of_at_least({"aroma": 1, "body": 1}, "aroma", 1, at_least=0)
     1.0
     """
-    at_least = _count(at_least, "at_least")
+    at_least = whole(at_least, "at_least")
     p = draw_distribution(bag, token, draws)
     return float(min(1.0, max(0.0, p[at_least:].sum())))
 

@@ -57,6 +57,7 @@ from gamekit.game import FrozenMap, register
 from gamekit.grids import AXIS_NAMES, Grid, grid_for
 from gamekit.options import check_options
 from gamekit.text import join_words
+from gamekit.values import Value
 from gamekit.variants import Variants
 
 __all__ = [
@@ -314,7 +315,7 @@ def _join(words: list[str]) -> str:
 # ---------------------------------------------------------------------------------------
 
 
-class State:
+class State(Value):
     """A Coffee position: stones, the rod, whose turn it is. Immutable and hashable.
 
     Make one with ``Rules(...).start()`` and ``state.play(move)``. ``to_move`` is the
@@ -330,6 +331,7 @@ class State:
     AttributeError: a coffee.State is immutable; play() returns a new state
     """
 
+    _immutable = "a coffee.State is immutable; play() returns a new state"
     __slots__ = ("rules", "_black", "_orange", "_rod", "_mover", "swapped", "_t", "_cache")
 
     rules: Rules
@@ -366,12 +368,6 @@ class State:
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("make a coffee.State with Rules(...).start() and state.play(move)")
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("a coffee.State is immutable; play() returns a new state")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("a coffee.State is immutable; play() returns a new state")
-
     def __reduce__(self) -> tuple[Any, ...]:
         return (
             State._make,
@@ -381,12 +377,6 @@ class State:
     # -- identity -----------------------------------------------------------------------
     def _key(self) -> tuple[Any, ...]:
         return (self.rules, self._black, self._orange, self._rod, self._mover, self.swapped)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
 
     def __repr__(self) -> str:
         n = self.stone_count

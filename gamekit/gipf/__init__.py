@@ -88,6 +88,7 @@ from gamekit.gipf.tables import (  # noqa: F401  (the package's names)
     ring,
 )
 from gamekit.options import check_options
+from gamekit.values import Value
 from gamekit.variants import BLOCKED, Variants
 
 __all__ = [
@@ -288,7 +289,7 @@ class Rules(Variants):
 # ---------------------------------------------------------------------------------------
 
 
-class State(Refusals, Playing):
+class State(Value, Refusals, Playing):
     """A GIPF position: the spots, both reserves, the captured pieces, who acts and in which
     phase, and (tournament) who may still place GIPF pieces. Immutable and hashable; two
     states are equal exactly when these are equal (the moves that led there do not count).
@@ -298,6 +299,7 @@ class State(Refusals, Playing):
     ``None`` once the game is over; ``swapped`` is always ``False`` (GIPF has no pie rule).
     """
 
+    _immutable = "a gipf.State is immutable; play() returns a new state"
     __slots__ = (
         "rules",
         "_board",
@@ -367,12 +369,6 @@ class State(Refusals, Playing):
                 s8(self, blocked)
         return self
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("a gipf.State is immutable; play() returns a new state")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("a gipf.State is immutable; play() returns a new state")
-
     def __reduce__(self) -> tuple[Any, ...]:
         return (State._make, self._key()[:9] + (self.last,))
 
@@ -394,12 +390,6 @@ class State(Refusals, Playing):
             self._rights,
             self._outcome,
         )
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
 
     def __repr__(self) -> str:
         w, b = self._reserve

@@ -111,6 +111,7 @@ from gamekit.hextiles.tiles import (  # noqa: F401  (the package's names)
     cell_text,
 )
 from gamekit.options import check_options
+from gamekit.values import Value
 from gamekit.variants import BLOCKED, Variants
 
 __all__ = [
@@ -390,7 +391,7 @@ def _display(seat: str) -> str:
     return seat[:1].upper() + seat[1:]
 
 
-class State(Refusals):
+class State(Value, Refusals):
     """A Hex Tiles position: every figure and reserve, the pool, the market, whose turn.
 
     Immutable and hashable; build one with :meth:`Rules.start`. A round: the first player
@@ -410,6 +411,7 @@ class State(Refusals):
     (('101000', '101010', '111010'), 'player 1', 0)
     """
 
+    _immutable = "a hextiles.State is immutable; play() returns a new state"
     __slots__ = (
         "rules",
         "figures",
@@ -465,23 +467,11 @@ class State(Refusals):
     def _replace(self, **changes: Any) -> State:
         return _state(*[changes.get(name, getattr(self, name)) for name in _FIELDS])
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("a hextiles.State is immutable; play() returns a new state")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("a hextiles.State is immutable; play() returns a new state")
-
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, ({name: getattr(self, name) for name in _FIELDS},))
 
     def _key(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in _FIELDS)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
 
     def __repr__(self) -> str:
         head = f"<hextiles.State {self.rules.players} players, round {self.round_no}, pool {len(self.pool)}"

@@ -40,6 +40,7 @@ from gamekit.hextiles.tiles import (  # noqa: F401  (the package's names)
     _turns,
     cell_text,
 )
+from gamekit.values import Value
 
 
 class Conflict(NamedTuple):
@@ -57,7 +58,7 @@ class Conflict(NamedTuple):
     turns: tuple[int, ...]
 
 
-class Figure:
+class Figure(Value):
     """One player's figure: the tiles placed so far, by cell, as they lie (turned).
 
     Immutable and hashable; :meth:`place` returns a new figure. ``marked_contact=True`` is
@@ -83,6 +84,7 @@ class Figure:
         InvalidNotationError: a cell or a tile of ``tiles`` is malformed.
     """
 
+    _immutable = "a hextiles.Figure is immutable; place() returns a new figure"
     __slots__ = ("_tiles", "marked_contact", "_cache")
 
     #: The game a figure belongs to (its pictures are Hex Tiles pictures).
@@ -133,12 +135,6 @@ class Figure:
         object.__setattr__(new, "_cache", {})
         return new
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("a hextiles.Figure is immutable; place() returns a new figure")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("a hextiles.Figure is immutable; place() returns a new figure")
-
     def __reduce__(self) -> tuple[Any, ...]:
         return (Figure, (self.tiles(), self.marked_contact))
 
@@ -147,12 +143,6 @@ class Figure:
         if key is None:
             key = self._cache["key"] = (frozenset(self._tiles.items()), self.marked_contact)
         return key
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Figure) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
 
     def __len__(self) -> int:
         return len(self._tiles)

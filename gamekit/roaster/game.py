@@ -44,6 +44,7 @@ from gamekit.roaster.cards import (
     score,
 )
 from gamekit.roaster.notation import ACTIONS, FLAVOR_EFFECTS, PHASES, Move, token_order
+from gamekit.values import Value
 from gamekit.variants import BLOCKED, Variants
 
 __all__ = ["GAME", "ENDINGS", "Rules", "State", "Move", "Outcome", "PHASES", "ACTIONS"]
@@ -475,7 +476,7 @@ _FIELDS = (
 )
 
 
-class State:
+class State(Value):
     """A Coffee Roaster position. Immutable and hashable; ``events`` (what the last move
     did, in words) is not part of its identity.
 
@@ -484,6 +485,7 @@ class State:
     always ``False`` (there is no pie rule).
     """
 
+    _immutable = "a roaster.State is immutable; play() returns a new state"
     __slots__ = (*_FIELDS, "events", "_cache")
 
     rules: Rules
@@ -524,24 +526,12 @@ class State:
         data.update(kw)
         return State._make(self.rules, **data)
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("a roaster.State is immutable; play() returns a new state")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("a roaster.State is immutable; play() returns a new state")
-
     def __reduce__(self) -> tuple[Any, ...]:
         data = {name.lstrip("_"): getattr(self, name) for name in _FIELDS[1:]}
         return (_rebuild, (self.rules, data, self.events))
 
     def _key(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in _FIELDS)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
 
     def __repr__(self) -> str:
         tail = f"scored {self.outcome.total}" if self.outcome is not None else f"{self.phase}"

@@ -42,13 +42,15 @@ from gamekit import gipf
 from gamekit.errors import GamekitError, shown
 from gamekit.gipf.moves import split_ply
 from gamekit.gipf.picture import GipfView, styles
-from gamekit.gipf.words import _OTHER, _gipf_on, _upper_first, describe_move
+from gamekit.gipf.tables import _OTHER
+from gamekit.gipf.words import describe_move, gipf_on
 from gamekit.players import Player, computer_seats
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
 from gamekit.text import join_words as _join
+from gamekit.text import upper_first as _upper_first
 from gamekit.widgets.base import GameBoard
-from gamekit.widgets.puzzle import PuzzleMode, _typed
+from gamekit.widgets.puzzle import PuzzleMode, quoted
 from gamekit.widgets.view import click_to_cell
 
 __all__ = ["GipfBoard", "describe_move"]
@@ -279,7 +281,7 @@ class GipfBoard(PuzzleMode, GameBoard):
         point = point.strip().lower()
         self.attempt = None
         if not gipf.GRID.has(point):
-            return self._say(f"The GIPF board has no point {_typed(point)}.", False)
+            return self._say(f"The GIPF board has no point {quoted(point)}.", False)
         if self.puzzle is not None:
             if self.puzzle.kind == "cells":
                 return self.toggle_cell(point)
@@ -319,7 +321,7 @@ class GipfBoard(PuzzleMode, GameBoard):
             raise TypeError(f"spot must be a spot's name such as 'e5', not {shown(spot)}")
         spot = spot.strip().lower()
         if self.segment is None or spot not in self._gipfs():
-            return self._say(f"{_typed(spot)} holds no GIPF piece of the chosen row.", False)
+            return self._say(f"{quoted(spot)} holds no GIPF piece of the chosen row.", False)
         self.keep ^= {spot}
         self._say(self._removal_hint(), True)
 
@@ -345,7 +347,7 @@ class GipfBoard(PuzzleMode, GameBoard):
             self.confirming = move
             own = [s for s in move.taken if state.piece_at(s) == f"{state.to_move} gipf"]
             return self._say(
-                f"Careful: taking your {_gipf_on(own)} loses the "
+                f"Careful: taking your {gipf_on(own)} loses the "
                 "game, because no GIPF piece of yours would be left on the board. "
                 "Press Take it and lose to go ahead, or Cancel.",
                 False,
@@ -514,16 +516,16 @@ class GipfBoard(PuzzleMode, GameBoard):
             return one if len(spots) == 1 else many
 
         if keep_own:
-            parts.append(f"{own} {_gipf_on(keep_own)} {verb(keep_own, 'stays', 'stay')}")
+            parts.append(f"{own} {gipf_on(keep_own)} {verb(keep_own, 'stays', 'stay')}")
         if take_own:
             go = verb(take_own, "goes", "go")
-            parts.append(f"{own} {_gipf_on(take_own)} {go} back to the reserve")
+            parts.append(f"{own} {gipf_on(take_own)} {go} back to the reserve")
         if take_theirs:
             taken = verb(take_theirs, "is", "are")
-            parts.append(f"{other} {_gipf_on(take_theirs)} {taken} captured")
+            parts.append(f"{other} {gipf_on(take_theirs)} {taken} captured")
         if keep_theirs:
             stay = verb(keep_theirs, "stays", "stay")
-            parts.append(f"{other} {_gipf_on(keep_theirs)} {stay} on the board")
+            parts.append(f"{other} {gipf_on(keep_theirs)} {stay} on the board")
         segment = cast(tuple[str, ...], self.segment)  # a row is chosen
         text = f"Row {segment[0]} to {segment[-1]} chosen: "
         text += _upper_first(_join(parts)) if parts else ""

@@ -14,6 +14,7 @@ from typing import cast
 
 from gamekit import gipf
 from gamekit.text import join_words
+from gamekit.text import upper_first as _upper_first
 
 __all__ = ["describe_move", "position_words"]
 
@@ -62,13 +63,9 @@ def _pieces(k: int) -> str:
     return f"{k} piece" + ("" if k == 1 else "s")
 
 
-def _gipf_on(spots: list[str]) -> str:
+def gipf_on(spots: list[str]) -> str:
     """ "GIPF piece on e4" or "GIPF pieces on e4 and e6"."""
     return ("GIPF piece on " if len(spots) == 1 else "GIPF pieces on ") + join_words(spots)
-
-
-def _upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def describe_move(
@@ -127,13 +124,13 @@ def describe_move(
         captured = [s for s in m.taken if before.piece_at(s) == f"{other} gipf"]
         clauses = []
         if kept_own:
-            clauses.append(f"kept {own} {_gipf_on(kept_own)}")
+            clauses.append(f"kept {own} {gipf_on(kept_own)}")
         if gave_up:
-            clauses.append(f"took back {own} own {_gipf_on(gave_up)}")
+            clauses.append(f"took back {own} own {gipf_on(gave_up)}")
         if captured:
-            clauses.append(f"captured {theirs} {_gipf_on(captured)}")
+            clauses.append(f"captured {theirs} {gipf_on(captured)}")
         if kept_theirs:
-            clauses.append(f"left {theirs} {_gipf_on(kept_theirs)} on the board")
+            clauses.append(f"left {theirs} {gipf_on(kept_theirs)} on the board")
         if len(clauses) == 1:
             text += " and " + clauses[0]
         elif clauses:

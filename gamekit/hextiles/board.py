@@ -41,10 +41,10 @@ from gamekit.hextiles.controls import TileControls
 from gamekit.hextiles.picture import FigureView, figure_svg, styles, tile_svg
 from gamekit.hextiles.tilerow import TileRow
 from gamekit.hextiles.words import (
-    _ENDINGS,
     CELL_TEXT,
-    _gain_words,
+    ENDING_WORDS,
     describe_move,
+    gain_words,
     notation_words,
     refusal_words,
     tile_words,
@@ -220,7 +220,7 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
         if m.kind == "place":  # what the placement added to the score
             mover = before._mover
             was, now = hextiles.score(before.figure(mover)), hextiles.score(after.figure(mover))
-            text = text.rstrip(".") + f" ({_gain_words(was, now)}; score {now.total})."
+            text = text.rstrip(".") + f" ({gain_words(was, now)}; score {now.total})."
         return text
 
     def instruction(self) -> str:
@@ -277,7 +277,7 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
         head = " and ".join(names) if len(names) <= 2 else ", ".join(names)
         head = head[:1].upper() + head[1:] + (" won" if len(names) == 1 else " share the win")
         scores = ", ".join(f"{self.person(seat)} {total}" for seat, total in outcome.scores.items())
-        why = _ENDINGS.get(outcome.ending, outcome.ending)
+        why = ENDING_WORDS.get(outcome.ending, outcome.ending)
         tie = " (fewer tiles break the tie)" if "tie-break" in outcome.reason else ""
         return f"{head}: {why}. Scores: {scores}{tie}.", tone
 
@@ -527,7 +527,7 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
             if i is None or figure.why_illegal(self.chosen, cell, self.turn) is not None:
                 continue
             now = hextiles.score(figure.place(self.chosen, cell, self.turn))
-            tips[i] = f"Here: {_gain_words(was, now)} (score {was.total} → {now.total})"
+            tips[i] = f"Here: {gain_words(was, now)} (score {was.total} → {now.total})"
         return tips
 
     def _focus_cells(self) -> tuple[str, ...]:

@@ -44,9 +44,9 @@ from gamekit.render.board import (
     BoardDrawing,
     LayerStyle,
     Picture,
-    _rgba,
     circle,
     figure_png,
+    rgba,
 )
 
 __all__ = [
@@ -405,8 +405,8 @@ def _add_layers(ax, look: dict[str, LayerStyle], shapes) -> None:
         ax.add_collection(
             PolyCollection(
                 shapes[name],
-                facecolors=_rgba(st.face),
-                edgecolors=_rgba(st.edge),
+                facecolors=rgba(st.face),
+                edgecolors=rgba(st.edge),
                 linewidths=list(st.width),
                 zorder=1 + z,
                 joinstyle="round",

@@ -53,7 +53,7 @@ _TURN_WORDS = (
     "turned once anticlockwise",
 )
 #: Each way a game ends (``Outcome.ending``), in words.
-_ENDINGS = {
+ENDING_WORDS = {
     "pool-empty": "the pool could not fill a market",
     "no-room": "no figure has room for another tile",
     "blocked": "the variant's rule left the player to move no move",
@@ -132,7 +132,7 @@ def position_words(state: hextiles.State) -> str:
     head = f"Hex Tiles, {rules.players} players, round {state.round_no}."
     outcome = state.outcome
     if outcome is not None:
-        turn = f"The game is over: {_ENDINGS.get(outcome.ending, outcome.ending)}."
+        turn = f"The game is over: {ENDING_WORDS.get(outcome.ending, outcome.ending)}."
     else:
         p = state.player
         assert p is not None  # the game goes on
@@ -152,7 +152,7 @@ def position_words(state: hextiles.State) -> str:
     return " ".join(parts)
 
 
-def _gain_words(was: hextiles.Score, now: hextiles.Score) -> str:
+def gain_words(was: hextiles.Score, now: hextiles.Score) -> str:
     """What a placement adds, from the figure's score before and after: "+2 marks, longest
     border 3 → 5"."""
     gain = now.tiles - was.tiles
@@ -220,7 +220,7 @@ def describe_move(
             text += f" The leftover {tiles.removeprefix('a ')} left the game."
     if after.outcome is not None:
         scores = ", ".join(f"{name(seat)} {total}" for seat, total in after.outcome.scores.items())
-        text += f" The game is over: {_ENDINGS[after.outcome.ending]}. Scores: {scores}."
+        text += f" The game is over: {ENDING_WORDS[after.outcome.ending]}. Scores: {scores}."
     elif after.round_no > before.round_no:
         first = name(after.rules.seats[after.first])
         text += f" Round {after.round_no}: the market holds {_tiles_words(after.market)}"

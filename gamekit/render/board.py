@@ -118,7 +118,7 @@ def polygon_around(x: float, y: float, shape: np.ndarray) -> np.ndarray:
     return moved
 
 
-def _rgba(colours: Sequence[str]) -> np.ndarray:
+def rgba(colours: Sequence[str]) -> np.ndarray:
     return to_rgba_array(["#00000000" if c == HIDDEN else c for c in colours])
 
 
@@ -261,8 +261,8 @@ class BoardDrawing:
         for name, style in styles.items():
             coll = self.layers[name]
             # matplotlib's stubs leave out the (N, 4) RGBA arrays that collections take
-            coll.set_facecolor(_rgba(style.face))  # type: ignore[arg-type]
-            coll.set_edgecolor(_rgba(style.edge))  # type: ignore[arg-type]
+            coll.set_facecolor(rgba(style.face))  # type: ignore[arg-type]
+            coll.set_edgecolor(rgba(style.edge))  # type: ignore[arg-type]
             coll.set_linewidth(list(style.width))
 
     def current(self, name: str) -> LayerStyle:

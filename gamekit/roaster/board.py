@@ -50,7 +50,7 @@ from gamekit.roaster.picture import (
     slot_tokens,
     styles,
 )
-from gamekit.roaster.words import _a, _gerund, move_words
+from gamekit.roaster.words import gerund, move_words, with_article
 from gamekit.widgets.base import MAX_DEAL, GameBoard, folding
 from gamekit.widgets.puzzle import PuzzleMode, capitalise_sentences
 
@@ -124,7 +124,7 @@ def effects_legend(rules: roaster.Rules) -> str:
         for e in ("wild", "more", "new", "five", "remove")
     )
     flavor = "".join(
-        f"<li>{html.escape(_a(f))} → <b>{EFFECT_NAMES[e]}</b>: {html.escape(EFFECT_RULES[e])}.</li>"
+        f"<li>{html.escape(with_article(f))} → <b>{EFFECT_NAMES[e]}</b>: {html.escape(EFFECT_RULES[e])}.</li>"
         for e, f in FLAVOR_EFFECTS.items()
     )
     pairs = "".join(
@@ -574,7 +574,7 @@ class RoasterBoard(PuzzleMode, GameBoard):
         moves = {str(m): m for m in (*p.start().legal_moves(), *(self._tried or ()))}
         for notation in sorted(moves, key=len, reverse=True):
             if notation in text and isinstance(moves[notation], roaster.Move):
-                text = text.replace(notation, _gerund(move_words(moves[notation])))
+                text = text.replace(notation, gerund(move_words(moves[notation])))
         text = _TOKEN_IDS.sub(lambda m: roaster.TOKEN_NAMES[m.group(0)], text)
         return capitalise_sentences(text)
 
@@ -724,9 +724,7 @@ class RoasterBoard(PuzzleMode, GameBoard):
             what = f"The wild flavor pays for any flavor effect: {effects}."
         else:
             effect = _FLAVOR_ACTIONS[payer]
-            what = (
-                f"{_a(payer).capitalize()} pays for {EFFECT_NAMES[effect]}: {EFFECT_RULES[effect]}."
-            )
+            what = f"{with_article(payer).capitalize()} pays for {EFFECT_NAMES[effect]}: {EFFECT_RULES[effect]}."
         if not self._usable():
             return what + " Nothing drawn now can use it."
         return what + " The beans it works on and the slots it can go to are ringed in violet."

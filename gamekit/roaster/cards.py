@@ -21,6 +21,7 @@ from importlib import resources
 from typing import Any, cast
 
 from gamekit.checks import whole
+from gamekit.errors import shown
 from gamekit.game import FrozenMap
 
 __all__ = [
@@ -126,18 +127,10 @@ def level(token: str) -> int | None:
     return int(token[4]) if isinstance(token, str) and token in BEANS else None
 
 
-def _show(value: Any, limit: int = 60) -> str:
-    """A short, safe repr of a bad value for a message (a huge number or an object whose
-    repr fails is described instead)."""
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
-        bits = int(value).bit_length()
-        if bits > 64:
-            return f"a whole number of about {int(bits * 0.30103) + 1} digits"
-    try:
-        text = repr(value)
-    except Exception:  # a repr that fails (recursion, a broken object) is not our message
-        return f"a {type(value).__name__} object"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+def _show(value: Any) -> str:
+    """A bad value as a Roaster message quotes it (:func:`gamekit.errors.shown`, a little
+    longer: card data holds long names)."""
+    return shown(value, 60)
 
 
 def _text(value: Any, what: str) -> str:

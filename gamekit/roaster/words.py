@@ -70,13 +70,13 @@ _GERUNDS = {"use": "using", "put": "putting", "draw": "drawing", "roast": "roast
             "end": "ending"}  # fmt: skip
 
 
-def _gerund(words: str) -> str:
+def gerund(words: str) -> str:
     """``"use Preserve …"`` -> ``"using Preserve …"`` (a move as the subject of a sentence)."""
     verb, _, rest = words.partition(" ")
     return f"{_GERUNDS.get(verb, verb)} {rest}".strip()
 
 
-def _a(token: str) -> str:
+def with_article(token: str) -> str:
     """``"a level-0 bean"``, ``"an aroma token"``."""
     name = roaster.TOKEN_NAMES.get(token, token)
     if token in ("body", "acidity", "aroma", "moisture", "smoke"):
@@ -91,7 +91,7 @@ def _tokens_words(tokens) -> str:
     parts = []
     for token, k in counts.items():
         if k == 1:
-            parts.append(_a(token))
+            parts.append(with_article(token))
         else:
             name = roaster.TOKEN_NAMES.get(token, token)
             name += " tokens" if token in ("body", "acidity", "aroma", "moisture", "smoke") else "s"
@@ -112,7 +112,7 @@ def move_words(move: roaster.Move) -> str:
     if a in ("concentrate", "preserve", "spread"):
         payer, beans = (toks[0], toks[1:]) if toks else ("", ())
         pair = roaster.TOKEN_NAMES.get(move.pair, move.pair) if move.pair else "a"
-        text = f"use {EFFECT_NAMES[a]} (pay {_a(payer)} into the {pair} pair) on {_tokens_words(beans)}"
+        text = f"use {EFFECT_NAMES[a]} (pay {with_article(payer)} into the {pair} pair) on {_tokens_words(beans)}"
         if move.into:
             text += f", making {_tokens_words(move.into)}"
         return text

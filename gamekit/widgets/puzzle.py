@@ -69,7 +69,7 @@ _SOLVED = "Solved! Press Try again to play it once more, or go on to the next pu
 _CELL_WORDS = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)|[A-Za-z]\d{1,2}")
 
 
-def _typed(text: Any) -> str:
+def quoted(text: Any) -> str:
     """What a learner typed, as a message quotes it: short plain text as it is, anything
     else shown (cut, and described if huge)."""
     if isinstance(text, str) and len(text) <= 24 and text.isprintable():
@@ -436,7 +436,7 @@ class PuzzleMode(_Board):
             label = p.choices[p.moves_of_choices.index(label)]
         if label not in p.choices:
             listed = " or ".join(p.choices)
-            return self._say(f"{_typed(choice)} is not one of the answers: {listed}.", False)
+            return self._say(f"{quoted(choice)} is not one of the answers: {listed}.", False)
         self._graded_try(label, (label,))
         self._say(f"You answered: {label}.", True)
 
@@ -456,7 +456,7 @@ class PuzzleMode(_Board):
             return self._say(_SOLVED, True)
         name = p.cell(cell)
         if name is None:
-            return self._say(f"{_typed(cell)} is not a cell of this board.", False)
+            return self._say(f"{quoted(cell)} is not a cell of this board.", False)
         self._graded = False  # the marks go back to "chosen" until the next Check
         self.cells = self.cells ^ {name}
         chosen = sorted(self.cells, key=_order)
@@ -547,12 +547,12 @@ class PuzzleMode(_Board):
             return True
         words = _CELL_WORDS.findall(text)
         if not words or _CELL_WORDS.sub("", text).strip(" ,;") != "":
-            self._say(f"{_typed(text)} names no cell. Type cells such as c3, or check.", False)
+            self._say(f"{quoted(text)} names no cell. Type cells such as c3, or check.", False)
             return True
         names = [p.cell(self._cell_name(m) or m) for m in words]
         off = [m for m, n in zip(words, names, strict=True) if n is None]
         if off:  # nothing is chosen: a typo never half-changes the answer
-            self._say(f"{join_words([_typed(m) for m in off])} {_is_are(off)} not a cell of "
+            self._say(f"{join_words([quoted(m) for m in off])} {_is_are(off)} not a cell of "
                       "this board.", False)  # fmt: skip
             return True
         for name in dict.fromkeys(cast(list[str], names)):

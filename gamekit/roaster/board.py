@@ -50,7 +50,7 @@ from gamekit.roaster.picture import (
     slot_tokens,
     styles,
 )
-from gamekit.roaster.words import gerund, move_words, with_article
+from gamekit.roaster.words import gerund, move_words, tokens_words, with_article
 from gamekit.widgets.base import MAX_DEAL, GameBoard, folding
 from gamekit.widgets.puzzle import PuzzleMode, capitalise_sentences
 
@@ -91,10 +91,6 @@ _PLAIN = {  # moves whose engine events say all there is
 _ROMAN = {1: "I", 2: "II", 3: "III"}
 #: Token ids that may appear in the engine's reasons, put in words there.
 _TOKEN_IDS = re.compile(r"\b(bean[0-4]|extra-bean)\b")
-
-
-def _names(tokens) -> str:
-    return ", ".join(roaster.TOKEN_NAMES[t] for t in tokens)
 
 
 def _distinct_labels(texts: list[str]) -> list[str]:
@@ -480,7 +476,7 @@ class RoasterBoard(PuzzleMode, GameBoard):
                 self.selected = []
                 return self.type_move(str(roaster.Move(action, tuple(tokens))))
             return self._say(
-                f"Chosen: {_names(tokens)}. Choose {min(k, pool) - len(tokens)} more.", True
+                f"Chosen: {tokens_words(tokens)}. Choose {min(k, pool) - len(tokens)} more.", True
             )
         if phase != "effects":
             return self._say(
@@ -493,7 +489,7 @@ class RoasterBoard(PuzzleMode, GameBoard):
             tokens = self._selected_tokens()
             help_ = self._effect_help()
             return self._say(
-                (f"Chosen: {_names(tokens)}. " + (help_ or "Now click an effect's slot."))
+                (f"Chosen: {tokens_words(tokens)}. " + (help_ or "Now click an effect's slot."))
                 if tokens
                 else "Choice cleared.",
                 True,

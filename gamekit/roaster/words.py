@@ -4,12 +4,13 @@ to read aloud.
 
 >>> from gamekit import roaster
 >>> print(position_words(roaster.Rules(card="jamaica-blue-mountain", seed=1).start().play("draw")))
-Coffee Roaster, Jamaica Blue Mountain No.1, round 1: use drawn tokens for effects, then roast. Drawn: 1 hard bean, 4 level-0 beans and 2 body. The bag holds 18 tokens. The cup is empty (10 slots); the tray is empty (3 places).
+Coffee Roaster, Jamaica Blue Mountain No.1, round 1: use drawn tokens for effects, then roast. Drawn: a hard bean, 4 level-0 beans and 2 body tokens. The bag holds 18 tokens. The cup is empty (10 slots); the tray is empty (3 places).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from gamekit import roaster
 from gamekit.roaster.cards import TOKEN_NAMES
@@ -17,20 +18,7 @@ from gamekit.roaster.effects import EFFECT_NAMES
 from gamekit.roaster.notation import PHASES
 from gamekit.text import join_words
 
-__all__ = ["move_words", "position_words"]
-
-
-def _count(token: str, k: int) -> str:
-    name = TOKEN_NAMES.get(token, token)
-    plural = name if k == 1 or not name.endswith("bean") else name + "s"
-    return f"{k} {plural}"
-
-
-def _tokens(tokens: list[str]) -> str:
-    counted: dict[str, int] = {}
-    for t in tokens:
-        counted[t] = counted.get(t, 0) + 1
-    return join_words([_count(t, k) for t, k in counted.items()])
+__all__ = ["move_words", "position_words", "tokens_words", "with_article", "gerund"]
 
 
 def position_words(state: roaster.State) -> str:
@@ -43,18 +31,18 @@ def position_words(state: roaster.State) -> str:
     parts = [f"{head}: {PHASES[state.phase]}."]
     drawn = [t for t, k in state.drawn.items() for _ in range(k)]
     if drawn:
-        parts.append(f"Drawn: {_tokens(drawn)}.")
+        parts.append(f"Drawn: {tokens_words(drawn)}.")
     parts.append(f"The bag holds {state.bag_size} tokens.")
     cup = [t for t in state.cup if t is not None]
     slots = len(state.cup)
     cup_words = (
-        f"the cup holds {_tokens(cup)} ({slots} slots)"
+        f"the cup holds {tokens_words(cup)} ({slots} slots)"
         if cup
         else f"the cup is empty ({slots} slots)"
     )
     tray = list(state.tray)
     tray_words = (
-        f"the tray holds {_tokens(tray)}"
+        f"the tray holds {tokens_words(tray)}"
         if tray
         else f"the tray is empty ({state.tray_size} places)"
     )
@@ -84,9 +72,14 @@ def with_article(token: str) -> str:
     return ("an " if name[0] in "aeiou" else "a ") + name
 
 
-def _tokens_words(tokens) -> str:
+def tokens_words(tokens: Iterable[str]) -> str:
     """Tokens as a player lists them: "a level-1 bean and a level-4 bean", "2 level-4
-    beans", "an acidity token"."""
+    beans", "an acidity token" ("nothing" for none): the one way Roaster's words list
+    tokens (the position, the moves, the board's messages).
+
+    >>> tokens_words(["bean4", "aroma", "bean4"])
+    '2 level-4 beans and an aroma token'
+    """
     counts = Counter(tokens)
     parts = []
     for token, k in counts.items():
@@ -112,14 +105,14 @@ def move_words(move: roaster.Move) -> str:
     if a in ("concentrate", "preserve", "spread"):
         payer, beans = (toks[0], toks[1:]) if toks else ("", ())
         pair = roaster.TOKEN_NAMES.get(move.pair, move.pair) if move.pair else "a"
-        text = f"use {EFFECT_NAMES[a]} (pay {with_article(payer)} into the {pair} pair) on {_tokens_words(beans)}"
+        text = f"use {EFFECT_NAMES[a]} (pay {with_article(payer)} into the {pair} pair) on {tokens_words(beans)}"
         if move.into:
-            text += f", making {_tokens_words(move.into)}"
+            text += f", making {tokens_words(move.into)}"
         return text
     if a == "wild":
-        return f"put {_tokens_words(toks)} on the wild flavor's slots"
+        return f"put {tokens_words(toks)} on the wild flavor's slots"
     if a in EFFECT_NAMES:
-        return f"use {EFFECT_NAMES[a]} (pay {_tokens_words(toks)})"
+        return f"use {EFFECT_NAMES[a]} (pay {tokens_words(toks)})"
     return {
         "draw": "draw",
         "roast": "roast",
@@ -128,8 +121,8 @@ def move_words(move: roaster.Move) -> str:
         "cup": "put the token in the cup",
         "tray": "put the token on the tray",
         "done": "end the cup test without an exchange",
-        "keep": f"keep {_tokens_words(toks)}",
-        "discard": f"take {_tokens_words(toks)} out of the game",
-        "return": f"put back {_tokens_words(toks)}",
-        "exchange": f"send {_tokens_words(toks)} back from the cup",
+        "keep": f"keep {tokens_words(toks)}",
+        "discard": f"take {tokens_words(toks)} out of the game",
+        "return": f"put back {tokens_words(toks)}",
+        "exchange": f"send {tokens_words(toks)} back from the cup",
     }.get(a, str(move))

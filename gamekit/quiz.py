@@ -189,8 +189,8 @@ def show_refusal(
     drawn as tried (``attempt=move``, and any other ``highlight``), then "Refused: " and
     the rule it breaks (:attr:`gamekit.IllegalMoveError.rule`, its first ``sentences``
     sentences if given). A move the rules allow is said to be allowed, and not played: the
-    state never changes. A position that places tiles rather than plays moves (a Hex Tiles
-    figure) takes ``move`` as the arguments of its ``place``. It returns nothing, so a
+    state never changes (a Hex Tiles figure plays a placement ``(tile, cell, rotation)``
+    like a position plays a move). It returns nothing, so a
     lesson's cell shows only the picture and the words (``state.why_illegal(move)`` gives
     the sentence to a program).
 
@@ -208,10 +208,7 @@ def show_refusal(
 
         display(show(state, attempt=move, **highlight))
     try:
-        if isinstance(move, tuple) and callable(getattr(state, "place", None)):
-            state.place(*move)
-        else:
-            state.play(move)
+        state.play(move)
     except IllegalMoveError as err:
         rule = err.rule
         if sentences is not None:

@@ -378,6 +378,26 @@ class Figure(Value):
             raise IllegalMoveError(self._problem(what, tile, cell, rotation) or what)
         return self._placed(cell, mask)
 
+    def play(self, move: tuple[Tile | str, Any, int] | tuple[Tile | str, Any]) -> Figure:
+        """A figure alone plays a placement: ``move`` is ``(tile, cell, rotation)`` (or
+        ``(tile, cell)``), as :meth:`place` takes them; so code that shows what the rules say
+        to a move (:func:`gamekit.quiz.show_refusal`) treats a figure like a position.
+
+        >>> from gamekit import hextiles
+        >>> len(hextiles.Figure().play(("100000", (0, 1), 0)))
+        2
+
+        Raises:
+            IllegalMoveError, InvalidNotationError: as :meth:`place`; InvalidNotationError
+                also for a ``move`` that is not such a tuple.
+        """
+        if not isinstance(move, tuple) or len(move) not in (2, 3):
+            raise InvalidNotationError(
+                f"a placement on a figure is (tile, cell, rotation), such as ('100000', (0, 1), 3), "
+                f"not {_show(move)}"
+            )
+        return self.place(*move)
+
     def legal_placements(self, tile: Tile | str) -> list[tuple[Cell, int]]:
         """Every ``(cell, rotation)`` where ``tile`` may go, cells sorted, one rotation per
         distinct orientation (the smallest); a new list.

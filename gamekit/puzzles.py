@@ -320,7 +320,7 @@ class Puzzle:
         """
         answers = self.answers()
         if self.kind == "cells":
-            cells = sorted(answers[0], key=_cell_order)
+            cells = sorted(answers[0], key=cell_order)
             return f"The {plural(len(cells), 'cell')}: {join_words(cells)}."
         if self.kind == "choice":
             words = [self._values()[c][1] for c in answers]
@@ -475,7 +475,7 @@ class Puzzle:
         if given == right:
             return Grade(True, f"Right! All {plural(len(right), 'cell')}.")
         missing = len(right - given)
-        extra = sorted(given - right, key=_cell_order)
+        extra = sorted(given - right, key=cell_order)
         parts = []
         if missing:
             parts.append(f"{plural(missing, 'cell is', 'cells are')} missing")
@@ -536,7 +536,7 @@ class Puzzle:
         return board_class(puzzle=self, **options)
 
 
-def _cell_order(cell: str) -> tuple[Any, ...]:
+def cell_order(cell: str) -> tuple[Any, ...]:
     """Board order for labels (``b2`` before ``b10``) and Hex Tiles cells."""
     m = re.fullmatch(r"([a-z])([0-9]+)", cell)
     if m:

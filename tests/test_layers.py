@@ -39,6 +39,7 @@ GENERIC = [
     "widgets/history.py",
     "widgets/view.py",
     "widgets/puzzle.py",
+    "widgets/ladder.py",
     "design/__init__.py",
     "design/arguments.py",
     "design/measures.py",

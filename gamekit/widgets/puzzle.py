@@ -52,7 +52,7 @@ import ipywidgets as w
 
 from gamekit.errors import GamekitError, shown
 from gamekit.game import lineage
-from gamekit.puzzles import Attempts, Grade, Puzzle, first_sentence, join_words
+from gamekit.puzzles import Attempts, Grade, Puzzle, cell_order, first_sentence, join_words
 from gamekit.widgets.history import States
 
 __all__ = ["PuzzleLadder", "PuzzleMode"]

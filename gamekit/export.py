@@ -34,6 +34,12 @@ _OFFLINE_TEMPLATE = """\
 {%- block jupyter_widgets -%}{%- endblock jupyter_widgets -%}
 {%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
 {%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
+{%- block data_png scoped -%}
+<div class="jp-RenderedImage jp-OutputArea-output {{ extra_class }}">
+<img src="data:image/png;base64,{{ output.data['image/png'] | escape_html }}"
+ alt="{{ ((output | get_metadata('alt', 'image/png')) or 'A picture of the lesson (no description given).') | escape_html }}">
+</div>
+{%- endblock data_png -%}
 """
 
 

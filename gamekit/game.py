@@ -525,13 +525,24 @@ def _loaded(where: Any) -> Any:
 class Pictured:
     """For a game's states: a notebook shows one as its game's picture
     (:func:`gamekit.render.png`: the game's own, or a board of pieces for a game on a
-    grid). A learner's ``State`` class inherits it to be drawn by a bare ``state`` line.
+    grid) with the position in words as the picture's text alternative (the output's
+    ``{"image/png": {"alt": ...}}`` metadata, which a screen reader and an exported page
+    read). Every shipped game's ``State`` inherits it; so can a learner's.
     """
+
+    __slots__ = ()
 
     def _repr_png_(self) -> bytes:
         from gamekit.render import png
 
         return png(self)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        from gamekit.render import png
+        from gamekit.words import position_words
+
+        data = {"image/png": png(self), "text/plain": repr(self)}
+        return data, {"image/png": {"alt": position_words(self)}}
 
 
 def player_index(state: State, seat: str | None) -> int:

@@ -33,7 +33,7 @@ def test_an_experiment_panel_carries_a_still_copy_of_its_run_for_pages_without_w
 
 def test_a_stored_puzzle_board_becomes_task_picture_and_a_closed_answer():
     p = puzzles.get("hextiles-turn-1")
-    bundle = p.board()._repr_mimebundle_()
+    bundle, alt = p.board()._repr_mimebundle_()
     output = {"output_type": "execute_result", "data": json.loads(json.dumps(bundle))}
     _puzzle_page(output)
     page = output["data"]["text/html"]

@@ -439,7 +439,7 @@ def test_repr_is_short_stable_and_the_notebook_shows_the_widget():
     board.play_moves(CASE_8)
     assert repr(board) == "<GipfBoard standard: 5 moves, white to remove>"
     assert not re.search(r"0x[0-9a-f]+", repr(board))
-    bundle = board._repr_mimebundle_()
+    bundle, alt = board._repr_mimebundle_()
     assert bundle["text/plain"] == repr(board)
     assert bundle[WIDGET_MIME]["model_id"] == board.widget.model_id
 

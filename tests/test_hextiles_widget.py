@@ -49,7 +49,7 @@ def test_a_new_board_shows_the_market_and_asks_to_take():
     assert b.turn_text() == "Player 1 to move"
     assert b.instruction() == "take a tile from the market (click its picture)"
     assert b.end_button.disabled and b.keep_button.disabled
-    assert b._repr_mimebundle_()["text/plain"] == repr(b)
+    assert b._repr_mimebundle_()[0]["text/plain"] == repr(b)
 
 
 def test_pick_turn_and_click_places_the_tile():

@@ -49,7 +49,7 @@ def arranged_board(drawn, **kw) -> RoasterBoard:
 def test_the_repr_is_stable_and_the_bundle_carries_it():
     board = RoasterBoard(roaster.Rules(seed=3))
     assert repr(board) == "<RoasterBoard jamaica-blue-mountain standard seed=3: 0 moves, draw>"
-    assert board._repr_mimebundle_()["text/plain"] == repr(board)
+    assert board._repr_mimebundle_()[0]["text/plain"] == repr(board)
 
 
 def test_only_the_buttons_of_the_current_step_are_enabled():

@@ -877,7 +877,7 @@ def test_repr_is_short_stable_and_has_no_address() -> None:
 
 def test_the_notebook_shows_the_widget_with_the_repr_as_text() -> None:
     board = hex4()
-    bundle = board._repr_mimebundle_()
+    bundle, alt = board._repr_mimebundle_()
     assert bundle["text/plain"] == repr(board)
     assert bundle[WIDGET_MIME]["model_id"] == board.widget.model_id
     assert board.view in walk(board.widget)
@@ -895,7 +895,7 @@ def test_every_board_carries_a_still_picture_for_static_viewers(kind: str) -> No
     import gamekit.widgets
 
     board = getattr(gamekit.widgets, kind)()
-    bundle = board._repr_mimebundle_()
+    bundle, alt = board._repr_mimebundle_()
     assert bundle[WIDGET_MIME]["model_id"] == board.widget.model_id
     png = base64.b64decode(bundle["image/png"], validate=True)
     assert png.startswith(b"\x89PNG\r\n\x1a\n")

@@ -53,7 +53,7 @@ from gamekit.coffee.tables import (  # noqa: F401  (the package's names)
 )
 from gamekit.errors import IllegalMoveError, InvalidNotationError, OffBoardError  # noqa: F401
 from gamekit.errors import shown as _show
-from gamekit.game import FrozenMap, register
+from gamekit.game import FrozenMap, Pictured, register
 from gamekit.grids import AXIS_NAMES, Grid, grid_for
 from gamekit.options import check_options
 from gamekit.text import join_words
@@ -315,7 +315,7 @@ def _join(words: list[str]) -> str:
 # ---------------------------------------------------------------------------------------
 
 
-class State(Value):
+class State(Pictured, Value):
     """A Coffee position: stones, the rod, whose turn it is. Immutable and hashable.
 
     Make one with ``Rules(...).start()`` and ``state.play(move)``. ``to_move`` is the
@@ -386,11 +386,6 @@ class State(Value):
         else:
             tail = f"{self._mover} to move"
         return f"<coffee.State {self.rules.name} n={self.rules.n}, {stones}, {tail}>"
-
-    def _repr_png_(self) -> bytes:
-        from gamekit.render import png  # one picture format for every game
-
-        return png(self)
 
     # -- reading the position ------------------------------------------------------------
     @property

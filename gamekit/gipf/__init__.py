@@ -35,7 +35,7 @@ from typing import Any, ClassVar
 
 from gamekit.errors import IllegalMoveError, InvalidNotationError, OffBoardError  # noqa: F401
 from gamekit.errors import shown as _show
-from gamekit.game import register
+from gamekit.game import Pictured, register
 from gamekit.gipf.moves import (  # noqa: F401  (the package's names)
     _CELL,
     _PUSH,
@@ -289,7 +289,7 @@ class Rules(Variants):
 # ---------------------------------------------------------------------------------------
 
 
-class State(Value, Refusals, Playing):
+class State(Pictured, Value, Refusals, Playing):
     """A GIPF position: the spots, both reserves, the captured pieces, who acts and in which
     phase, and (tournament) who may still place GIPF pieces. Immutable and hashable; two
     states are equal exactly when these are equal (the moves that led there do not count).
@@ -399,11 +399,6 @@ class State(Value, Refusals, Playing):
         else:
             tail = f"{self.to_move} to {self.phase}"
         return f"<gipf.State {self.rules.variant}: {tail}, reserves {w}/{b}, captured {cw}/{cb}>"
-
-    def _repr_png_(self) -> bytes:
-        from gamekit.render import png  # one picture format for every game
-
-        return png(self)
 
     # -- reading the position ------------------------------------------------------------
     @property

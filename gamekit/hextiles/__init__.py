@@ -44,7 +44,7 @@ import numpy as np
 
 from gamekit.checks import whole
 from gamekit.errors import IllegalMoveError, InvalidNotationError  # noqa: F401  (for users)
-from gamekit.game import MAX_SEED, FrozenMap, register
+from gamekit.game import MAX_SEED, FrozenMap, Pictured, register
 from gamekit.grids import HEX_DIRECTIONS
 from gamekit.hextiles.figure import (  # noqa: F401  (the package's names)
     _CHILDREN,
@@ -391,7 +391,7 @@ def _display(seat: str) -> str:
     return seat[:1].upper() + seat[1:]
 
 
-class State(Value, Refusals):
+class State(Pictured, Value, Refusals):
     """A Hex Tiles position: every figure and reserve, the pool, the market, whose turn.
 
     Immutable and hashable; build one with :meth:`Rules.start`. A round: the first player
@@ -485,11 +485,6 @@ class State(Value, Refusals):
             doing = "to take" if self.must_take else "to place or end the turn"
             tail = f"{self.player_name(self._mover)} {doing}"
         return f"{head}, {tail}>"
-
-    def _repr_png_(self) -> bytes:
-        from gamekit.render import png  # one picture format for every game
-
-        return png(self)
 
     # -- reading -------------------------------------------------------------------------
     @staticmethod

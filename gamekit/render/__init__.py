@@ -24,7 +24,15 @@ from gamekit.render.board import (
     figure_png,
 )
 
-__all__ = ["show", "png", "BoardDrawing", "LayerStyle", "NOTEBOOK_DPI", "NOTEBOOK_COLOURS"]
+__all__ = [
+    "show",
+    "png",
+    "alt_text",
+    "BoardDrawing",
+    "LayerStyle",
+    "NOTEBOOK_DPI",
+    "NOTEBOOK_COLOURS",
+]
 
 
 def show(state: Any, **highlight: Any) -> Figure:
@@ -32,9 +40,64 @@ def show(state: Any, **highlight: Any) -> Figure:
     drawn as that game). Highlights for Coffee: ``legal=True``, ``attempt="c3"``,
     ``marks=[...]``, ``line=False``, ``figsize=(w, h)``; see each game's ``picture`` module.
 
+    The figure carries the position in words (:func:`alt_text`), which a notebook stores
+    as the picture's text alternative.
+
     Raises ``TypeError`` for an object of no registered game."""
     figure: Figure = _picture(state).draw(state, **highlight)
+    words = alt_text(state)
+    if words:
+        figure._gamekit_alt = words  # type: ignore[attr-defined]
+    _install_alt_text()
     return figure
+
+
+def alt_text(thing: Any) -> str:
+    """The text alternative of ``thing``'s picture: the position in words
+    (:func:`gamekit.words.position_words`), or "" for what is not a position.
+
+    >>> from gamekit import coffee
+    >>> alt_text(coffee.Rules(size=3).start())[:40]
+    'Coffee on a hexagonal board, 3 cells a s'
+    """
+    from gamekit.words import position_words
+
+    try:
+        return position_words(thing)
+    except (TypeError, ValueError, AttributeError):
+        return ""
+
+
+def _figure_bundle(figure: Figure, include: Any = None, exclude: Any = None) -> Any:
+    """A notebook's display of a figure :func:`show` drew: the picture as IPython draws
+    every figure, with its text alternative; ``None`` (IPython's own display) for any other
+    figure."""
+    words = getattr(figure, "_gamekit_alt", None)
+    if not words:
+        return None
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    if shell is None:
+        return None
+    picture = shell.display_formatter.formatters["image/png"](figure)
+    if picture is None:
+        return None
+    return {"image/png": picture, "text/plain": repr(figure)}, {"image/png": {"alt": words}}
+
+
+def _install_alt_text() -> None:
+    """In a notebook, let the figures :func:`show` draws carry their text alternative (a
+    display hook for matplotlib figures; other figures are displayed as before)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with the notebooks
+        return
+    shell = get_ipython()
+    if shell is None:
+        return
+    formatter = shell.display_formatter.mimebundle_formatter
+    formatter.for_type(Figure, _figure_bundle)
 
 
 def png(thing: Any, **highlight: Any) -> bytes:

@@ -24,7 +24,7 @@ from typing import Any, ClassVar, cast
 import numpy as np
 
 from gamekit.errors import IllegalMoveError
-from gamekit.game import MAX_SEED, FrozenMap, register
+from gamekit.game import MAX_SEED, FrozenMap, Pictured, register
 from gamekit.options import check_options
 from gamekit.roaster import cup as _cup
 from gamekit.roaster import effects as _effects
@@ -476,7 +476,7 @@ _FIELDS = (
 )
 
 
-class State(Value):
+class State(Pictured, Value):
     """A Coffee Roaster position. Immutable and hashable; ``events`` (what the last move
     did, in words) is not part of its identity.
 
@@ -539,11 +539,6 @@ class State(Value):
             f"<roaster.State {self.rules._card.id} {self.rules.side} seed={self.rules.seed}: "
             f"round {self.round}, {sum(self._bag)} in the bag, {tail}>"
         )
-
-    def _repr_png_(self) -> bytes:
-        from gamekit.render import png  # one picture format for every game
-
-        return png(self)
 
     # -- reading ---------------------------------------------------------------------------
     @property

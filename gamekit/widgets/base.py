@@ -679,7 +679,20 @@ class GameBoard(ComputerSeats, SidePanel):
         include, exclude = kwargs.get("include"), kwargs.get("exclude") or ()
         if (include is None or "image/png" in include) and "image/png" not in exclude:
             bundle["image/png"] = self._picture_png()
+            return bundle, {"image/png": {"alt": self.picture_words()}}
         return bundle
+
+    def picture_words(self) -> str:
+        """The board's picture in words, its text alternative: the game and the position
+        (:func:`gamekit.words.position_words`).
+
+        >>> from gamekit.widgets import CoffeeBoard
+        >>> CoffeeBoard().picture_words()[:28]
+        'A Coffee board. Coffee on a '
+        """
+        from gamekit.words import position_words
+
+        return f"A {facts(self.state).title} board. {position_words(self.state)}"
 
 
 class _Log(Sequence[LogEntry]):

@@ -232,4 +232,6 @@ class PuzzleLadder:
         include, exclude = kwargs.get("include"), kwargs.get("exclude") or ()
         if (include is None or "image/png" in include) and "image/png" not in exclude:
             bundle["image/png"] = self.board._picture_png()
+            words = f"{self.puzzle.task} {self.board.picture_words()}"
+            return bundle, {"image/png": {"alt": words}}
         return bundle

@@ -97,7 +97,7 @@ def stored_lesson(boards) -> dict:
                         "output_type": "execute_result",
                         "execution_count": k,
                         "metadata": {},
-                        "data": board._repr_mimebundle_(),
+                        "data": board._repr_mimebundle_()[0],
                     }
                 ],
             }

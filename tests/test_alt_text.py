@@ -1,0 +1,97 @@
+"""Every picture gamekit puts in a notebook carries a text alternative: the position in
+words, in the output's ``{"image/png": {"alt": ...}}`` metadata, and ``make html`` writes it
+on the ``<img>``."""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from gamekit import coffee, gipf, hextiles, roaster
+from gamekit.export import export_lesson
+from gamekit.render import _figure_bundle, alt_text, show
+from gamekit.widgets import board_for
+from gamekit.words import position_words
+
+STARTS = {
+    "coffee": coffee.Rules(size=3),
+    "gipf": gipf.Rules(),
+    "hextiles": hextiles.Rules(seed=1),
+    "roaster": roaster.Rules(seed=1),
+}
+
+
+@pytest.mark.parametrize("game", list(STARTS))
+def test_a_position_shows_its_picture_with_the_position_in_words(game: str) -> None:
+    state = STARTS[game].start(seed=1)
+    data, metadata = state._repr_mimebundle_()
+    assert data["image/png"].startswith(b"\x89PNG")
+    assert data["text/plain"] == repr(state)
+    assert metadata["image/png"]["alt"] == position_words(state)
+    assert state._repr_png_() == data["image/png"]
+    assert not hasattr(state, "__dict__")  # the picture mixin keeps the state slotted
+
+
+@pytest.mark.parametrize("game", list(STARTS))
+def test_a_board_shows_its_picture_with_the_game_and_the_position_in_words(game: str) -> None:
+    board = board_for(STARTS[game])
+    data, metadata = board._repr_mimebundle_()
+    alt = metadata["image/png"]["alt"]
+    assert base64.b64decode(data["image/png"]).startswith(b"\x89PNG")
+    assert alt.startswith("A ") and " board. " in alt
+    assert position_words(board.state) in alt
+
+
+def test_a_figure_show_draws_carries_its_words_and_other_figures_do_not() -> None:
+    state = STARTS["coffee"].start()
+    figure = show(state, legal=True)
+    assert figure._gamekit_alt == alt_text(state) == position_words(state)
+    import matplotlib.pyplot as plt
+
+    other = plt.figure()
+    plt.close(other)
+    assert _figure_bundle(other) is None  # IPython draws it as before
+    assert _figure_bundle(figure) is None  # and outside a notebook there is nothing to do
+    assert alt_text("not a position") == ""
+
+
+def _run(cells: list[str], folder: Path) -> dict:
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
+    NotebookClient(
+        nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(folder)}}
+    ).execute()
+    return json.loads(nbformat.writes(nb))
+
+
+def test_in_a_notebook_the_stored_outputs_carry_the_words_and_the_page_shows_them(
+    tmp_path, monkeypatch
+) -> None:
+    monkeypatch.delenv("MPLBACKEND", raising=False)  # the kernel draws inline, as in JupyterLab
+    nb = _run(
+        [
+            "from gamekit import coffee\ncoffee.Rules(size=3).start()",
+            "from gamekit.render import show\nshow(coffee.Rules(size=3).start().play('b2|'))",
+            "import matplotlib.pyplot as plt\nplt.plot([1, 2])\nplt.show()",
+        ],
+        tmp_path,
+    )
+    outputs = [
+        o for cell in nb["cells"] for o in cell["outputs"] if "image/png" in o.get("data", {})
+    ]
+    assert len(outputs) == 3
+    state_alt = outputs[0]["metadata"]["image/png"]["alt"]
+    shown_alt = outputs[1]["metadata"]["image/png"]["alt"]
+    assert state_alt.startswith("Coffee on a hexagonal board, 3 cells a side")
+    assert "Black stones: b2" in shown_alt
+    assert "alt" not in outputs[2].get("metadata", {}).get("image/png", {})  # a chart of its own
+    (tmp_path / "lesson.ipynb").write_text(json.dumps(nb))
+    _, page = export_lesson(tmp_path / "lesson.ipynb", tmp_path / "out")
+    html = page.read_text()
+    assert f'alt="{state_alt[:40]}' in html
+    assert html.count("<img") == 3 and html.count(' alt="') >= 3
+    assert 'alt="A picture of the lesson (no description given)."' in html

@@ -95,3 +95,11 @@ def test_in_a_notebook_the_stored_outputs_carry_the_words_and_the_page_shows_the
     assert f'alt="{state_alt[:40]}' in html
     assert html.count("<img") == 3 and html.count(' alt="') >= 3
     assert 'alt="A picture of the lesson (no description given)."' in html
+
+
+@pytest.mark.parametrize("game", list(STARTS))
+def test_a_boards_accessible_name_follows_the_position(game: str) -> None:
+    board = board_for(STARTS[game])
+    assert board.view.position == position_words(board.state)
+    board.play_moves([str(board.state.legal_moves()[0])])
+    assert board.view.position == position_words(board.state) != ""

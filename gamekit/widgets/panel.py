@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import ipywidgets as w
 
 from gamekit.errors import shown
+from gamekit.words import position_words
 
 #: The tones of the game-over banner: (text colour, background, border).
 _TONES = {
@@ -69,6 +70,7 @@ class SidePanel:
         def banner_text(self) -> tuple[str, str]: ...
         def score_html(self) -> str: ...
         def _computer_to_move(self) -> bool: ...
+        def picture_words(self) -> str: ...
 
     # -- the side panel ------------------------------------------------------------------
     def _panel(self) -> None:
@@ -277,6 +279,9 @@ class SidePanel:
         score panel, undo and redo. A board's ``_refresh`` calls it last."""
         if not hasattr(self, "log_view"):
             return
+        view = getattr(self, "view", None)
+        if view is not None:  # a screen reader names the board by the position, move by move
+            view.position = position_words(self.state)
         self.goal_line.value = self._goal_html()
         self.turn_line.value = self._turn_html()
         over = self.state.outcome is not None

@@ -93,7 +93,7 @@ function render({ model, el }) {
     svg.style.height = "auto";
     svg.style.maxHeight = model.get("max_height");
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", model.get("label"));
+    name();
     layers = {};
     for (const g of svg.querySelectorAll('g[id^="layer-"]')) {
       layers[g.id.slice(6)] = Array.from(g.querySelectorAll("path"));
@@ -146,7 +146,14 @@ function render({ model, el }) {
   model.on("change:tips", () => titles(layers, model.get("tips")));
   model.on("change:width", () => { box.style.maxWidth = model.get("width") + "px"; });
   model.on("change:max_height", () => { if (svg) svg.style.maxHeight = model.get("max_height"); });
-  model.on("change:label", () => { if (svg) svg.setAttribute("aria-label", model.get("label")); });
+  // The board's name for a screen reader: what it is, then the position in words.
+  function name() {
+    if (!svg) return;
+    const position = model.get("position");
+    svg.setAttribute("aria-label", model.get("label") + (position ? ". " + position : ""));
+  }
+  model.on("change:label", name);
+  model.on("change:position", name);
   mount();
   return () => {
     model.off("change:svg", mount);
@@ -198,6 +205,8 @@ class BoardView(anywidget.AnyWidget):
     #: The tallest the picture may be (CSS): it shrinks, keeping its shape, to fit a screen.
     max_height = traitlets.Unicode("calc(100vh - 160px)").tag(sync=True)
     label = traitlets.Unicode("game board").tag(sync=True)
+    #: The position in words, read after the label (the board's accessible name).
+    position = traitlets.Unicode("").tag(sync=True)
     wants_keys = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, **kwargs) -> None:

@@ -54,6 +54,14 @@ def test_gipf_app_pushes_on_clicks_and_refuses_a_push_from_a_spot(page, voila_ur
     click_shape(page, "points", index("b2"))  # one of its two entry spots
     wait_text(page, "pushed a piece in from the dot b1 onto b2")
     assert paints(board) > before
+    # a screen reader names the board by the position, and the name follows the move
+    page.wait_for_function(
+        "() => (document.querySelector('.gamekit-board svg').getAttribute('aria-label') || '')"
+        ".includes('White: 11 in reserve')",
+        timeout=30_000,
+    )
+    name = page.locator(".gamekit-board svg").first.get_attribute("aria-label")
+    assert name.startswith("GIPF board. GIPF, standard game.") and "single pieces on b2" in name
     page.screenshot(path=str(screenshots / "demo_gipf.png"))
 
 

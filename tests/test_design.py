@@ -387,3 +387,14 @@ def test_report_and_fingerprint_draw_every_panel() -> None:
     with pytest.raises(TypeError, match="measures must come from"):
         design.report("a table")
     assert math.isfinite(a.length.value)
+
+
+def test_the_design_pictures_carry_their_numbers_in_words() -> None:
+    a = measure(TIC_TAC_TOE, games=60, progress=False)
+    words = design.report(a)._gamekit_alt
+    assert words.startswith("Four charts of lines-test") and "black wins" in words
+    both = design.fingerprint([a, measure(Countdown(), games=60, progress=False)], names=["x", "y"])
+    assert (
+        both._gamekit_alt.startswith("Design fingerprints")
+        and "x: first seat's points" in both._gamekit_alt
+    )

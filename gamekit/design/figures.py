@@ -70,7 +70,25 @@ def report(measures: Measures) -> Any:
     fig.suptitle(m._title(), fontsize=10)
     fig.tight_layout()
     plt.close(fig)
+    seats = "; ".join(f"{seat} wins {i.percent()}" for seat, i in m.shares.items())
+    _describe(
+        fig,
+        f"Four charts of {m._title()}. Who wins: {seats}; no single winner "
+        f"{m.draws.percent()}. Length: {m.length.value:.1f} plies on average, from "
+        f"{int(m.lengths.min())} to {int(m.lengths.max())}. Legal moves per decision: "
+        f"{m.branching.value:.1f} on average. How games end: "
+        + "; ".join(f"{e} {i.percent()}" for e, i in m.endings.items())
+        + ".",
+    )
     return fig
+
+
+def _describe(fig: Any, words: str) -> None:
+    """Give ``fig`` its text alternative (a notebook stores it with the picture)."""
+    from gamekit.render import _install_alt_text
+
+    fig._gamekit_alt = words
+    _install_alt_text()
 
 
 def _bars(ax: Any, shares: dict[str, Interval], title: str, reference: float | None) -> None:
@@ -144,4 +162,18 @@ def fingerprint(measures: Sequence[Measures], names: Sequence[str] | None = None
     fig.suptitle("Design fingerprints (dots: value; bars: 95 % intervals)", fontsize=10)
     fig.tight_layout()
     plt.close(fig)
+    lines = []
+    for label, m in zip(labels, items, strict=True):
+        parts = [
+            f"length {m.length.value:.1f} plies",
+            f"{m.branching.value:.1f} legal moves per decision",
+        ]
+        if len(m.shares) > 1:
+            parts.insert(0, f"first seat's points {m.advantage.percent()}")
+        if m.coverage is not None:
+            parts.append(f"board cells used {m.coverage.percent()}")
+        lines.append(f"{label}: " + ", ".join(parts))
+    _describe(
+        fig, "Design fingerprints, each value with its 95 % interval. " + "; ".join(lines) + "."
+    )
     return fig

@@ -103,3 +103,24 @@ def test_a_boards_accessible_name_follows_the_position(game: str) -> None:
     assert board.view.position == position_words(board.state)
     board.play_moves([str(board.state.legal_moves()[0])])
     assert board.view.position == position_words(board.state) != ""
+
+
+def test_the_diagrams_of_the_lessons_say_what_they_show() -> None:
+    from gamekit.hextiles.picture import draw_tiles
+    from gamekit.roaster.diagrams import draw_card, draw_cup, draw_move, draw_tokens
+
+    s = roaster.Rules(seed=3).arrange({"body": 1, "bean1": 1, "bean3": 1, "bean2": 2})
+    move = draw_move(s, "concentrate body bean1 bean3 for tray")._gamekit_alt
+    assert move.startswith("A move drawn: use Concentrate") and "level-1 bean" in move
+    refused = draw_move(s, "concentrate body bean1 bean1 for tray")._gamekit_alt
+    assert refused.startswith("A refused move")
+    card = draw_card("zambia-kasama-aa", total=17)._gamekit_alt
+    assert card.startswith("The card Zambia Kasama AA") and "roast total of 17" in card
+    assert "an acidity token" in draw_tokens([("flavor", ["body", "acidity"])])._gamekit_alt
+    assert draw_cup(s)._gamekit_alt.startswith("The cup test. Coffee Roaster")
+    assert draw_tiles(hextiles.PATTERNS[:1])._gamekit_alt == "Tiles: a red tile (one mark)."
+    figure = hextiles.Figure().place("100000", (0, 1), 0)
+    assert (
+        alt_text(figure) == "A Hex Tiles figure of 2 tiles (the starter and 1 red tile), scoring 2."
+    )
+    assert show(figure)._gamekit_alt == alt_text(figure)

@@ -85,10 +85,9 @@ def report(measures: Measures) -> Any:
 
 def _describe(fig: Any, words: str) -> None:
     """Give ``fig`` its text alternative (a notebook stores it with the picture)."""
-    from gamekit.render import _install_alt_text
+    from gamekit.render import describe
 
-    fig._gamekit_alt = words
-    _install_alt_text()
+    describe(fig, words)
 
 
 def _bars(ax: Any, shares: dict[str, Interval], title: str, reference: float | None) -> None:

@@ -37,6 +37,7 @@ from matplotlib.figure import Figure as MplFigure
 
 from gamekit import hextiles
 from gamekit.grids import Grid, hex_centre, hex_corners, hex_distance, hex_region
+from gamekit.render import describe
 from gamekit.render.board import (
     HIDDEN,
     NOTEBOOK_COLOURS,
@@ -594,7 +595,15 @@ def draw_tiles(
                 a, b = _SIDE_ENDS[side]
                 mx, my = (_UNIT[a] + _UNIT[b]) / 2 * 0.55 * r
                 ax.text(x + mx, y + my, str(side), ha="center", va="center", fontsize=8)
-    return fig
+    from gamekit.hextiles.words import tile_words
+
+    said = []
+    for k, tile in enumerate(tiles):
+        words = tile_words(tile)
+        label = str(labels[k]) if labels and k < len(labels) else ""
+        marks = hextiles.Tile.from_marks(tile).marks
+        said.append(f"{words} ({label})" if label and label != marks else words)
+    return describe(fig, "Tiles: " + "; ".join(said) + ".")
 
 
 def tile_svg(tile: hextiles.Tile | str, size: int = 44, selected: bool = False) -> str:

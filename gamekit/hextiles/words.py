@@ -376,3 +376,24 @@ def refusal_words(state: hextiles.State, move: hextiles.Move, reason: str) -> st
         problem = placement_words(state.figure(), tile, cell, cast(int, move.turn))
         return problem if problem is not None else reason
     return reason
+
+
+def picture_words(thing: object) -> str:
+    """A Hex Tiles picture that is not a whole position, in words: a figure by its tiles'
+    colours and its score.
+
+    >>> print(picture_words(hextiles.Figure()))
+    A Hex Tiles figure of 1 tile (the starter), scoring 0.
+    """
+    if not isinstance(thing, hextiles.Figure):
+        return ""
+    tiles = list(thing.tiles().values())
+    colours: dict[str, int] = {}
+    for tile in tiles:
+        name = "starter" if not tile.marks.count("1") else f"{tile.colour} tile"
+        colours[name] = colours.get(name, 0) + 1
+    listed = join_words([f"the {n}" if n == "starter" else f"{k} {n}{'s' if k > 1 else ''}"
+                         for n, k in colours.items()])  # fmt: skip
+    total = hextiles.score(thing).total
+    count = len(tiles)
+    return f"A Hex Tiles figure of {count} tile{'s' if count != 1 else ''} ({listed}), scoring {total}."

@@ -65,7 +65,32 @@ def alt_text(thing: Any) -> str:
     try:
         return position_words(thing)
     except (TypeError, ValueError, AttributeError):
-        return ""
+        pass
+    words = part(thing, "words", None) if _has_game(thing) else None
+    describe_thing = getattr(words, "picture_words", None)
+    if callable(describe_thing):  # a game's own words for what is not a position
+        found = describe_thing(thing)
+        return found if isinstance(found, str) else ""
+    return ""
+
+
+def _has_game(thing: Any) -> bool:
+    try:
+        game_of(thing)
+    except TypeError:
+        return False
+    return True
+
+
+def describe(figure: Figure, words: str) -> Figure:
+    """Give ``figure`` its text alternative: in a notebook the picture is stored with
+    ``words`` as its alt text (what a screen reader reads, what ``make html`` writes on the
+    ``<img>``). Returns the figure, so a drawing function ends with
+    ``return describe(fig, "...")``."""
+    if words:
+        figure._gamekit_alt = words  # type: ignore[attr-defined]
+        _install_alt_text()
+    return figure
 
 
 def _figure_bundle(figure: Figure, include: Any = None, exclude: Any = None) -> Any:

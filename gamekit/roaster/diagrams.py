@@ -15,6 +15,7 @@ from collections.abc import Mapping
 import numpy as np
 from matplotlib.figure import Figure
 
+from gamekit.render import describe
 from gamekit.render.board import BoardDrawing, LayerStyle, circle
 from gamekit.roaster import TOKEN_NAMES, TOKENS, State, level
 from gamekit.roaster.effects import EFFECT_NAMES
@@ -216,7 +217,7 @@ def draw_tokens(
             if arrows and k:
                 sketch.arrow(x - step + 0.5, y, x - 0.5, y)
         y -= 1.25 if names else 0.55
-    return sketch.figure(top, y - 0.1, inches)
+    return describe(sketch.figure(top, y - 0.1, inches), _tokens_alt(rows, title))
 
 
 #: How the pictures of moves say where tokens went, in the order they are shown.
@@ -519,7 +520,7 @@ def draw_move(state: State, move, *, inches: float = 9.0) -> Figure:
     if account:
         sketch.text(0.3, y, _wrapped(account, 95), fontsize=10.5, color="#444444", va="top")
         y -= 0.5 + 0.45 * _wrapped(account, 95).count("\n")
-    return sketch.figure(top, y - 0.2, inches)
+    return describe(sketch.figure(top, y - 0.2, inches), _move_alt(state, move))
 
 
 def _area(state: State, area: str) -> dict[str, int]:
@@ -624,7 +625,7 @@ def draw_cup(state: State, *, step: int | None = None, inches: float = 9.0) -> F
         for line in notes:
             sketch.text(text_x, y, _wrapped(line, 60), **_NOTE)
             y -= 0.6
-    return sketch.figure(0.4, bottom, inches)
+    return describe(sketch.figure(0.4, bottom, inches), _cup_alt(state, step))
 
 
 def draw_card(card, *, total: int | None = None, inches: float = 9.0) -> Figure:
@@ -708,4 +709,57 @@ def draw_card(card, *, total: int | None = None, inches: float = 9.0) -> Figure:
         note = "our choice (not in our sources): " + ", ".join(named)
         sketch.text(0.3, bottom - 0.05, note, fontsize=10, color="#666666", va="top")
         bottom -= 0.6
-    return sketch.figure(0.0, bottom, inches)
+    return describe(sketch.figure(0.0, bottom, inches), _card_alt(card, total))
+
+
+# -- the diagrams in words (their text alternatives) -----------------------------------------
+
+
+def _tokens_alt(rows, title: str | None) -> str:
+    from gamekit.roaster.words import tokens_words
+
+    said = "; ".join(f"{label}: {tokens_words(list(tokens))}" if label else tokens_words(list(tokens))
+                     for label, tokens in rows)  # fmt: skip
+    return f"{title + ': ' if title else 'Tokens: '}{said}."
+
+
+def _move_alt(state: State, move) -> str:
+    from gamekit.roaster import Move
+    from gamekit.roaster.words import move_words, position_words
+
+    try:
+        m = Move.parse(move) if isinstance(move, str) else move
+        words = move_words(m)
+    except Exception:  # an attempted move that does not even parse is drawn as text
+        return f"An attempted move, {move!s}, in this position: {position_words(state)}"
+    reason = state.why_illegal(m)
+    head = f"A move drawn: {words}." if reason is None else f"A refused move: {words}. {reason}"
+    return f"{head} The position it starts from: {position_words(state)}"
+
+
+def _cup_alt(state: State, step: int | None) -> str:
+    from gamekit.roaster.words import position_words
+
+    words = f"The cup test. {position_words(state)}"
+    if step is not None:
+        words += f" Ringed: the tokens that count in step {step} of the score"
+        words += " (0 roast, 1 flavor, 2 skill, 3 penalties)."
+    return words
+
+
+def _card_alt(card, total: int | None) -> str:
+    from gamekit.roaster import CARDS
+    from gamekit.roaster.words import tokens_words
+
+    card = CARDS[card] if isinstance(card, str) else card
+    bag = [t for t, k in card.bag.items() for _ in range(k)]
+    flavors = ", ".join(f"{k} {f}" for f, k in card.flavors.items())
+    best = max(card.roast_table, key=lambda level: card.roast_table[level])
+    words = (
+        f"The card {card.name} ({card.difficulty}, roast class {card.roast_class}): its bag "
+        f"holds {tokens_words(bag)}; the cup scores flavors {flavors}; the roast table pays "
+        f"most, {card.roast_table[best]} points, for a roast total of {best}."
+    )
+    if total is not None:
+        words += f" Marked: a cup with a roast total of {total}."
+    return words

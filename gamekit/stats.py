@@ -509,6 +509,12 @@ def plot_shares(
     ax.set_xlabel("% of games (bars: 95 % intervals)")
     if title:
         ax.set_title(title, fontsize=10)
+    from gamekit.render import describe
+
+    said = "; ".join(f"{label} {item.percent()}" for label, item in zip(labels, items, strict=True))
+    words = f"A bar chart{': ' + title if title else ''}. {said} (95 % intervals)."
+    before = getattr(ax.figure, "_gamekit_alt", "")
+    describe(ax.figure, f"{before} {words}".strip())
     return ax
 
 

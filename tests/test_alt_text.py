@@ -124,3 +124,13 @@ def test_the_diagrams_of_the_lessons_say_what_they_show() -> None:
         alt_text(figure) == "A Hex Tiles figure of 2 tiles (the starter and 1 red tile), scoring 2."
     )
     assert show(figure)._gamekit_alt == alt_text(figure)
+
+
+def test_a_chart_of_shares_says_its_numbers() -> None:
+    from gamekit.stats import plot_shares, wilson
+
+    ax = plot_shares({"Black wins": wilson(55, 100)}, title="Coffee")
+    assert (
+        ax.figure._gamekit_alt
+        == "A bar chart: Coffee. Black wins 55.0 % (45.2–64.4 %) (95 % intervals)."
+    )

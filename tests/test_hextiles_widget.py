@@ -101,10 +101,10 @@ def test_buttons_do_what_the_methods_do():
 def test_taking_twice_or_ending_before_taking_is_refused_with_the_rule():
     b = board()
     b.end_turn()
-    assert not b._ok and "taking one is compulsory" in b.message
+    assert not b._ok and "Taking a tile is compulsory each turn" in b.message
     b.pick_market("101000")
     b.pick_market("101010")
-    assert "You have taken your tile for this turn" in b.message
+    assert "has taken a tile this turn already" in b.message
     assert b.record.moves == ("take 101000",)
 
 
@@ -153,7 +153,7 @@ def test_typed_moves_play_or_explain():
     b.type_move("place 101000 at (0,1) turn 3")
     assert "marked" in b.message and "101000" not in b.message
     b.type_move("place 111000 at (0,1) turn 0")
-    assert b.message.startswith("Your reserve holds no yellow tile (three marks in a row)")
+    assert b.message.startswith("Player 1's reserve holds no yellow tile (three marks in a row)")
     assert b.record.moves == ("take 101000",) and not b._ok
     b.type_move("put it somewhere")
     assert "is not a Hex Tiles move" in b.message
@@ -345,7 +345,7 @@ def test_market_tiles_are_pictures_that_take_the_tile_on_a_click():
     assert b.reserve_row.selected == 0 and b.chosen == RULES.start().market[1]
     assert row.dim  # taken for this turn: the market waits for the next player
     row._on_custom_msg(row, {"type": "pick", "index": 0}, [])
-    assert "You have taken your tile" in b.message or "taken your tile" in b.message
+    assert "has taken a tile this turn already" in b.message
     row._on_custom_msg(row, {"type": "pick", "index": 9}, [])  # no such picture: nothing
     row._on_custom_msg(row, {"type": "pick", "index": True}, [])
     assert len(b.record.moves) == 1

@@ -132,7 +132,7 @@ def test_show_refusal_prints_the_rule_draws_the_attempt_and_changes_nothing(caps
     assert capsys.readouterr().out == "e4| is allowed here.\n"
     figure = hextiles.Rules(seed=4).start().figure()
     show_refusal(figure, ("100000", (2, -1), 0), picture=False)
-    assert "does not touch the figure" in capsys.readouterr().out
+    assert "that cell touches none of its tiles" in capsys.readouterr().out
     rules = roaster.Rules(card="jamaica-blue-mountain", seed=1)
     used = rules.arrange({"aroma": 1, "bean1": 3}, bag={"bean0": 1})
     show_refusal(used, "more aroma", picture=False)

@@ -75,7 +75,7 @@ class Figure(Value):
     >>> fig.place(Tile.from_marks("100000"), (0, 1), 3)
     Traceback (most recent call last):
     ...
-    gamekit.errors.IllegalMoveError: 100000 turned 3 on (0,1) is not allowed: its marked side 3 (down) would touch the tile on (0,0). No marked side may touch another tile. Turned 0, 1, 2, 4 or 5 it fits there.
+    gamekit.errors.IllegalMoveError: 100000 turned 3 on (0,1) is not allowed: this tile does not fit there as it is turned now: its marked bottom side would touch your starter. Marks must face outward: no mark may touch another tile. It fits there turned once more anticlockwise.
 
     Raises:
         TypeError: ``tiles`` is not a mapping.
@@ -317,50 +317,15 @@ class Figure(Value):
         return Conflict("faces", s, by_side[s], turns)
 
     def _problem(self, what: str, tile: Tile, cell: Cell, rotation: int) -> str | None:
-        found = self.conflict(tile, cell, rotation)
-        if found is None:
-            return None
-        kind, s, other, turns = found
-        if kind == "occupied":
-            return f"{what} is not allowed: {cell_text(cell)} already holds a tile; placed tiles never move."
-        if kind == "apart":
-            return (
-                f"{what} is not allowed: {cell_text(cell)} does not touch the figure. A tile "
-                "must go on an empty cell next to at least one tile of your own figure."
-                + self._elsewhere(tile)
-            )
-        if kind in ("meets-blank", "blank-meets"):
-            mine, theirs = (
-                ("marked", "unmarked") if kind == "meets-blank" else ("unmarked", "marked")
-            )
-            why = (
-                f"its {mine} side {s} ({SIDE_NAMES[s]}) would meet a {theirs} side of the "
-                f"tile on {cell_text(other)}. With marked contact allowed, marks may meet "
-                "marks, but a mark may never touch an unmarked side."
-            )
-        elif kind == "touches":
-            why = (
-                f"its marked side {s} ({SIDE_NAMES[s]}) would touch the tile on "
-                f"{cell_text(other)}. No marked side may touch another tile."
-            )
-        else:
-            why = (
-                f"the tile on {cell_text(other)} shows a marked side toward "
-                f"{cell_text(cell)}. No marked side may touch another tile."
-            )
-        if turns:
-            hint = f" Turned {_join([str(k) for k in turns], 'or')} it fits there."
-        else:
-            hint = f" No turn of this tile fits on {cell_text(cell)}." + self._elsewhere(tile)
-        return f"{what} is not allowed: {why}{hint}"
+        """The refusal of a placement that :meth:`conflict` finds, in words a player reads
+        (the tile by its colour, its sides and the neighbour in words, the turn that fits):
+        ``"<what> is not allowed: <the rule>"``; ``None`` if it may go there."""
+        from gamekit.hextiles.words import placement_words  # the game's words, loaded late
 
-    def _elsewhere(self, tile: Tile) -> str:
-        cells = sorted({c for c, _ in self.legal_placements(tile)})
-        if not cells:
-            return " This tile fits nowhere on this figure."
-        shown = [cell_text(c) for c in cells[:8]]
-        more = "" if len(cells) <= 8 else f" (and {len(cells) - 8} more)"
-        return f" It fits on {_join(shown, 'or')}{more}."
+        words = placement_words(self, tile, cell, rotation)
+        if words is None:
+            return None
+        return f"{what} is not allowed: {words[:1].lower()}{words[1:]}"
 
     def place(self, tile: Tile | str, cell: Any, rotation: int = 0) -> Figure:
         """A new figure with ``tile`` turned ``rotation`` on ``cell``.

@@ -5,7 +5,7 @@ inherits).
 
 >>> from gamekit import hextiles
 >>> print(hextiles.Rules(seed=7).start().why_illegal("done"))
-done is not allowed: taking a tile is compulsory; Player 1 must take one of 101000, 101010 or 111010 first.
+done is not allowed: taking a tile is compulsory each turn: Player 1 must first take a tile from the market.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, cast
 from gamekit.hextiles.figure import Figure
 from gamekit.hextiles.notation import Cell, Move
 from gamekit.hextiles.tiles import _TILES, _rot
-from gamekit.text import join_words as _join
 
 
 class Refusals:
@@ -56,36 +55,43 @@ class Refusals:
                 if figure._allows(_rot(_TILES[pattern].mask, turn), cell):
                     return None
                 return figure._problem(str(m), _TILES[pattern], cell, turn)
-            held = _join(list(dict.fromkeys(reserve))) if reserve else "nothing"
+            from gamekit.hextiles.words import reserve_words, tile_words
+
             return (
-                f"{m} is not allowed: {self.player_name(p)}'s reserve holds no {pattern} tile "
-                f"(it holds {held}). Take a tile from the market first; taken tiles wait in the "
-                "reserve."
+                f"{m} is not allowed: {self.player_name(p)}'s reserve holds no "
+                f"{tile_words(pattern).removeprefix('a ')} (it holds {reserve_words(reserve)}). "
+                "A tile is placed from the reserve, where a tile taken from the market waits."
             )
         if m.kind == "take":
             if self.step < self.rules.players and not self.taken and m.pattern in self.market:
                 return None
+            from gamekit.hextiles.words import reserve_words, tile_words
+
             who = self.player_name(self._mover)
             if self.leftover_step:
                 return (
-                    f"{m} is not allowed: this is {who}'s step with the leftover tile (now in "
-                    "the reserve): place tiles or say done."
+                    f"{m} is not allowed: this is {who}'s extra step with the leftover tile (now "
+                    "in the reserve): place tiles or end the turn."
                 )
             if self.taken:
                 return (
-                    f"{m} is not allowed: {who} has already taken a tile this turn (one tile "
-                    "per turn); place reserve tiles or say done."
+                    f"{m} is not allowed: {who} has taken a tile this turn already (one a "
+                    "turn): place tiles from the reserve, or end the turn."
                 )
             if m.pattern not in self.market:
                 if not self.market:
                     return f"{m} is not allowed: the market is empty."
-                return f"{m} is not allowed: the market holds {_join(list(self.market))}."
+                wanted = tile_words(cast(str, m.pattern)).removeprefix("a ")
+                return (
+                    f"{m} is not allowed: the market holds no {wanted} (it holds "
+                    f"{reserve_words(self.market)})."
+                )
             return None
         # done
         if self.must_take:
             who = self.player_name(self._mover)
             return (
-                f"done is not allowed: taking a tile is compulsory; {who} must take one "
-                f"of {_join(list(dict.fromkeys(self.market)), 'or')} first."
+                f"done is not allowed: taking a tile is compulsory each turn: {who} must first "
+                "take a tile from the market."
             )
         return None

@@ -262,7 +262,10 @@ def placement_words(
     if found.kind == "occupied":
         return "That cell already holds a tile: placed tiles never move."
     if found.kind == "apart":
-        return "A tile must go next to your own figure, and that cell touches none of its tiles."
+        return (
+            "A tile must go next to your own figure, and that cell touches none of its tiles."
+            + _elsewhere(figure, tile)
+        )
     side, neighbour = found.side, found.neighbour
     other = figure.tiles()[neighbour]
     name = "starter" if neighbour == (0, 0) else f"{other.colour} tile"
@@ -282,7 +285,7 @@ def placement_words(
             f"your {name} shows a mark toward that cell. Marks must face outward: no mark may "
             "touch another tile."
         )
-    fits = [k for k in range(6) if figure.why_illegal(tile, cell, k) is None]
+    fits = [k for k in range(6) if figure.conflict(tile, cell, k) is None]
     if fits:
         best = min(fits, key=lambda k: (min((k - turn) % 6, (turn - k) % 6), k))
         step = (best - turn) % 6
@@ -295,8 +298,21 @@ def placement_words(
         }[step]
         hint = f" It fits there {turn_hint}."
     else:
-        hint = " No turn of this tile fits there."
+        hint = " No turn of this tile fits there." + _elsewhere(figure, tile)
     return f"This tile does not fit there as it is turned now: {why}{hint}"
+
+
+def _elsewhere(figure: hextiles.Figure, tile: hextiles.Tile) -> str:
+    """Where else ``tile`` fits on ``figure``, counted (the board's hints show the cells)."""
+    cells = {c for c, _ in figure.legal_placements(tile)}
+    if not cells:
+        return " This tile fits nowhere on the figure."
+    return f" It fits on {len(cells)} other cell{'s' if len(cells) != 1 else ''} of the figure."
+
+
+def reserve_words(reserve: tuple[str, ...]) -> str:
+    """A reserve's tiles in words ("a red tile (one mark) and a blue tile (…)", "nothing")."""
+    return join_words([tile_words(t) for t in dict.fromkeys(reserve)]) if reserve else "nothing"
 
 
 def notation_words(text: str, figure: hextiles.Figure) -> str:
@@ -338,44 +354,19 @@ def notation_words(text: str, figure: hextiles.Figure) -> str:
 
 
 def refusal_words(state: hextiles.State, move: hextiles.Move, reason: str) -> str:
-    """The engine's refusal ``reason`` of ``move`` in ``state``, in words a player reads
-    (the engine's sentence names tiles by their digits): taking, placing and ending the turn;
-    ``reason`` itself for the rest.
+    """The rule a refusal names, as a player reads it: the engine's sentence
+    (``state.why_illegal(move)``) after "… is not allowed: ", with a capital. The engine words
+    its refusals by colours and sides, so the board shows them as they are.
 
     >>> from gamekit import hextiles
     >>> state = hextiles.Rules(seed=1).start()
     >>> move = hextiles.Move.parse("done")
     >>> refusal_words(state, move, state.why_illegal(move))
-    'Take a tile from the market first: taking one is compulsory each turn.'
+    'Taking a tile is compulsory each turn: Player 1 must first take a tile from the market.'
     """
-    if move.kind == "take":
-        if state.leftover_step:
-            return (
-                "Not now: this is the extra step with the leftover tile (it is in your "
-                "reserve). Place tiles or end the turn."
-            )
-        if state.taken:
-            return (
-                "You have taken your tile for this turn (one a turn). Place tiles from "
-                "your reserve, or end the turn."
-            )
-        if not state.market:
-            return "The market is empty."
-        tile = hextiles.Tile.from_marks(cast(str, move.pattern))  # a take has a pattern
-        return f"The market holds no {tile.colour} tile."
-    if move.kind == "done" and state.must_take:
-        return "Take a tile from the market first: taking one is compulsory each turn."
-    if move.kind == "place" and state.outcome is None:  # clicked or typed
-        tile = hextiles.Tile.from_marks(cast(str, move.pattern))
-        if move.pattern not in state.reserve():
-            return (
-                f"Your reserve holds no {tile_words(tile).removeprefix('a ')}: a tile is placed from "
-                "the reserve, where a tile taken from the market waits."
-            )
-        cell = cast(Cell, move.cell)
-        problem = placement_words(state.figure(), tile, cell, cast(int, move.turn))
-        return problem if problem is not None else reason
-    return reason
+    head, sep, rule = reason.partition(" is not allowed: ")
+    text = rule if sep else reason
+    return text[:1].upper() + text[1:]
 
 
 def picture_words(thing: object) -> str:

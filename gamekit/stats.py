@@ -578,6 +578,7 @@ def experiment_panel(
             ).rstrip()
             if png is not None:
                 bundle["image/png"] = png
+                return bundle, {"image/png": {"alt": bundle["text/plain"]}}
             return bundle
 
     return Panel([row, output])

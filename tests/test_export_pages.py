@@ -22,8 +22,9 @@ def run(games: int) -> None:
 
 def test_an_experiment_panel_carries_a_still_copy_of_its_run_for_pages_without_widgets():
     panel = experiment_panel(run, games=widgets.IntSlider(value=300, min=100, max=500))
-    bundle = panel._repr_mimebundle_()
+    bundle, metadata = panel._repr_mimebundle_()
     text = bundle["text/plain"]
+    assert metadata["image/png"]["alt"] == text  # the picture's words: the settings and the run
     assert text.startswith("An experiment to run in the notebook: set games and press")
     assert "(games 300):\n300 games played" in text
     assert "VBox(" not in text and bundle["image/png"]

@@ -236,7 +236,8 @@ def test_hextiles_a_whole_game_by_clicks_with_hints_pictures_and_the_computers_t
         '.includes("That was Player 2\'s figure; here is your figure again")'
     )
     aria = page.locator(".gamekit-board svg").get_attribute("aria-label")
-    assert aria.endswith(f"a window of {cells.count()} cells"), aria
+    # the board's name: what it shows (the window), then the position in words
+    assert f"a window of {cells.count()} cells. Hex Tiles, 2 players" in aria, aria
     finish_by_typing(
         page, hextiles.Rules(players=2, seed=1), "player 1", make_player(LEVEL_NAMES[1], seed=1)
     )

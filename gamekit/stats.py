@@ -35,6 +35,7 @@ __all__ = [
     "Interval",
     "wilson",
     "mean_interval",
+    "sample_mean",
     "share",
     "difference",
     "Difference",
@@ -146,6 +147,24 @@ def mean_interval(values: Sequence[float] | np.ndarray, z: float = Z95) -> Inter
     mean = float(x.mean())
     half = z * float(x.std(ddof=1)) / math.sqrt(len(x))
     return Interval(mean - half, mean, mean + half)
+
+
+def sample_mean(values: Sequence[float] | np.ndarray) -> Interval:
+    """The mean of a sample of games with its interval, as the design lab reports it: every
+    value the same gives the value exactly (no width); a single value has no interval
+    (infinite ends); otherwise :func:`mean_interval`.
+
+    >>> sample_mean([4, 4, 4]), sample_mean([7])
+    (Interval(4, 4, 4), Interval(-inf, 7, inf))
+    """
+    x = np.asarray(values, dtype=float)
+    if len(x) < 2:
+        v = float(x.mean())
+        return Interval(-math.inf, v, math.inf)
+    if float(np.ptp(x)) == 0.0:
+        v = float(x[0])
+        return Interval(v, v, v)
+    return mean_interval(x)
 
 
 # ---------------------------------------------------------------------------------------

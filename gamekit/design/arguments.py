@@ -103,14 +103,9 @@ def is_random(players: Sequence[Player]) -> bool:
 
 
 def game_count(games: Any, least: int = 2, argument: str = "games") -> int:
-    """``games`` checked: a whole number of at least ``least``."""
-    if isinstance(games, bool) or not isinstance(games, int):
-        raise TypeError(f"{argument} must be a whole number of games, not {shown(games)}")
-    if games < least:
-        raise ValueError(
-            f"{argument} must be {least} or more (an interval needs several games), not {games}"
-        )
-    return games
+    """``games`` checked: a whole number of at least ``least`` (an interval needs several
+    games)."""
+    return whole(games, argument, least)
 
 
 def checked_seed(seed: Any) -> int:

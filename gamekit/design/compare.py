@@ -27,10 +27,10 @@ from gamekit.game import game_of
 from gamekit.sim import Results, play_many
 from gamekit.stats import (
     Interval,
-    mean_interval,
     paired_difference,
     paired_ratio_difference,
     ratio_interval,
+    sample_mean,
     wilson,
 )
 
@@ -195,9 +195,9 @@ def _compared(measure: str, ra: Results, rb: Results) -> Comparison:
         same = bool((fa == fb).all())
     elif measure in ("length", "score"):
         la, lb = _values(ra, measure), _values(rb, measure)
-        one, two = _mean(la), _mean(lb)
+        one, two = sample_mean(la), sample_mean(lb)
         d = lb - la
-        diff = _mean(d)
+        diff = sample_mean(d)
         same = bool((d == 0).all())
     else:
         counts_a, counts_b = ra.length.astype(float), rb.length.astype(float)
@@ -218,13 +218,6 @@ def _values(res: Results, measure: str) -> np.ndarray:
     if not np.isfinite(scores).all():
         raise ValueError(f"{res.game} keeps no scores: compare another measure")
     return scores
-
-
-def _mean(x: np.ndarray) -> Interval:
-    if float(np.ptp(x)) == 0.0:
-        v = float(x[0])
-        return Interval(v, v, v)
-    return mean_interval(x)
 
 
 def verdict(diff: Interval, measure: str, games: int, same: bool = False) -> str:

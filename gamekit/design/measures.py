@@ -25,6 +25,7 @@ from typing import Any, cast
 
 import numpy as np
 
+from gamekit.checks import whole
 from gamekit.design.arguments import checked_rules, checked_seed, game_count, is_random, seated
 from gamekit.errors import shown
 from gamekit.game import FrozenMap, State, player_index
@@ -33,9 +34,9 @@ from gamekit.sim import Results, play_many
 from gamekit.stats import (
     Interval,
     bootstrap_interval,
-    mean_interval,
     points_interval,
     ratio_interval,
+    sample_mean,
     wilson,
 )
 
@@ -66,14 +67,6 @@ _CACHE: dict[tuple, Measures] = {}
 def clear_cache() -> None:
     """Forget every measurement kept (the next :func:`measure` plays its games again)."""
     _CACHE.clear()
-
-
-def _mean(values: np.ndarray) -> Interval:
-    """The mean with its normal interval (no spread: no width)."""
-    if len(values) < 2 or float(np.ptp(values)) == 0.0:
-        v = float(values.mean())
-        return Interval(v, v, v) if len(values) > 1 else Interval(-math.inf, v, math.inf)
-    return mean_interval(values)
 
 
 @dataclass(frozen=True)
@@ -296,8 +289,7 @@ def measure(
     game = checked_rules(rules)
     games = game_count(games)
     seed = checked_seed(seed)
-    if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1:
-        raise ValueError(f"max_plies must be a whole number of 1 or more, not {shown(max_plies)}")
+    max_plies = whole(max_plies, "max_plies", 1)
     if not isinstance(lead, bool):
         raise TypeError(f"lead must be True or False, not {shown(lead)}")
     seats = seated(rules, players)
@@ -381,7 +373,7 @@ def _measures(
     balance = seat_gap = None
     if len(seats) > 1:
         # +1 a game the first seat won, -1 one the second won: the gap in the same games
-        seat_gap = _mean((res.winner == 0).astype(float) - (res.winner == 1))
+        seat_gap = sample_mean((res.winner == 0).astype(float) - (res.winner == 1))
         wins = np.stack([res.winner == k for k in range(len(seats))], axis=1).astype(float)
 
         def gap(rows: np.ndarray) -> float:
@@ -399,24 +391,24 @@ def _measures(
     curve = res.branching.sum(axis=0) / np.maximum(curve_n, 1)
     coverage = pieces = None
     if np.isfinite(coverage_of).all() and n:
-        coverage = _clip(_mean(coverage_of))
-        pieces = _mean(pieces_of)
+        coverage = _clip(sample_mean(coverage_of))
+        pieces = sample_mean(pieces_of)
     scores = margin = spread = None
     if np.isfinite(final_scores).all() and n:
-        scores = FrozenMap((s, _mean(final_scores[:, k])) for k, s in enumerate(seats))
+        scores = FrozenMap((s, sample_mean(final_scores[:, k])) for k, s in enumerate(seats))
         spread = float(final_scores[:, 0].std(ddof=1))
         if len(seats) > 1:
             ordered = np.sort(final_scores, axis=1)
-            margin = _mean(ordered[:, -1] - ordered[:, -2])
+            margin = sample_mean(ordered[:, -1] - ordered[:, -2])
             spread = float((ordered[:, -1] - ordered[:, -2]).std(ddof=1))
     lead_changes = drama = decisiveness = None
     if lead and res.watched is not None:
         changes, behind, since = res.watched.T
-        lead_changes = _mean(changes)
+        lead_changes = sample_mean(changes)
         won = np.isfinite(behind)
         if won.any():
             drama = wilson(int(behind[won].sum()), int(won.sum()))
-            decisiveness = _clip(_mean(since[won]))
+            decisiveness = _clip(sample_mean(since[won]))
     return Measures(
         game=game,
         rules=rules,
@@ -430,7 +422,7 @@ def _measures(
         draws=wilson(int((ended & ~single).sum()), n),
         completion=wilson(int(ended.sum()), n),
         endings=FrozenMap(endings),
-        length=_mean(res.length.astype(float)),
+        length=sample_mean(res.length.astype(float)),
         length_spread=float(res.length.std(ddof=1)) if n > 1 else 0.0,
         lengths=res.length.copy(),
         branching=_ratio(totals, decisions_made),

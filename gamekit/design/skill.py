@@ -43,7 +43,7 @@ from gamekit.players import (
     strategy,
 )
 from gamekit.sim import play_many
-from gamekit.stats import Interval, bootstrap_interval, mean_interval, points_interval
+from gamekit.stats import Interval, bootstrap_interval, points_interval, sample_mean
 
 __all__ = [
     "SkillStep",
@@ -94,11 +94,8 @@ def _duel(
     seats = len(rules.seats)
     options = {"executor": executor, "progress": progress, "max_plies": max_plies}
     if seats == 1:
-        mine = play_many(rules, [hero], games, seed, **options).scores[:, 0]  # type: ignore[index]
-        theirs = play_many(rules, [other], games, seed, **options).scores[:, 0]  # type: ignore[index]
-        if not (np.isfinite(mine).all() and np.isfinite(theirs).all()):
-            raise ValueError(f"{game_of(rules)} is played alone and keeps no score to compare")
-        return np.where(mine > theirs, 1.0, np.where(mine == theirs, 0.5, 0.0))
+        mine, theirs = _same_deals(rules, hero, other, games, seed, options)
+        return _deal_points(mine, theirs)
     points = []
     for k, count in enumerate(_split(games, seats)):
         if count == 0:
@@ -108,6 +105,22 @@ def _duel(
         res = play_many(rules, lineup, count, seed, **options)
         points.append(np.where(res.winner == k, 1.0, np.where(res.winner < 0, 1.0 / seats, 0.0)))
     return np.concatenate(points)
+
+
+def _same_deals(
+    rules: Any, one: Player, two: Player, games: int, seed: int, options: dict[str, Any]
+) -> tuple[np.ndarray, np.ndarray]:
+    """A game played alone: the final scores of ``one`` and of ``two`` on the same deals."""
+    mine = play_many(rules, [one], games, seed, **options).scores[:, 0]  # type: ignore[index]
+    theirs = play_many(rules, [two], games, seed, **options).scores[:, 0]  # type: ignore[index]
+    if not (np.isfinite(mine).all() and np.isfinite(theirs).all()):
+        raise ValueError(f"{game_of(rules)} is played alone and keeps no score to compare")
+    return mine, theirs
+
+
+def _deal_points(mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
+    """1 a deal scored more, ½ the same, 0 less."""
+    return np.where(mine > theirs, 1.0, np.where(mine == theirs, 0.5, 0.0))
 
 
 def skill_trace(
@@ -390,13 +403,9 @@ def restricted(
     difference = None
     if seats == 1:
         options = {"executor": executor, "progress": progress, "max_plies": max_plies}
-        mine = play_many(rules, [hero], games, seed, **options).scores[:, 0]  # type: ignore[index]
-        theirs = play_many(rules, [free], games, seed, **options).scores[:, 0]  # type: ignore[index]
-        if not (np.isfinite(mine).all() and np.isfinite(theirs).all()):
-            raise ValueError(f"{game} is played alone and keeps no score to compare")
-        share = points_interval(np.where(mine > theirs, 1.0, np.where(mine == theirs, 0.5, 0.0)))
-        d = mine - theirs
-        difference = mean_interval(d) if float(np.ptp(d)) else Interval(d[0], d[0], d[0])
+        mine, theirs = _same_deals(rules, hero, free, games, seed, options)
+        share = points_interval(_deal_points(mine, theirs))
+        difference = sample_mean(mine - theirs)
         words = (
             f"restricted, the score changes by {difference.value:+.2f} "
             f"({difference.low:+.2f} to {difference.high:+.2f}) on the same {games:,} deals"

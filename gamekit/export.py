@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["export", "export_lesson", "lesson_title", "main"]
+__all__ = ["contrast", "export", "export_lesson", "lesson_title", "main", "readable_code_css"]
 
 WIDGET_STATE_KEY = "widgets"
 
@@ -34,6 +34,14 @@ _OFFLINE_TEMPLATE = """\
 {%- block jupyter_widgets -%}{%- endblock jupyter_widgets -%}
 {%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
 {%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
+{%- block extra_css -%}
+<style>
+/* Every reader: prompts readable (4.5:1 on white) and links told from text by more than
+   colour. */
+.jp-InputPrompt, .jp-OutputPrompt { color: #595959 !important; opacity: 1 !important; }
+.jp-RenderedHTMLCommon a, main a { text-decoration: underline !important; }
+</style>
+{%- endblock extra_css -%}
 {%- block data_png scoped -%}
 <div class="jp-RenderedImage jp-OutputArea-output {{ extra_class }}">
 <img src="data:image/png;base64,{{ output.data['image/png'] | escape_html }}"
@@ -99,13 +107,60 @@ def _exporter() -> Any:
     from jinja2 import DictLoader
     from nbconvert import HTMLExporter
 
-    return HTMLExporter(
+    exporter = HTMLExporter(
         template_name="lab",
         template_file="gamekit_offline.html.j2",
         extra_loaders=[DictLoader({"gamekit_offline.html.j2": _OFFLINE_TEMPLATE})],
         embed_images=True,
         exclude_anchor_links=True,
     )
+    return exporter
+
+
+def _luminance(rgb: tuple[float, float, float]) -> float:
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two colours (``"#rrggbb"``), from 1 to 21.
+
+    >>> round(contrast("#000000", "#ffffff"), 1), round(contrast("#408080", "#f5f5f5"), 2)
+    (21.0, 4.17)
+    """
+    from matplotlib.colors import to_rgb
+
+    la, lb = sorted((_luminance(to_rgb(a)), _luminance(to_rgb(b))), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+_EDITOR_COLOUR = re.compile(r"(--jp-mirror-editor-[a-z-]+-color):\s*(#[0-9a-fA-F]{3,6})\b")
+
+
+def readable_code_css(page: str, background: str = "#f5f5f5", least: float = 4.6) -> str:
+    """CSS that darkens each colour of the code's highlighting defined in ``page`` (the
+    theme's ``--jp-mirror-editor-…-color`` variables) that reads at less than ``least`` : 1
+    on the code cells' background.
+
+    >>> readable_code_css(":root { --jp-mirror-editor-number-color: #080; }")
+    ':root { --jp-mirror-editor-number-color: #008000; }'
+    """
+    from matplotlib.colors import to_hex, to_rgb
+
+    found = dict(_EDITOR_COLOUR.findall(page))
+    darker = {}
+    for name, colour in sorted(found.items()):
+        (r, g, b), k = to_rgb(colour), 1.0
+        while k > 0 and contrast(to_hex((r * k, g * k, b * k)), background) < least:
+            k -= 0.02
+        if k < 1.0:
+            darker[name] = to_hex((r * k, g * k, b * k))
+    if not darker:
+        return ""
+    return ":root { " + " ".join(f"{n}: {c};" for n, c in darker.items()) + " }"
 
 
 def _execute(nb: Any, folder: Path, timeout: int) -> None:
@@ -176,6 +231,9 @@ def export_lesson(
     resources = {"metadata": {"name": notebook.stem, "path": str(notebook.parent)}}
     body, _ = _exporter().from_notebook_node(nb, resources=resources)
     body = _link_pages(body, [notebook.name, *siblings])
+    code_css = readable_code_css(body)  # last in the head, so it wins
+    if code_css:
+        body = body.replace("</head>", f"<style>{code_css}</style>\n</head>", 1)
     out_dir.mkdir(parents=True, exist_ok=True)
     page = out_dir / f"{notebook.stem}.html"
     page.write_text(body, encoding="utf-8")
@@ -199,12 +257,14 @@ def _index(pages: Sequence[tuple[str, Path]]) -> str:
   </style>
 </head>
 <body>
+<main>
   <h1>gamekit lessons</h1>
   <p>Each lesson as it was last run, with pictures of its boards. To play on the boards,
   open the notebooks in JupyterLab (<code>make lab</code>).</p>
   <ol>
 {items}
   </ol>
+</main>
 </body>
 </html>
 """

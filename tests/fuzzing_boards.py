@@ -141,6 +141,7 @@ _METHODS: dict[str, dict[str, str | None]] = {
         "redo": None,
         "type_move": "move",
         "click": "cell",
+        "_on_pick": "target",  # Enter with the keyboard's ring on a place
         "hints": "bool",
         "opponent": "opponent",
         "computer_plays": "seat",
@@ -224,8 +225,13 @@ def sensible(board: Any, kind: str | None, data: st.DataObject) -> tuple[Any, ..
         return (draw(st.sampled_from(tiles), label="pattern"),)
     if kind == "turn":
         return (draw(st.sampled_from([1, -1, 2, 3]), label="k"),)
+    if kind == "target":
+        places = sorted(getattr(getattr(board, "view", None), "_points", {})) or ["a1"]
+        return (draw(st.sampled_from(places), label="target"),)
     if kind == "key":
-        return (draw(st.sampled_from(["r", "l", "k", "Enter", "ArrowRight", "q"]), label="key"),)
+        return (
+            draw(st.sampled_from(["r", "l", "k", "e", "Enter", "ArrowRight", "q"]), label="key"),
+        )
     if kind == "player":
         return (draw(st.sampled_from([None, 0, 1]), label="player"),)
     if kind == "button":

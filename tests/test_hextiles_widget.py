@@ -235,7 +235,7 @@ def test_a_board_continues_a_record_and_new_game_resets():
 def test_keys_on_the_board_turn_keep_and_end():
     b = board()
     b.pick_market("101000")
-    for key in ("r", "ArrowRight", "l"):
+    for key in ("r", "R", "l", "ArrowRight"):  # the arrows move the keyboard's ring instead
         b.view._on_custom_msg(b.view, {"type": "key", "key": key}, [])
     assert b.turn == 1
     b.view._on_custom_msg(b.view, {"type": "key", "key": "x" * 40}, [])  # ignored
@@ -243,7 +243,9 @@ def test_keys_on_the_board_turn_keep_and_end():
     assert b.turn == 1
     b.key("k")
     assert b.chosen is None
-    b.key("Enter")
+    b.key("Enter")  # Enter places the tile where the ring is (the page sends a pick)
+    assert b.record.moves == ("take 101000",)
+    b.key("e")
     assert b.record.moves == ("take 101000", "done")
 
 

@@ -496,6 +496,33 @@ class CoffeeBoard(PuzzleMode, GameBoard):
         self.view.svg = svg
         self._refresh()
 
+    def _key_targets(self) -> dict[str, tuple[float, float]]:
+        """Every cell of the board, for the keyboard's ring."""
+        grid = self.state.grid
+        return {grid.label(i): (float(x), float(y)) for i, (x, y) in enumerate(grid.centres)}
+
+    def _target_words(self) -> dict[str, str]:
+        """Each cell and what is on it ("e5: a black stone, the rod lies here"); with hints
+        on, where a stone may go."""
+        state = self.state
+        owner = {c: colour for colour in ("black", "orange") for c in state.stones(colour)}
+        rod = state.rod.cell if state.rod is not None else None
+        open_cells = set()
+        if self.hints and state.outcome is None and rod is not None:
+            open_cells = set(state.legal_cells())
+        out = {}
+        for cell in self._key_targets():
+            text = f"a {owner[cell]} stone" if cell in owner else "empty"
+            if cell == rod:
+                text += ", the rod lies here"
+            if cell in open_cells:
+                text += ", a stone may go here"
+            out[cell] = f"{cell}: {text}"
+        return out
+
+    def _hexagonal(self) -> bool:
+        return self.rules.board == "hex"
+
     def _last_stone(self) -> str | None:
         """The cell of the computer's last stone, while you have not moved since."""
         for _before, notation, _after in reversed(self.last_computer_moves()):
@@ -537,7 +564,7 @@ class CoffeeBoard(PuzzleMode, GameBoard):
         for axis, button in self.axis_buttons.items():
             button.layout.display = None if axis in axes else "none"
             button.disabled = axis not in legal
-            button.button_style = "info" if axis in legal else ""
+            button.button_style = "primary" if axis in legal else ""
         self.swap_button.layout.display = None if self.rules.pie_rule else "none"
         self.swap_button.disabled = not state.swap_available
         self._refresh_panel()

@@ -77,6 +77,16 @@ PALETTE = {
     "yours": "#56b4e9",
 }
 
+#: Colours that mean different things side by side on a board, by group: every two of a
+#: group stay apart for every colour vision (checked under simulated protanopia,
+#: deuteranopia and tritanopia by tests/test_palettes.py). Stones differ by a dot as well.
+DISTINCT = {
+    "stones on their cells": {k: PALETTE[k] for k in ("cell", "black", "orange")},
+    "marks on the board": {
+        k: PALETTE[k] for k in ("legal", "attempt", "last", "yours", "win_edge", "orange")
+    },
+}
+
 #: Layers from bottom to top; ``rod`` has one element per (cell, axis), the others one per cell.
 LAYERS = ("cells", "legal", "stones", "dots", "flags", "rod")
 

@@ -42,7 +42,7 @@ from gamekit import gipf
 from gamekit.errors import GamekitError, shown
 from gamekit.gipf.moves import split_ply
 from gamekit.gipf.picture import GipfView, styles
-from gamekit.gipf.tables import _OTHER
+from gamekit.gipf.tables import _OTHER, DOTS
 from gamekit.gipf.words import describe_move, gipf_on
 from gamekit.players import Player, computer_seats
 from gamekit.puzzles import Puzzle
@@ -69,6 +69,9 @@ def _template() -> tuple[str, tuple[float, float, float, float]]:
     return view.drawing.svg(), view.drawing.svg_transform()
 
 
+_DOT_SET = frozenset(DOTS)
+
+
 class GipfBoard(PuzzleMode, GameBoard):
     """A GIPF game on a clickable board, with its controls.
 
@@ -91,6 +94,9 @@ class GipfBoard(PuzzleMode, GameBoard):
     """
 
     lesson: ClassVar[str] = "04_gipf_rules.ipynb"
+    extra_keys: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("G", "switches the next push between a single piece and a GIPF piece"),
+    )
 
     #: What a person does to move (refused while the computer is to move).
     person_actions: ClassVar[tuple[str, ...]] = (
@@ -132,6 +138,7 @@ class GipfBoard(PuzzleMode, GameBoard):
         self.confirming: gipf.Removal | None = None
         self._keep_key: tuple | None = None
         self._board_view(width, "GIPF board")
+        self.view.on_key(self.key)
         self._history_buttons()
         self._hint_control(hints, "show every push you may make as a blue arrow")
         self._move_controls(
@@ -144,6 +151,14 @@ class GipfBoard(PuzzleMode, GameBoard):
         self.widget = self._layout(width)
         self._refresh()
         self._computer_turn()
+
+    def key(self, name: str) -> None:
+        """A key pressed on the board: ``g`` switches the next push between a single piece
+        and a GIPF piece (as the "GIPF piece" button does); other keys do nothing."""
+        if name in ("g", "G"):
+            self.gipf_toggle.value = not self.gipf_toggle.value
+            kind = "a GIPF piece" if self.gipf_toggle.value else "a single piece"
+            self._say(f"The next push is {kind}.", True)
 
     def _push_controls(self) -> None:
         """The GIPF-piece toggle, the removal's buttons (remove, keep, confirm) and the
@@ -591,6 +606,31 @@ class GipfBoard(PuzzleMode, GameBoard):
             if isinstance(m, gipf.Removal):
                 out.extend(m.taken)
         return out
+
+    def _key_targets(self) -> dict[str, tuple[float, float]]:
+        """Every dot and spot of the board, for the keyboard's ring."""
+        grid = gipf.GRID
+        return {grid.label(i): (float(x), float(y)) for i, (x, y) in enumerate(grid.centres)}
+
+    def _target_words(self) -> dict[str, str]:
+        """Each point and what is on it ("e5: a white GIPF piece", "a1: a dot")."""
+        pieces = self.state.pieces()
+        out = {}
+        for point in self._key_targets():
+            if point in _DOT_SET:
+                text = "a dot (a push starts here)"
+            elif point in pieces:
+                colour, _, kind = pieces[point].partition(" ")
+                text = f"a {colour} {'GIPF piece' if kind else 'piece'}"
+            else:
+                text = "empty"
+            if point == self.dot:
+                text += ", chosen"
+            out[point] = f"{point}: {text}"
+        return out
+
+    def _hexagonal(self) -> bool:
+        return True
 
     def _picture_highlight(self) -> dict:
         return {"show_caption": False, "removed": self._removed_lately()}

@@ -90,6 +90,17 @@ PALETTE = {
     "label": "#5a5242",
 }
 
+#: Colours that mean different things side by side on a board, by group (checked under
+#: simulated colour-vision deficiencies by tests/test_palettes.py). A white piece is told
+#: from the board by its dark outline (``white_edge``), not by its fill.
+DISTINCT = {
+    "pieces": {k: PALETTE[k] for k in ("white", "black")},
+    "outlines on the board": {k: PALETTE[k] for k in ("board", "white_edge")},
+    "marks on the board": {
+        k: PALETTE[k] for k in ("chosen", "attempt", "last", "row", "segment", "chosen_segment")
+    },
+}
+
 #: Text sizes in points: large enough that an 8-inch picture shown 560 pixels wide (the
 #: board in an app) has no text under 10 pixels.
 TEXT_SIZES = {"label": 10.5, "caption": 10.5, "count": 11.0, "name": 12.0}

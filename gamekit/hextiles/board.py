@@ -126,6 +126,12 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
         "tiles plus its longest marked border. The highest score wins."
     )
     lesson: ClassVar[str] = "08_hextiles_rules.ipynb"
+    extra_keys: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("R and L", "turn the chosen tile clockwise and anticlockwise"),
+        ("K", "keeps it"),
+        ("E", "ends the turn"),
+        ("Tab", "reaches the market's and the reserve's tiles (Enter takes one)"),
+    )
 
     log_notation: ClassVar[bool] = False  # cells and marks in numbers say nothing here
     #: What a person does to move (refused while the computer is to move).
@@ -346,15 +352,16 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
         self._say(f"The tile is {turned}.", True)
 
     def key(self, name: str) -> None:
-        """A key pressed on the board: ``r`` or → turns the chosen tile clockwise, ``l``
-        or ← anticlockwise, ``k`` keeps it, Enter ends the turn; other keys do nothing."""
-        if name in ("r", "R", "ArrowRight"):
+        """A key pressed on the board: ``r`` turns the chosen tile clockwise, ``l``
+        anticlockwise, ``k`` keeps it, ``e`` ends the turn; other keys do nothing (the
+        arrows move the keyboard's ring, Enter places the tile where it is)."""
+        if name in ("r", "R"):
             self.rotate(1)
-        elif name in ("l", "L", "ArrowLeft"):
+        elif name in ("l", "L"):
             self.rotate(-1)
         elif name in ("k", "K"):
             self.keep()
-        elif name == "Enter":
+        elif name in ("e", "E"):
             self.end_turn()
 
     def click(self, cell) -> None:
@@ -648,6 +655,40 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
             return self._say(str(err), False)
         self.new_game(rules)
 
+    def _key_targets(self) -> dict[str, tuple[float, float]]:
+        """Every cell of the window shown, for the keyboard's ring."""
+        if self._window is None:
+            return {}
+        grid = hex_region(*self._window)
+        return {grid.label(i): (float(x), float(y)) for i, (x, y) in enumerate(grid.centres)}
+
+    def _target_words(self) -> dict[str, str]:
+        """Each cell of the window in words: the tile on it, or where it lies from the
+        figure; with hints on, what the chosen tile would add there."""
+        if self._window is None:
+            return {}
+        grid = hex_region(*self._window)
+        state = self.state
+        shown = self.shown_player
+        figure = state.figure(shown)
+        own = "your" if self.person(state.rules.seats[shown]) == "you" else "the"
+        tips = self._placement_tips(grid, figure) if self.hints else [""] * len(grid)
+        out = {}
+        for i in range(len(grid)):
+            cell = grid.coords[i]
+            tile = figure.tile_at(cell)
+            if tile is not None:
+                text = "the starter" if cell == (0, 0) else tile_words(tile)
+            else:
+                text = "empty, " + where_words(figure, cell, own)
+            if tips[i]:
+                text += ". " + tips[i]
+            out[grid.label(i)] = text[:1].upper() + text[1:]
+        return out
+
+    def _hexagonal(self) -> bool:
+        return True
+
     def _mount_if_needed(self) -> None:
         """Show a window that fits the figure shown, centred on it; keep the one shown
         while the figure still fits it well (a new window costs a round trip)."""
@@ -741,5 +782,5 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
         for b in self.rotate_buttons:
             b.disabled = self.chosen is None
         self.end_button.disabled = scoring or state.must_take
-        self.end_button.button_style = "" if self.end_button.disabled else "info"
+        self.end_button.button_style = "" if self.end_button.disabled else "primary"
         self._refresh_panel()

@@ -92,6 +92,16 @@ PALETTE = {
     "recent": "#009e73",
     "clash": "#000000",
 }
+
+#: Colours that mean different things side by side, by group (checked under simulated
+#: colour-vision deficiencies by tests/test_palettes.py). A tile's colour is told by its
+#: marks' colour; its pattern of marks tells it too, so colour never says it alone.
+DISTINCT = {
+    "tiles (their marks)": {
+        k: v[1] for k, v in TILE_COLOURS.items() if k not in ("blank", "white")
+    },
+    "marks on the figure": {k: PALETTE[k] for k in ("hint", "attempt", "run", "recent")},
+}
 #: Layers from bottom to top: one element per cell, or per (cell, side) for the sides.
 LAYERS = ("cells", "hints", "marks", "outer", "run", "clash", "flags")
 

@@ -146,6 +146,32 @@ def _template(rules: roaster.Rules) -> tuple[str, tuple[float, float, float, flo
     return view.drawing.svg(), view.drawing.svg_transform()
 
 
+_AREA_WORDS = {
+    "drawn": "Drawn token",
+    "aside": "Set-aside token",
+    "reserve": "Reserve token",
+    "cup": "Cup place",
+    "tray": "Tray place",
+}
+
+
+def _place_words(name: str, token: str | None, chosen: bool) -> str:
+    """A slot or area of the table, and its token, in words (for the keyboard's ring)."""
+    parts = name.split(":")
+    if len(parts) == 1:
+        return {"cup": "The cup: end the roast here", "tray": "The tray: roast once more"}.get(
+            name, name
+        )
+    if parts[0] == "instant":
+        place = f"{EFFECT_NAMES.get(parts[1], parts[1])} effect, cost {int(parts[2]) + 1}"
+    elif parts[0] == "pair":
+        place = f"{EFFECT_NAMES.get(parts[1], parts[1])} pair, slot {int(parts[2]) + 1}"
+    else:
+        place = f"{_AREA_WORDS.get(parts[0], parts[0])} {int(parts[1]) + 1}"
+    held = with_article(token) if token else "empty"
+    return f"{place}: {held}{', chosen' if chosen else ''}"
+
+
 class RoasterBoard(PuzzleMode, GameBoard):
     """A Coffee Roaster game on a clickable table, with its controls.
 
@@ -201,7 +227,11 @@ class RoasterBoard(PuzzleMode, GameBoard):
             layout=w.Layout(width="150px"),
         )
         self.peek_toggle.observe(lambda _c: self._refresh(), names="value")
-        self._move_controls("or type a move: draw, more aroma … (Enter)", "", "300px")
+        self._move_controls(
+            "or type a move: draw, more aroma … (Enter)",
+            "moves in the game's notation (lesson 10 names them), for those who know it",
+            "300px",
+        )
         self.next_step_button = w.Button(
             description="Next score step",
             tooltip="explain the score one part at a time",
@@ -673,6 +703,29 @@ class RoasterBoard(PuzzleMode, GameBoard):
             return self._say(str(err), False)
         self.new_game(rules)
 
+    def _key_targets(self) -> dict[str, tuple[float, float]]:
+        """For the keyboard's ring: every slot that holds a token, every effect's slot a
+        token is paid into, and the cup and the tray (the last step's choice)."""
+        lay = layout(self.rules)
+        filled = slot_tokens(self.state)
+        out = {
+            name: centre
+            for name, centre in zip(lay.slots, lay.centres, strict=True)
+            if name in filled or name.startswith(("pair:", "instant:"))
+        }
+        for name, (x0, _y0, x1, y1) in (("cup", lay.cup_box), ("tray", lay.tray_box)):
+            out[name] = ((x0 + x1) / 2, y1 + 0.25)  # the box's label, above its tokens
+        return out
+
+    def _target_words(self) -> dict[str, str]:
+        """Each place in words: "Drawn token 3: a level-2 bean, chosen", "Sweetness pair,
+        first slot: empty"."""
+        filled = slot_tokens(self.state)
+        out = {}
+        for name in self._key_targets():
+            out[name] = _place_words(name, filled.get(name), name in self.selected)
+        return out
+
     def _mount(self) -> None:
         svg, self._transform = _template(self.rules)
         self.view.label = f"Coffee Roaster table: {self.rules.card.name}"
@@ -750,7 +803,7 @@ class RoasterBoard(PuzzleMode, GameBoard):
         legal = {m.action for m in state.legal_moves()}
         for name, button in self.buttons.items():
             button.disabled = name not in legal
-            button.button_style = "info" if name in legal else ""
+            button.button_style = "primary" if name in legal else ""  # white on blue, 4.6:1
         self.choice_box.children = [self._choice_button(k, m) for k, m in enumerate(self.choices)]
         self.clear_button.disabled = not self.selected and not self.choices
         self.next_step_button.layout.display = None if over else "none"

@@ -84,7 +84,7 @@ PALETTE = {
     "used": "#dddddd",
     "select": "#0072b2",
     "attempt": "#d55e00",
-    "mark": "#8e44ad",
+    "mark": "#cc79a7",  # Okabe–Ito reddish purple: apart from "select" for every vision
     "bag_empty": "#f3f0ea",
     "ink": "#222222",
     "any": "#9e9e9e",
@@ -107,6 +107,17 @@ TOKEN_LOOK = {
     "aroma": ("pentagon", "#cc79a7", "#5e2a48"),
     "wild": ("star", "#009e73", "#00503a"),
     "sweetness": ("square", "#f7b6d2", "#8a3b5e"),
+}
+
+#: Colours that mean different things side by side, by group (checked under simulated
+#: colour-vision deficiencies by tests/test_palettes.py). Every token kind has its own
+#: shape as well, and each bean its level written on it: colour never says it alone.
+DISTINCT = {
+    "flavor and other tokens": {
+        k: TOKEN_LOOK[k][1]
+        for k in ("body", "acidity", "aroma", "wild", "sweetness", "moisture", "smoke")
+    },
+    "marks on the table": {k: PALETTE[k] for k in ("select", "attempt", "mark", "thermo_now")},
 }
 _FLAVOR_COLOUR = {"body": "#d55e00", "acidity": "#c9bc16", "aroma": "#cc79a7", "any": "#7f7f7f"}
 SHAPES = ("circle", "cross", "tridown", "hexagon", "diamond", "triup", "pentagon", "star", "square")

@@ -318,7 +318,40 @@ class GameBoard(ComputerSeats, SidePanel):
         """The clickable picture (``self.view``), its clicks sent to ``_on_svg_click``."""
         self.view = BoardView(width=width, label=label)
         self.view.on_click(self._on_svg_click)  # type: ignore[attr-defined]
+        self.view.on_pick(self._on_pick)
         return self.view
+
+    def _on_pick(self, place: str) -> None:
+        """Enter or Space with the keyboard's ring on ``place``: what a click there does."""
+        self.click(place)  # type: ignore[attr-defined]
+
+    def _key_targets(self) -> dict[str, tuple[float, float]]:
+        """The places the keyboard's ring moves over, name -> centre in drawing units
+        (before the picture's transform). Hook: the default is none."""
+        return {}
+
+    def _target_words(self) -> dict[str, str]:
+        """What is on each place, in words, said when the ring comes to it ("e5: a black
+        stone"). Hook: the default says the place's name."""
+        return {name: name for name in self._key_targets()}
+
+    #: A board's own keys, beside the arrows, Enter and Space: ``(keys, what they do)``.
+    extra_keys: ClassVar[tuple[tuple[str, str], ...]] = ()
+
+    def keys_help(self) -> str:
+        """The help line under the board: every key it answers, in words."""
+        parts = [
+            "Keys (Tab to the board): the arrows move the ring over the board"
+            + (", Shift+arrow the other way on a hexagonal board" if self._hexagonal() else ""),
+            "Enter or Space clicks where the ring is",
+            *(f"{keys} {what}" for keys, what in self.extra_keys),
+            "Tab goes on to the buttons",
+        ]
+        return "; ".join(parts) + "."
+
+    def _hexagonal(self) -> bool:
+        """Whether the board's places lie on a hexagonal grid (hook)."""
+        return False
 
     def _hint_control(
         self, hints: bool, tip: str, description: str = "Hints", width: str | None = None
@@ -336,6 +369,8 @@ class GameBoard(ComputerSeats, SidePanel):
         (``self.play_button``), side by side."""
         self.move_box = w.Text(
             placeholder=placeholder,
+            description="Move",  # its label, for a screen reader and on the screen
+            style={"description_width": "initial"},
             continuous_update=False,
             tooltip=tip,
             layout=w.Layout(width=width),
@@ -445,6 +480,7 @@ class GameBoard(ComputerSeats, SidePanel):
     def _say(self, text: str, ok: bool) -> None:
         """Show ``text`` in the message line (green if ``ok``, red if refused) and redraw."""
         self.message, self._ok = text, ok
+        self._message_serial = getattr(self, "_message_serial", 0) + 1  # news to say once
         self._refresh()
 
     @property

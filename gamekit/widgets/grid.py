@@ -286,6 +286,23 @@ class GridBoard(PuzzleMode, GameBoard):
     def _picture_highlight(self) -> dict[str, Any]:
         return {"legal": self.hints, "last": self._last_move()}
 
+    def _key_targets(self) -> dict[str, tuple[float, float]]:
+        """Every cell of the grid, for the keyboard's ring."""
+        grid = self.rules.grid
+        return {grid.label(i): (float(x), float(y)) for i, (x, y) in enumerate(grid.centres)}
+
+    def _target_words(self) -> dict[str, str]:
+        """Each cell and whose piece is on it ("b2: Black's piece", "c3: empty")."""
+        pieces = getattr(self.state, "pieces", {})
+        out = {}
+        for cell in self._key_targets():
+            owner = pieces.get(cell) if hasattr(pieces, "get") else None
+            out[cell] = f"{cell}: {self.possessive(owner)} piece" if owner else f"{cell}: empty"
+        return out
+
+    def _hexagonal(self) -> bool:
+        return self.rules.grid.kind == "hex"
+
     def _mount(self) -> None:
         svg, self._transform = _template(self.rules.grid)
         title = facts(self.rules).title

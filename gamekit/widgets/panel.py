@@ -71,6 +71,9 @@ class SidePanel:
         def score_html(self) -> str: ...
         def _computer_to_move(self) -> bool: ...
         def picture_words(self) -> str: ...
+        def keys_help(self) -> str: ...
+        def _key_targets(self) -> dict[str, tuple[float, float]]: ...
+        def _target_words(self) -> dict[str, str]: ...
 
     # -- the side panel ------------------------------------------------------------------
     def _panel(self) -> None:
@@ -126,8 +129,17 @@ class SidePanel:
         self._panel()
         self.log_view.layout.height = log_height
         under_board = [self.score_panel] if score_beside_board else []
+        keys = []
+        if getattr(self, "view", None) is not None:
+            self.keys_line = w.HTML(
+                f'<div style="font-size:12px;line-height:1.3;color:#4b5563">'
+                f"{html.escape(self.keys_help())}</div>",
+                layout=w.Layout(margin="2px 0 0 0"),
+            )
+            self.keys_line.add_class("gamekit-keys")
+            keys = [self.keys_line]
         left = w.VBox(
-            [*board, *under_board],
+            [*board, *keys, *under_board],
             # The board takes the room first (up to ``width``), the side panel what is left.
             layout=w.Layout(flex="100 1 360px", max_width=f"{width}px", min_width="280px"),
         )
@@ -274,6 +286,42 @@ class SidePanel:
             f"{html.escape(self.message)}</div>"
         )
 
+    def _keyboard(self, view: Any) -> None:
+        """The keyboard's places and their words (from the board's hooks, in SVG units),
+        and the news of this refresh said once in the live region."""
+        transform = getattr(self, "_transform", None)
+        points = self._key_targets() if transform is not None else {}
+        ax, bx, ay, by = transform if transform is not None else (1, 0, 1, 0)
+        view.set_targets(
+            {name: (ax * x + bx, ay * y + by) for name, (x, y) in points.items()},
+            self._target_words() if points else {},
+        )
+        news = self._news()
+        if news:
+            view.say(news)
+
+    def _news(self) -> str:
+        """What changed since the last refresh, in words: each new move of the log (yours
+        and the computer's), a new message (a refusal, "Took back …"), the end of the game.
+        The first refresh of a game says nothing: its moves were not made just now."""
+        n = len(self._moves)
+        told = getattr(self, "_told_moves", n)
+        parts: list[str] = []
+        if n > told:
+            log = self.move_log
+            parts = [log[i].words for i in range(told, n)]
+        serial = getattr(self, "_message_serial", 0)
+        if serial != getattr(self, "_told_serial", 0) and self.message:
+            if parts and self.message.startswith(parts[-1]):
+                parts[-1] = self.message  # the move's words and what to do next
+            elif self.message not in parts:
+                parts.append(self.message)
+        over = self.state.outcome is not None
+        if over and not getattr(self, "_told_over", over):
+            parts.append(self.banner_text()[0])
+        self._told_moves, self._told_serial, self._told_over = n, serial, over
+        return " ".join(p for p in parts if p)
+
     def _refresh_panel(self) -> None:
         """Redraw the side panel from the game: goal, turn line, banner, message, log,
         score panel, undo and redo. A board's ``_refresh`` calls it last."""
@@ -282,6 +330,7 @@ class SidePanel:
         view = getattr(self, "view", None)
         if view is not None:  # a screen reader names the board by the position, move by move
             view.position = position_words(self.state)
+            self._keyboard(view)
         self.goal_line.value = self._goal_html()
         self.turn_line.value = self._turn_html()
         over = self.state.outcome is not None

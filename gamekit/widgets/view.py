@@ -22,6 +22,7 @@ import anywidget
 import traitlets
 
 from gamekit.grids import Grid
+from gamekit.widgets.keys import arrow_map, cursor_radius, start_target
 
 __all__ = ["BoardView", "click_to_cell", "svg_point"]
 
@@ -109,6 +110,7 @@ function render({ model, el }) {
       model.send({ type: "click", x: p.x, y: p.y });
     });
     update();
+    drawRing();
   }
 
   function update() {
@@ -121,19 +123,119 @@ function render({ model, el }) {
     }
   }
 
-  // Keys pressed while the board has the focus (click it first) go to Python too, for
-  // boards that use them (turning a tile with the arrow keys); other boards let them pass.
-  // JupyterLab's own single-key shortcuts (r, m, y …) must not fire while the board has
-  // the focus, so the keys stop here (Tab and Escape still move on).
+  // The keyboard. Arrow keys move a ring over the board's places ("targets", with the place
+  // each arrow leads to in "keymap"; Shift+arrow takes the other of two tied neighbours on a
+  // hexagonal board); Enter or Space acts there as a click would. Other keys go to Python
+  // for boards that use them (turning a tile). JupyterLab's own single-key shortcuts (r, m,
+  // y …) must not fire while the board has the focus, so the keys stop here; Tab and Escape
+  // still move on, so the focus is never trapped.
   box.tabIndex = 0;
   box.dataset.lmSuppressShortcuts = "true";
+  let cursor = null;
+  const NS = "http://www.w3.org/2000/svg";
+
+  function targetAt(name) {
+    for (const t of model.get("targets") || []) if (t[0] === name) return t;
+    return null;
+  }
+
+  function drawRing() {
+    if (!svg) return;
+    let ring = svg.querySelector("g.gamekit-cursor");
+    const t = cursor === null ? null : targetAt(cursor);
+    if (!t) { if (ring) ring.remove(); return; }
+    if (!ring) {
+      ring = document.createElementNS(NS, "g");
+      ring.setAttribute("class", "gamekit-cursor");
+      ring.setAttribute("pointer-events", "none");
+      ring.setAttribute("aria-hidden", "true");
+      for (const [colour, width] of [["#ffffff", 6], ["#000000", 3]]) {
+        const c = document.createElementNS(NS, "circle");
+        c.setAttribute("fill", "none");
+        c.setAttribute("stroke", colour);
+        c.setAttribute("stroke-width", String(width));
+        c.setAttribute("stroke-dasharray", colour === "#000000" ? "7 4" : "none");
+        ring.appendChild(c);
+      }
+      svg.appendChild(ring);
+    }
+    for (const c of ring.querySelectorAll("circle")) {
+      c.setAttribute("cx", String(t[1]));
+      c.setAttribute("cy", String(t[2]));
+      c.setAttribute("r", String(model.get("cursor_radius")));
+    }
+  }
+
+  // What is under the ring, said at once (a place's words come from Python).
+  const where = document.createElement("div");
+  where.className = "gamekit-sr gamekit-where";
+  where.setAttribute("aria-live", "polite");
+  where.setAttribute("aria-atomic", "true");
+  el.appendChild(where);
+
+  function sayWhere() {
+    if (cursor === null) return;
+    const words = (model.get("target_words") || {})[cursor];
+    where.textContent = words || cursor;
+    box.dataset.cursor = cursor;
+  }
+
+  function place(name) {
+    if (name === null || !targetAt(name)) return;
+    cursor = name;
+    drawRing();
+    sayWhere();
+  }
+
+  box.addEventListener("focus", () => {
+    if (cursor === null || !targetAt(cursor)) place(model.get("start"));
+  });
+  box.addEventListener("blur", () => {
+    const ring = svg && svg.querySelector("g.gamekit-cursor");
+    if (ring) ring.remove();
+  });
   box.addEventListener("keydown", (ev) => {
+    if (ev.key === "Tab" || ev.key === "Escape" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const targets = model.get("targets") || [];
+    const arrow = ev.key.startsWith("Arrow");
+    if (targets.length && (arrow || ev.key === "Enter" || ev.key === " ")) {
+      ev.stopPropagation();
+      ev.preventDefault();
+      if (cursor === null || !targetAt(cursor)) { place(model.get("start")); return; }
+      if (arrow) {
+        const ways = (model.get("keymap") || {})[cursor] || {};
+        const to = ways[(ev.shiftKey ? "Shift+" : "") + ev.key];
+        if (to) place(to);
+        return;
+      }
+      clickedAt = performance.now();
+      model.send({ type: "pick", target: cursor });
+      return;
+    }
     if (!model.get("wants_keys")) return;
-    if (ev.key === "Tab" || ev.key === "Escape" || ev.key.length > 12) return;
+    if (ev.key.length > 12) return;
     ev.stopPropagation();
     ev.preventDefault();
     model.send({ type: "key", key: ev.key });
   });
+
+  // What changed on the board (a move, the computer's answer, a refusal, the end), said once:
+  // each piece of news is a new line of a polite log region, so a screen reader reads it
+  // when it is free, the same words twice are said twice, and news that comes quickly (your
+  // move, then the computer's) is not cut short. The last few lines are kept.
+  const live = document.createElement("div");
+  live.className = "gamekit-sr gamekit-live";
+  live.setAttribute("role", "log");
+  live.setAttribute("aria-live", "polite");
+  el.appendChild(live);
+  function announce() {
+    const line = document.createElement("p");
+    line.textContent = model.get("announcement");
+    live.appendChild(line);
+    while (live.childNodes.length > 6) live.removeChild(live.firstChild);
+  }
+  model.on("change:announced", announce);
+  model.on("change:targets", drawRing);
 
   // Any click on the page (a board cell, a button of its controls) starts the clock that the
   // next repaint stops: data-latency is the click-to-redrawn-board time, for benchmarks.
@@ -158,6 +260,8 @@ function render({ model, el }) {
   return () => {
     model.off("change:svg", mount);
     model.off("change:styles", update);
+    model.off("change:announced", announce);
+    model.off("change:targets", drawRing);
     document.removeEventListener("click", onAnyClick, true);
   };
 }
@@ -168,7 +272,12 @@ export default { render };
 _CSS = """
 .gamekit-board { width: 100%; line-height: 0; }
 .gamekit-board:focus { outline: none; }
-.gamekit-board:focus-visible { outline: 2px solid #0072b2; }
+.gamekit-board:focus-visible { outline: 3px solid #0072b2; outline-offset: 2px; }
+/* Words for a screen reader only (the live regions): kept off the screen, never hidden. */
+.gamekit-sr {
+  position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0;
+  overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap;
+}
 .gamekit-board svg { cursor: pointer; user-select: none; display: block; }
 .gamekit-board svg * { stroke-linejoin: round; stroke-linecap: butt; }
 /* A board drawn from a notebook's saved widget state (its kernel gone): one plain note on
@@ -208,11 +317,25 @@ class BoardView(anywidget.AnyWidget):
     #: The position in words, read after the label (the board's accessible name).
     position = traitlets.Unicode("").tag(sync=True)
     wants_keys = traitlets.Bool(False).tag(sync=True)
+    #: The places the keyboard's ring moves over: ``[name, x, y]`` in SVG units.
+    targets: traitlets.List = traitlets.List([]).tag(sync=True)
+    #: Place -> key -> place (:func:`gamekit.widgets.keys.arrow_map`).
+    keymap = traitlets.Dict({}).tag(sync=True)
+    #: Place -> what is there, in words (said when the ring comes to it).
+    target_words = traitlets.Dict({}).tag(sync=True)
+    #: Where the ring starts, and its size in SVG units.
+    start = traitlets.Unicode("").tag(sync=True)
+    cursor_radius = traitlets.Float(10.0).tag(sync=True)
+    #: The last news said in the live region, and how many have been said.
+    announcement = traitlets.Unicode("").tag(sync=True)
+    announced = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._click_handlers: list[Callable[[float, float], None]] = []
         self._key_handlers: list[Callable[[str], None]] = []
+        self._pick_handlers: list[Callable[[str], None]] = []
+        self._points: dict[str, tuple[float, float]] = {}
         self.on_msg(self._on_custom_msg)
 
     def __repr__(self) -> str:
@@ -227,7 +350,41 @@ class BoardView(anywidget.AnyWidget):
         self._key_handlers.append(handler)
         self.wants_keys = True
 
+    def on_pick(self, handler: Callable[[str], None]) -> None:
+        """Register ``fn(place)``, called when Enter or Space is pressed with the ring on a
+        place (one of the names given to :meth:`set_targets`)."""
+        self._pick_handlers.append(handler)
+
+    def set_targets(
+        self, points: dict[str, tuple[float, float]], words: dict[str, str] | None = None
+    ) -> None:
+        """The places the ring moves over (name -> centre in SVG units, y downwards) and
+        what is on each, in words; the arrows' map is worked out once per set of places."""
+        points = {str(n): (round(float(x), 3), round(float(y), 3)) for n, (x, y) in points.items()}
+        with self.hold_sync():
+            if points != self._points:
+                self._points = points
+                self.targets = [[n, x, y] for n, (x, y) in points.items()]
+                self.keymap = arrow_map(points)
+                self.cursor_radius = cursor_radius(points)
+                self.start = start_target(points) or ""
+            if words is not None and words != self.target_words:
+                self.target_words = dict(words)
+
+    def say(self, text: str) -> None:
+        """Say ``text`` once in the board's live region (a screen reader reads it when it is
+        free): a move, the computer's answer, a refusal, the end of the game."""
+        with self.hold_sync():
+            self.announcement = str(text)
+            self.announced += 1
+
     def _on_custom_msg(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("type") == "pick":
+            target = content.get("target")
+            if isinstance(target, str) and target in self._points:
+                for pick_handler in self._pick_handlers:
+                    pick_handler(target)
+            return
         if isinstance(content, dict) and content.get("type") == "key":
             key = content.get("key")
             if isinstance(key, str) and 0 < len(key) <= 12:

@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with notebooks/nbval_sanitize.cfg
 
-.PHONY: help install lab demo html bench-browser test test-unit test-notebooks test-browser fuzz lint figures bench notebooks clean
+.PHONY: labextension help install lab demo html bench-browser test test-unit test-notebooks test-browser fuzz lint figures bench notebooks clean
 
 help:
 	@echo "make lab        open the lessons in JupyterLab (installs on first use)"
@@ -86,6 +86,13 @@ figures: $(STAMP)
 
 notebooks: $(STAMP)
 	env -u MPLBACKEND $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb apps/*.ipynb
+
+# Rebuild jupyterlab-alt-text/labextension (committed) after changing its index.js; needs npm.
+labextension: $(STAMP)
+	cd jupyterlab-alt-text && npm install --no-audit --no-fund && \
+	    JUPYTERLAB_STAGING="$$($(CURDIR)/$(PY) -c 'import jupyterlab, os; print(os.path.join(os.path.dirname(jupyterlab.__file__), "staging"))')" \
+	    npm run build
+	$(PY) -m pip install --quiet -e ".[test]"
 
 bench: $(STAMP)
 	$(PY) benchmarks/run.py

@@ -528,11 +528,11 @@ def plot_shares(
     ax.set_xlabel("% of games (bars: 95 % intervals)")
     if title:
         ax.set_title(title, fontsize=10)
-    from gamekit.render import describe
+    from gamekit.render import describe, figure_words
 
     said = "; ".join(f"{label} {item.percent()}" for label, item in zip(labels, items, strict=True))
     words = f"A bar chart{': ' + title if title else ''}. {said} (95 % intervals)."
-    before = getattr(ax.figure, "_gamekit_alt", "")
+    before = figure_words(ax.figure)
     describe(ax.figure, f"{before} {words}".strip())
     return ax
 
@@ -589,7 +589,7 @@ def experiment_panel(
             if isinstance(bundle, tuple):
                 bundle = bundle[0]
             bundle = dict(bundle or {})
-            text, png = _still_run(run, {name: c.value for name, c in controls.items()})
+            text, png, words = _still_run(run, {name: c.value for name, c in controls.items()})
             settings = ", ".join(f"{name} {c.value}" for name, c in controls.items())
             bundle["text/plain"] = (
                 f"An experiment to run in the notebook: set {', '.join(controls)} and press "
@@ -597,23 +597,28 @@ def experiment_panel(
             ).rstrip()
             if png is not None:
                 bundle["image/png"] = png
-                return bundle, {"image/png": {"alt": bundle["text/plain"]}}
+                shown = words or "a chart (no description given)."
+                alt = bundle["text/plain"] + ("\n" if text else " ") + shown
+                return bundle, {"image/png": {"alt": alt}}
             return bundle
 
     return Panel([row, output])
 
 
-def _still_run(run: Callable[..., Any], values: dict[str, Any]) -> tuple[str, str | None]:
+def _still_run(run: Callable[..., Any], values: dict[str, Any]) -> tuple[str, str | None, str]:
     """Run an experiment once, for a page without widgets: (what it printed, its last
-    picture as base64 PNG, or ``None``)."""
+    picture as base64 PNG or ``None``, that picture's words or "")."""
     import base64
     import contextlib
     import io
 
     import matplotlib.pyplot as plt
 
+    from gamekit.render import figure_words
+
     printed = io.StringIO()
     pictures: list[bytes] = []
+    said: list[str] = []
     show = plt.show
 
     def keep(*_args: Any, **_kwargs: Any) -> None:
@@ -621,6 +626,7 @@ def _still_run(run: Callable[..., Any], values: dict[str, Any]) -> tuple[str, st
             buffer = io.BytesIO()
             plt.figure(number).savefig(buffer, format="png", dpi=72, bbox_inches="tight")
             pictures.append(buffer.getvalue())
+            said.append(figure_words(plt.figure(number)))
         plt.close("all")
 
     plt.show = keep
@@ -635,8 +641,9 @@ def _still_run(run: Callable[..., Any], values: dict[str, Any]) -> tuple[str, st
                     buffer = io.BytesIO()
                     drawn.savefig(buffer, format="png", dpi=72, bbox_inches="tight")
                     pictures.append(buffer.getvalue())
+                    said.append(figure_words(drawn))
         keep()
     finally:
         plt.show = show
     png = base64.b64encode(pictures[-1]).decode("ascii") if pictures else None
-    return printed.getvalue().strip(), png
+    return printed.getvalue().strip(), png, said[-1] if said else ""

@@ -134,3 +134,43 @@ def test_a_chart_of_shares_says_its_numbers() -> None:
         ax.figure._gamekit_alt
         == "A bar chart: Coffee. Black wins 55.0 % (45.2–64.4 %) (95 % intervals)."
     )
+
+
+def test_every_picture_stored_in_the_lessons_and_apps_has_alt_text_of_a_sentence() -> None:
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    pictures, short = 0, []
+    for notebook in sorted([*root.glob("notebooks/*.ipynb"), *root.glob("apps/*.ipynb")]):
+        for k, cell in enumerate(json.loads(notebook.read_text())["cells"]):
+            for output in cell.get("outputs", ()):
+                if "image/png" not in output.get("data", {}):
+                    continue
+                pictures += 1
+                alt = output.get("metadata", {}).get("image/png", {}).get("alt", "")
+                if len(alt.split()) < 5 or alt.rstrip().endswith(":"):  # no sentence cut short
+                    short.append((notebook.name, k, alt[:60]))
+    assert pictures > 200 and short == []
+
+
+def test_jupyterlab_gets_the_alt_text_through_the_extension_built_from_its_source() -> None:
+    """The committed build of jupyterlab-alt-text/ holds the code of its index.js, and the
+    installed environment has it (pyproject's shared-data)."""
+    import json
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "jupyterlab-alt-text"
+    built = json.loads((root / "labextension" / "package.json").read_text())
+    assert built["name"] == "gamekit-alt-text" and built["jupyterlab"]["mimeExtension"]
+    code = "".join(p.read_text() for p in (root / "labextension" / "static").glob("*.js"))
+    source = (root / "index.js").read_text()
+    for in_source, in_built in [
+        ('id: "gamekit-alt-text:images"', "gamekit-alt-text:images"),
+        ("img.alt = meta.alt", ".alt=t.alt"),
+        ("const RANK = 89;", "defaultRank:89"),
+    ]:
+        assert in_source in source and in_built in code, (in_source, in_built)
+    installed = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "gamekit-alt-text"
+    assert (installed / "package.json").exists()

@@ -24,7 +24,8 @@ def test_an_experiment_panel_carries_a_still_copy_of_its_run_for_pages_without_w
     panel = experiment_panel(run, games=widgets.IntSlider(value=300, min=100, max=500))
     bundle, metadata = panel._repr_mimebundle_()
     text = bundle["text/plain"]
-    assert metadata["image/png"]["alt"] == text  # the picture's words: the settings and the run
+    # the picture's words: the settings and the run, then what the chart shows
+    assert metadata["image/png"]["alt"] == text + "\na chart (no description given)."
     assert text.startswith("An experiment to run in the notebook: set games and press")
     assert "(games 300):\n300 games played" in text
     assert "VBox(" not in text and bundle["image/png"]
@@ -43,3 +44,17 @@ def test_a_stored_puzzle_board_becomes_task_picture_and_a_closed_answer():
     assert '<img src="data:image/png;base64,' in page
     assert "<details><summary>Show the answer</summary>" in page
     assert page.index("Show the answer") > page.index("<img")
+
+
+def test_an_experiment_panels_chart_with_words_gives_them_to_the_still_copy():
+    from gamekit.render import describe
+
+    def described(games: int) -> None:
+        fig, ax = plt.subplots(figsize=(3, 2))
+        ax.plot([0, games], [0, 1])
+        describe(fig, f"A straight line up to {games} games.")
+        plt.show()
+
+    panel = experiment_panel(described, games=widgets.IntSlider(value=300, min=100, max=500))
+    _bundle, metadata = panel._repr_mimebundle_()
+    assert metadata["image/png"]["alt"].endswith("(games 300): A straight line up to 300 games.")

@@ -38,6 +38,7 @@ GENERIC = [
     "widgets/panel.py",
     "widgets/history.py",
     "widgets/view.py",
+    "widgets/keys.py",
     "widgets/puzzle.py",
     "widgets/ladder.py",
     "design/__init__.py",

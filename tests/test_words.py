@@ -8,6 +8,7 @@ import pytest
 from outside_game import Lines
 
 import gamekit
+from gamekit.game import game_of
 from gamekit.words import position_words
 
 SMALL = {
@@ -20,8 +21,27 @@ SMALL = {
 MOST_WORDS = 150
 
 
+def every_piece(state) -> list[str]:
+    """What the words of ``state`` must name, one entry per piece (or kind of token)."""
+    game = game_of(state)
+    if game == "coffee":
+        return [c for colour in ("black", "orange") for c in state.stones(colour)]
+    if game == "gipf":
+        return list(state.pieces())
+    if game == "hextiles":
+        return [t.colour for f in state.figures for cell, t in f.tiles().items() if cell != (0, 0)]
+    if game == "roaster":
+        from gamekit.roaster.cards import TOKEN_NAMES
+        from gamekit.roaster.picture import slot_tokens
+
+        return [TOKEN_NAMES.get(t, t) for t in slot_tokens(state).values()]
+    return [cell for cell in state.pieces]
+
+
 @pytest.mark.parametrize("game", [*SMALL, "lines-test"])
 def test_every_position_of_a_random_game_is_said_in_a_few_sentences(game) -> None:
+    """... and names every piece on the board (every token on the table, every tile's
+    colour)."""
     rules = Lines() if game == "lines-test" else gamekit.rules_class(game)(**SMALL[game])
     rng = np.random.default_rng(3)
     state = rules.start(seed=3)
@@ -29,6 +49,9 @@ def test_every_position_of_a_random_game_is_said_in_a_few_sentences(game) -> Non
         text = position_words(state)
         assert text.endswith(".") and len(text.split()) <= MOST_WORDS, text
         assert "over" in text if state.outcome is not None else True
+        if state.outcome is None:
+            for piece in every_piece(state):
+                assert piece in text, (piece, text)
         if state.outcome is not None:
             break
         moves = state.legal_moves()

@@ -146,10 +146,22 @@ def position_words(state: hextiles.State) -> str:
         count = len(figure.cells())
         reserve = join_words([tile_words(t) for t in state.reserves[i]]) or "nothing"
         parts.append(
-            f"{state.player_name(i)}: a figure of {count} tile{'s' if count != 1 else ''}, "
-            f"scoring {score.total}; {reserve} in reserve."
+            f"{state.player_name(i)}: a figure of {count} tile{'s' if count != 1 else ''}"
+            f"{_colours_words(figure)}, scoring {score.total}; {reserve} in reserve."
         )
     return " ".join(parts)
+
+
+def _colours_words(figure: hextiles.Figure) -> str:
+    """The tiles of a figure by colour, after the starter: " (the starter, 2 red and a
+    blue)"; "" for the starter alone."""
+    tiles = figure.tiles()
+    colours = [t.colour for cell, t in sorted(tiles.items()) if cell != (0, 0)]
+    if not colours:
+        return ""
+    counted = {c: colours.count(c) for c in dict.fromkeys(colours)}
+    named = [f"{k} {c}" if k > 1 else f"a {c}" for c, k in counted.items()]
+    return f" (the starter, {join_words(named)})"
 
 
 def gain_words(was: hextiles.Score, now: hextiles.Score) -> str:

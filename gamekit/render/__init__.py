@@ -82,6 +82,12 @@ def _has_game(thing: Any) -> bool:
     return True
 
 
+def figure_words(figure: Any) -> str:
+    """The text alternative :func:`describe` (or :func:`show`) gave ``figure`` ("" if
+    none)."""
+    return str(getattr(figure, "_gamekit_alt", "") or "")
+
+
 def describe(figure: Figure, words: str) -> Figure:
     """Give ``figure`` its text alternative: in a notebook the picture is stored with
     ``words`` as its alt text (what a screen reader reads, what ``make html`` writes on the

@@ -32,6 +32,19 @@ def position_words(state: roaster.State) -> str:
     drawn = [t for t, k in state.drawn.items() for _ in range(k)]
     if drawn:
         parts.append(f"Drawn: {tokens_words(drawn)}.")
+    aside = [t for t, k in state.aside.items() for _ in range(k)]
+    if aside:
+        parts.append(f"Set aside: {tokens_words(aside)}.")
+    reserve = [t for t, k in state.reserve.items() for _ in range(k)]
+    if reserve:
+        parts.append(f"In reserve: {tokens_words(reserve)}.")
+    paid = [
+        f"{tokens_words(toks)} on {EFFECT_NAMES.get(effect, TOKEN_NAMES.get(effect, effect.capitalize()))}"
+        for effect, toks in [*state.instant_slots.items(), *((e, t) for e, _, t in state.pairs)]
+        if toks
+    ]
+    if paid:
+        parts.append(f"Paid into effects: {join_words(paid, 'and')}.")
     parts.append(f"The bag holds {state.bag_size} tokens.")
     cup = [t for t in state.cup if t is not None]
     slots = len(state.cup)

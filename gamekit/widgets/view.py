@@ -236,6 +236,10 @@ function render({ model, el }) {
   }
   model.on("change:announced", announce);
   model.on("change:targets", drawRing);
+  // The arrows' map on the page too (data-keymap), for tools and tests that walk the ring.
+  function showMap() { box.dataset.keymap = JSON.stringify(model.get("keymap") || {}); }
+  model.on("change:keymap", showMap);
+  showMap();
 
   // Any click on the page (a board cell, a button of its controls) starts the clock that the
   // next repaint stops: data-latency is the click-to-redrawn-board time, for benchmarks.
@@ -262,6 +266,7 @@ function render({ model, el }) {
     model.off("change:styles", update);
     model.off("change:announced", announce);
     model.off("change:targets", drawRing);
+    model.off("change:keymap", showMap);
     document.removeEventListener("click", onAnyClick, true);
   };
 }

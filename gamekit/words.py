@@ -23,8 +23,10 @@ from gamekit.text import join_words, upper_first
 __all__ = ["position_words"]
 
 
-def position_words(state: Any) -> str:
-    """``state`` in a few sentences (see the module's description).
+def position_words(state: Any, **shown: Any) -> str:
+    """``state`` in a few sentences (see the module's description). ``shown`` goes to the
+    game's own words, for what its picture shows or hides (Coffee: ``line=False`` leaves
+    out where the next stone may go, as its picture leaves the rod's line untinted).
 
     Raises:
         TypeError: ``state`` is no position of a registered game.
@@ -32,7 +34,7 @@ def position_words(state: Any) -> str:
     game_of(state)
     own = part(state, "words", None)
     if own is not None:
-        return str(own.position_words(state))
+        return str(own.position_words(state, **shown))
     title = facts(state).title
     outcome = state.outcome
     if outcome is not None:

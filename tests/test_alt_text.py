@@ -50,7 +50,8 @@ def test_a_board_shows_its_picture_with_the_game_and_the_position_in_words(game:
 def test_a_figure_show_draws_carries_its_words_and_other_figures_do_not() -> None:
     state = STARTS["coffee"].start()
     figure = show(state, legal=True)
-    assert figure._gamekit_alt == alt_text(state) == position_words(state)
+    assert alt_text(state) == position_words(state)
+    assert figure._gamekit_alt == position_words(state) + " Tinted: where the next move may go."
     import matplotlib.pyplot as plt
 
     other = plt.figure()

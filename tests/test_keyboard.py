@@ -153,3 +153,16 @@ def test_g_switches_the_gipf_piece():
     assert board.gipf_toggle.value and board.view.announcement == "The next push is a GIPF piece."
     board.key("G")
     assert not board.gipf_toggle.value
+
+
+def test_the_rod_keys_lay_the_rod_once_a_cell_is_chosen():
+    board = CoffeeBoard(coffee.Rules(board="hex", size=5), opponent=None)
+    board.view._on_custom_msg(board.view, {"type": "key", "key": "/"}, [])  # no cell yet
+    assert board.record.moves == ()
+    board.click("e5")
+    board.view._on_custom_msg(board.view, {"type": "key", "key": "/"}, [])
+    assert board.record.moves == ("e5/",)
+    board.click("e6")
+    board.key("-")  # not an axis of the hexagonal board: refused in words, nothing played
+    assert board.record.moves == ("e5/",) and not board._ok
+    assert "| - / \\ lay the rod" in board.keys_help()

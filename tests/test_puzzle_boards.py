@@ -559,3 +559,22 @@ def test_the_ladder_counts_every_game_and_remembers_what_the_browser_stored() ->
     ladder.board.type_move(str(p.answers()[0]))
     assert ladder.board.solved and "coffee-win-1" in ladder.store.solved  # sent to the browser
     assert "all games: 3 of 48" in ladder.progress.value
+
+
+def test_a_cells_puzzle_shows_no_answer_before_check_neither_drawn_nor_said() -> None:
+    """Lesson 01's "click every cell where Orange may play": the rod's line, tinted in free
+    play, is the answer; it is tinted only once the answer is checked (or shown), and the
+    board's words leave out where the next stone may go until then."""
+    from gamekit.coffee.picture import PALETTE
+
+    p = puzzles.get("coffee-legal-cells-1")
+    board = p.board()
+    answer = sorted(p.answers()[0])
+    assert board.answering and PALETTE["line"] not in board.view.styles["cells"]["face"]
+    for words in (board.view.position, board.picture_words()):
+        assert not any(cell in words for cell in answer if cell != "b3"), words
+    for cell in answer:
+        board.toggle_cell(cell)
+    board.check()
+    assert not board.answering and PALETTE["line"] in board.view.styles["cells"]["face"]
+    assert "the next stone goes on" in board.view.position

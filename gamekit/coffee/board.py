@@ -35,6 +35,7 @@ import ipywidgets as w
 
 from gamekit import coffee
 from gamekit.coffee.picture import CoffeeView, styles
+from gamekit.coffee.words import position_words as coffee_words
 from gamekit.errors import GamekitError, shown
 from gamekit.grids import AXIS_NAMES
 from gamekit.players import Player, computer_seats, make_opponent
@@ -98,6 +99,9 @@ class CoffeeBoard(PuzzleMode, GameBoard):
     """
 
     lesson = "01_coffee_rules.ipynb"
+    extra_keys: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("| - / \\", "lay the rod that way, once a cell is chosen"),
+    )
 
     goal_lessons: ClassVar[tuple[tuple[str, str], ...]] = (
         ("03_coffee_endings.ipynb", "Blocking: lesson 03"),
@@ -124,6 +128,7 @@ class CoffeeBoard(PuzzleMode, GameBoard):
         self.computer_plays = computer_seats(self.rules, computer_plays)
         make_opponent(opponent, self._seed)  # refused before the board is built
         self._board_view(width)
+        self.view.on_key(self.key)
         self._history_buttons()
         self._hint_control(
             hints,
@@ -358,6 +363,12 @@ class CoffeeBoard(PuzzleMode, GameBoard):
             True,
         )
 
+    def key(self, name: str) -> None:
+        """A key pressed on the board: with a cell chosen, ``|``, ``-``, ``/`` or ``\\``
+        lays the rod that way (as the direction buttons do); other keys do nothing."""
+        if name in AXIS_NAMES and self.pending is not None:
+            self.choose_axis(name)
+
     def choose_axis(self, axis: str) -> None:
         """Lay the rod along ``axis`` on the chosen cell (this plays the move)."""
         if self.pending is None:
@@ -541,8 +552,18 @@ class CoffeeBoard(PuzzleMode, GameBoard):
         move = coffee.Move.parse(self._moves[k])
         return None if move.is_swap else move.cell
 
+    def position_text(self) -> str:
+        """The position in words; while a cells puzzle waits for its answer, without where
+        the next stone may go (its picture leaves that line untinted too)."""
+        return coffee_words(self.state, line=not self.answering)
+
     def _picture_highlight(self) -> dict:
-        return {"legal": self.hints, "last": self._last_stone(), "yours": self._your_stone()}
+        return {
+            "legal": self.hints,
+            "line": not self.answering,  # the rod's line would be the answer
+            "last": self._last_stone(),
+            "yours": self._your_stone(),
+        }
 
     def _refresh(self) -> None:
         state = self.state
@@ -550,6 +571,7 @@ class CoffeeBoard(PuzzleMode, GameBoard):
         look = styles(
             state,
             legal=self.hints,
+            line=not self.answering,  # in "click every cell where …" the tint is the answer
             attempt=self.attempt,
             marks=marks,
             last=self._last_stone(),

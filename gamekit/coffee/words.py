@@ -21,8 +21,9 @@ def _board(rules: coffee.Rules) -> str:
     return f"a {rules.size} × {rules.size} square board"
 
 
-def position_words(state: coffee.State) -> str:
-    """The whole position in a few sentences (see the module's example)."""
+def position_words(state: coffee.State, line: bool = True) -> str:
+    """The whole position in a few sentences (see the module's example); with
+    ``line=False``, not where the next stone may go (a puzzle's answer, untinted)."""
     rules = state.rules
     parts = [f"Coffee on {_board(rules)}, {rules.n} in a row wins."]
     outcome = state.outcome
@@ -44,11 +45,11 @@ def position_words(state: coffee.State) -> str:
         assert rod.axis is not None  # a rod always lies along an axis
         direction = AXIS_NAMES[rod.axis].split(" (")[0]
         text = f"The rod lies on {rod.cell}, {direction}"
-        if outcome is None:
+        if outcome is None and line:
             cells = state.legal_cells()
             where = join_words(cells, "or") if len(cells) <= 8 else f"one of {len(cells)} cells"
             text += f": the next stone goes on {where}" if cells else ""
-            if state.swap_available:
-                text += ", or Orange may swap"
+        if outcome is None and state.swap_available:
+            text += ", or Orange may swap" if line else "; Orange may swap"
         parts.append(text + ".")
     return " ".join(parts)

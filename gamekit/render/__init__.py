@@ -28,6 +28,7 @@ __all__ = [
     "show",
     "png",
     "alt_text",
+    "highlight_words",
     "BoardDrawing",
     "LayerStyle",
     "NOTEBOOK_DPI",
@@ -47,9 +48,34 @@ def show(state: Any, **highlight: Any) -> Figure:
     figure: Figure = _picture(state).draw(state, **highlight)
     words = alt_text(state)
     if words:
-        figure._gamekit_alt = words  # type: ignore[attr-defined]
+        marked = highlight_words(highlight)
+        figure._gamekit_alt = f"{words} {marked}" if marked else words  # type: ignore[attr-defined]
     _install_alt_text()
     return figure
+
+
+def highlight_words(highlight: dict[str, Any]) -> str:
+    """What a picture's highlights show, in words (for its text alternative), for the
+    highlights the games share; others (sizes, captions) say nothing. It never lists the
+    places a tint shows, which may be a puzzle's answer.
+
+    >>> highlight_words({"legal": True, "attempt": "c3", "marks": ["a1", "b2"], "figsize": (3, 3)})
+    'Tinted: where the next move may go. Marked as tried, and refused: c3. Marked: a1 and b2.'
+    """
+    from gamekit.text import join_words
+
+    out = []
+    if highlight.get("legal") is True:
+        out.append("Tinted: where the next move may go.")
+    attempt = highlight.get("attempt")
+    if attempt:
+        out.append(f"Marked as tried, and refused: {attempt}.")
+    marks = highlight.get("marks")
+    if marks and not isinstance(marks, str):
+        out.append(f"Marked: {join_words([str(m) for m in marks])}.")
+    if highlight.get("last"):
+        out.append(f"The last move, {highlight['last']}, is ringed.")
+    return " ".join(out)
 
 
 def alt_text(thing: Any) -> str:

@@ -718,6 +718,14 @@ class GameBoard(ComputerSeats, SidePanel):
             return bundle, {"image/png": {"alt": self.picture_words()}}
         return bundle
 
+    def position_text(self) -> str:
+        """The position in words as the board shows it (:func:`gamekit.words.position_words`;
+        a board whose picture hides something, a puzzle's answer, hides it in words too).
+        Hook."""
+        from gamekit.words import position_words
+
+        return position_words(self.state)
+
     def picture_words(self) -> str:
         """The board's picture in words, its text alternative: the game and the position
         (:func:`gamekit.words.position_words`).
@@ -726,9 +734,11 @@ class GameBoard(ComputerSeats, SidePanel):
         >>> CoffeeBoard().picture_words()[:28]
         'A Coffee board. Coffee on a '
         """
-        from gamekit.words import position_words
+        from gamekit.render import highlight_words
 
-        return f"A {facts(self.state).title} board. {position_words(self.state)}"
+        shown = highlight_words(self._picture_highlight())
+        said = f"A {facts(self.state).title} board. {self.position_text()}"
+        return f"{said} {shown}" if shown else said
 
 
 class _Log(Sequence[LogEntry]):

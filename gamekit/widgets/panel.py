@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import ipywidgets as w
 
 from gamekit.errors import shown
-from gamekit.words import position_words
 
 #: The tones of the game-over banner: (text colour, background, border).
 _TONES = {
@@ -72,6 +71,7 @@ class SidePanel:
         def _computer_to_move(self) -> bool: ...
         def picture_words(self) -> str: ...
         def keys_help(self) -> str: ...
+        def position_text(self) -> str: ...
         def _key_targets(self) -> dict[str, tuple[float, float]]: ...
         def _target_words(self) -> dict[str, str]: ...
 
@@ -329,7 +329,7 @@ class SidePanel:
             return
         view = getattr(self, "view", None)
         if view is not None:  # a screen reader names the board by the position, move by move
-            view.position = position_words(self.state)
+            view.position = self.position_text()
             self._keyboard(view)
         self.goal_line.value = self._goal_html()
         self.turn_line.value = self._turn_html()

@@ -238,6 +238,15 @@ class PuzzleMode(_Board):
             return ""
         return f" ({self.seat_label(seat)})"
 
+    @property
+    def answering(self) -> bool:
+        """Whether a cells puzzle waits for the learner's answer (not yet checked, the
+        answer not shown): a board then draws nothing that would give it away."""
+        p = self.puzzle
+        if p is None or p.kind != "cells" or self.attempts is None:
+            return False
+        return not (self._graded or self.attempts.revealed)
+
     def puzzle_instruction(self) -> str:
         """What to do now in the puzzle, as the turn line says it (HTML)."""
         p = self._the_puzzle

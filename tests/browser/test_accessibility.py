@@ -62,6 +62,16 @@ def test_a_lesson_per_game_passes_axe_in_jupyterlab(page, lab_url, screenshots, 
         ".map(i => i.getAttribute('alt') || '')"
     )
     assert alts and all(len(a.split()) >= 5 for a in alts), alts
+    # JupyterLab's one-key shortcuts (a: new cell above, b: below, m: markdown, d d: delete)
+    # do nothing while a board has the focus; the keys are the board's.
+    cells = "() => window.jupyterapp.shell.currentWidget.content.widgets.length"
+    before = page.evaluate(cells)
+    page.locator(".gamekit-board").first.focus()
+    for key in ("a", "b", "m", "d", "d", "x"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(300)
+    assert page.evaluate(cells) == before
+    assert page.evaluate(BOARD_FOCUSED)
     problems = axe_problems(page, ".jp-OutputArea")
     page.screenshot(path=str(screenshots / f"axe_lab_{lesson}.png"))
     assert problems == [], "\n".join(problems)
@@ -186,12 +196,16 @@ def test_a_whole_coffee_game_by_keyboard_against_the_computer(page, voila_url, s
     rng = np.random.default_rng(7)
     open_app(page, voila_url, "coffee")
     state, words, mine = rules.start(), {}, 0
-    for _ in range(200):
+    me = state.to_move
+    for _ in range(400):
         page.wait_for_function(THINKING, timeout=120_000)
         for _number, notation in new_rows(page, words):
             state = state.play(notation)
         if state.outcome is not None:
             break
+        if state.to_move != me:  # read before the computer began: wait for its move
+            wait_for_row(page, len(words) + 1)
+            continue
         moves = [m for m in state.legal_moves() if str(m) != "swap"]
         move = coffee.Move.parse(str(moves[int(rng.integers(len(moves)))]))
         ring_to(page, move.cell)
@@ -227,7 +241,9 @@ def test_a_whole_gipf_game_by_keyboard_against_the_computer(page, voila_url, scr
             state = state.play(notation)
         if state.outcome is not None:
             break
-        assert state.to_move == me, (state.to_move, words)
+        if state.to_move != me:  # read before the computer began: wait for its move
+            wait_for_row(page, len(words) + 1)
+            continue
         moves = state.legal_moves()
         move = moves[int(rng.integers(len(moves)))]
         if isinstance(move, gipf.Push) and not move.gipf:
@@ -265,7 +281,9 @@ def test_a_whole_hextiles_game_by_keyboard_against_the_computer(page, voila_url,
             state = state.play(notation)
         if state.outcome is not None:
             break
-        assert state.player == me, words
+        if state.player != me:  # read before the computer began: wait for its move
+            wait_for_row(page, len(words) + 1)
+            continue
         if state.must_take:
             tile = state.market[0]
             tab_until(

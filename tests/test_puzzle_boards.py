@@ -507,6 +507,13 @@ def test_a_hex_tiles_puzzle_speaks_in_words_never_in_notation(pid: str) -> None:
         board.toggle_cell(sorted(p.answers()[0])[0])
         board.check()
         texts += [board.message, board.feedback_text()]
+    elif p.kind == "choice":
+        state = p.start()
+        board.type_move(str(state.legal_moves()[0]))  # a move typed where a button answers
+        texts.append(board.message)
+        for choice in (*[c for c in p.choices if c not in p.answers()][:1], *p.answers()[:1]):
+            board.choose_answer(choice)
+            texts += [board.message, board.feedback_text()]
     else:
         state = p.start()
         wrong = [m for m in state.legal_moves() if m not in p.answers() and p.in_focus(m)]
@@ -550,15 +557,15 @@ def test_the_ladder_counts_every_game_and_remembers_what_the_browser_stored() ->
     from gamekit.widgets import PuzzleLadder
 
     ladder = PuzzleLadder("coffee")
-    assert "Coffee: 0 of" in ladder.progress.value and "all games: 0 of 48" in ladder.progress.value
+    assert "Coffee: 0 of" in ladder.progress.value and "all games: 0 of 50" in ladder.progress.value
     ladder.store.solved = ["gipf-legal-1", "coffee-legal-cells-1"]  # as a reload brings back
-    assert "Coffee: 1 of" in ladder.progress.value and "all games: 2 of 48" in ladder.progress.value
+    assert "Coffee: 1 of" in ladder.progress.value and "all games: 2 of 50" in ladder.progress.value
     assert ladder.puzzle_choice.options[0][0].startswith("✓ 1.")
     p = puzzles.get("coffee-win-1")
     ladder.show(p.id)
     ladder.board.type_move(str(p.answers()[0]))
     assert ladder.board.solved and "coffee-win-1" in ladder.store.solved  # sent to the browser
-    assert "all games: 3 of 48" in ladder.progress.value
+    assert "all games: 3 of 50" in ladder.progress.value
 
 
 def test_a_cells_puzzle_shows_no_answer_before_check_neither_drawn_nor_said() -> None:
@@ -578,3 +585,28 @@ def test_a_cells_puzzle_shows_no_answer_before_check_neither_drawn_nor_said() ->
     board.check()
     assert not board.answering and PALETTE["line"] in board.view.styles["cells"]["face"]
     assert "the next stone goes on" in board.view.position
+
+
+@pytest.mark.parametrize("pid", ["hextiles-score-1", "hextiles-run-1"])
+def test_a_scoring_question_hides_the_scores_until_it_is_answered(pid: str) -> None:
+    """Neither the score panel, nor the words, nor the still picture's titles, nor the
+    score steps give the answer away; once answered, all come back."""
+    from gamekit.hextiles.words import position_words
+
+    p = puzzles.get(pid)
+    board = p.board()
+    total = str(hextiles.score(p.start().figure()).total)
+    assert board.score_hidden and board.score_html() == ""
+    assert "scoring" not in board.view.position and "scoring" not in board.picture_words()
+    assert board._picture_highlight() == {"scores": False}
+    board.next_score_step()
+    assert not board._ok and board.score_step == 0
+    wrong = next(c for c in p.choices if c not in p.answers())
+    board.choose_answer(wrong)
+    assert board.score_hidden  # a wrong answer: still hidden
+    board.choose_answer(p.answers()[0])
+    assert not board.score_hidden and total in board.score_html()
+    assert "scoring" in board.view.position
+    assert board.view.position == position_words(board.state)
+    board.next_score_step()
+    assert board._ok and board.score_step == 1

@@ -70,6 +70,8 @@ ANSWERS: dict[str, set[str] | None] = {
     "hextiles-closed-1": {"place 111000 at (-1,1) turn 4"},
     "hextiles-take-1": {"take 111000"},
     "hextiles-best-3": {"place 111000 at (-4,-2) turn 3"},
+    "hextiles-score-1": {"28"},
+    "hextiles-run-1": {"13"},
     "roaster-keep-out-1": _KEEP_OUT_1,
     "roaster-remove-1": {"remove aroma", "remove body"},
     "roaster-keep-out-2": {
@@ -304,6 +306,10 @@ def brute_force(p: Puzzle) -> set[str]:
         keep_wins = any(not mover_wins(s.play(m)) for m in s.legal_moves() if not m.is_swap)
         assert swap_wins != keep_wins  # no draws: exactly one choice wins
         return {"swap"} if swap_wins else {"keep"}
+    if goal == "figure-score":  # the score itself is checked against the rulebook elsewhere
+        return {str(hextiles.score(s.figure()).total)}
+    if goal == "border-run":
+        return {str(hextiles.score(s.figure()).border)}
     if goal == "expected-score":
         values = roaster_values(p)
         return {c for c, v in values.items() if v >= max(values.values()) - 1e-9}

@@ -39,6 +39,7 @@ from gamekit.grids import hex_distance, hex_region
 from gamekit.hextiles import Cell
 from gamekit.hextiles.controls import TileControls
 from gamekit.hextiles.picture import FigureView, figure_svg, styles, tile_svg
+from gamekit.hextiles.puzzles import SCORING_GOALS
 from gamekit.hextiles.tilerow import TileRow
 from gamekit.hextiles.words import (
     CELL_TEXT,
@@ -51,6 +52,7 @@ from gamekit.hextiles.words import (
     turn_words,
     where_words,
 )
+from gamekit.hextiles.words import position_words as hextiles_words
 from gamekit.players import Player
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
@@ -240,9 +242,29 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
             return "place tiles from your reserve (the leftover is there) or end the turn"
         return "choose a reserve tile to place, or end the turn"
 
+    @property
+    def score_hidden(self) -> bool:
+        """Whether the board hides the scores: a puzzle asks for one and waits for the
+        answer (the score panel, the words and the score steps would give it away)."""
+        p = self.puzzle
+        if p is None or p.goal not in SCORING_GOALS or self.attempts is None:
+            return False
+        return not (self.solved or self.attempts.revealed)
+
+    def _picture_highlight(self) -> dict:
+        """The still picture hides the scores too while a puzzle asks for one."""
+        return {} if not self.score_hidden else {"scores": False}
+
+    def position_text(self) -> str:
+        """The position in words, without the scores while a puzzle asks for one."""
+        return hextiles_words(self.state, scores=not self.score_hidden)
+
     def score_html(self) -> str:
         """Every player's score now (tiles + longest marked border) and a small picture of
-        each figure, the computer's newest tiles outlined."""
+        each figure, the computer's newest tiles outlined ("" while a puzzle asks for a
+        score)."""
+        if self.score_hidden:
+            return ""
         state = self.state
         recent = self._recent_cells()
         over = state.outcome is not None
@@ -471,7 +493,10 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
         self._refresh()
 
     def next_score_step(self) -> None:
-        """Count the figure shown one step further: tiles, border loops, longest run, total."""
+        """Count the figure shown one step further: tiles, border loops, longest run, total
+        (not while a puzzle asks for the score: answer first)."""
+        if self.score_hidden:
+            return self._say("Answer first: the score steps come after your answer.", False)
         self.score_step = self.score_step % 4 + 1
         sc = hextiles.score(self.state.figure(self.shown_player))
         lines = sc.explain().split("\n")

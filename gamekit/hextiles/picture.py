@@ -448,7 +448,9 @@ def _box(figure: hextiles.Figure) -> tuple[float, float, float, float]:
     return x0 - grow_x, x1 + grow_x, y0 - grow_y, y1 + grow_y
 
 
-def _draw_state(state: hextiles.State, figsize, scoring: bool, hints_for_mover=None) -> MplFigure:
+def _draw_state(
+    state: hextiles.State, figsize, scoring: bool, hints_for_mover=None, scores: bool = True
+) -> MplFigure:
     players = state.rules.players
     radius = max(radius_for(f, spare=1) for f in state.figures)
     grid = hex_region(radius)
@@ -481,10 +483,13 @@ def _draw_state(state: hextiles.State, figsize, scoring: bool, hints_for_mover=N
         else:
             star = " - to move" if p == state.player else ""
         sc = hextiles.score(figure)
+        counted = f"{len(figure)} tile{'s' if len(figure) != 1 else ''}"
         detail = (
             caption(figure, True)
             if scoring
-            else f"{len(figure)} tile{'s' if len(figure) != 1 else ''}, score now {sc.total}"
+            else f"{counted}, score now {sc.total}"
+            if scores
+            else counted
         )
         ax.set_title(f"{name}{star}\n{detail}", fontsize=10, color="#222222")
     ax = fig.add_axes((0.0, 0.0, 1.0, bottom))
@@ -524,10 +529,17 @@ def draw(
 ) -> MplFigure:
     """A new picture of a figure (highlights as in :func:`styles`; ``coords`` writes each
     cell's ``q,r``) or of a whole game state (``scoring=True`` shows every border run;
-    ``hints=tile`` the mover's fitting cells)."""
+    ``hints=tile`` the mover's fitting cells; ``scores=False`` leaves the scores out of the
+    titles, for a puzzle that asks for one)."""
     if isinstance(thing, hextiles.State):
         size = figsize or (4.0 * thing.rules.players, 5.6)
-        return _draw_state(thing, size, highlight.get("scoring", False), highlight.get("hints"))
+        return _draw_state(
+            thing,
+            size,
+            highlight.get("scoring", False),
+            highlight.get("hints"),
+            scores=highlight.get("scores", True),
+        )
     if not isinstance(thing, hextiles.Figure):
         raise TypeError(f"cannot draw {type(thing).__name__} as Hex Tiles")
     # A window centred on the figure, just large enough for it and its empty neighbours

@@ -1,5 +1,6 @@
-"""Hex Tiles' puzzles: its goals (``best-score``, ``closed``, ``best-take``, ``tile-cells``)
-and the puzzles themselves, in teaching order.
+"""Hex Tiles' puzzles: its goals (``best-score``, ``closed``, ``best-take``, ``tile-cells``,
+and the scoring questions ``figure-score`` and ``border-run``) and the puzzles themselves, in
+teaching order.
 
 >>> PUZZLES[0].id
 'hextiles-cells-1'
@@ -13,6 +14,7 @@ from gamekit import hextiles
 from gamekit.puzzles import (
     PAIR_CELL,
     CellGoal,
+    ChoiceGoal,
     MoveGoal,
     Puzzle,
     add_goals,
@@ -20,7 +22,7 @@ from gamekit.puzzles import (
     plural,
 )
 
-__all__ = ["PUZZLES"]
+__all__ = ["PUZZLES", "SCORING_GOALS"]
 
 
 def _score_words(sc: hextiles.Score) -> str:
@@ -101,7 +103,59 @@ def _tile_why_not(p: Puzzle, s: Any, cell: str) -> str:
     )
 
 
+#: The goals that ask what a figure scores: a board hides the scores until they are answered.
+SCORING_GOALS = ("figure-score", "border-run")
+
+
+def _figure_score(p: Puzzle, s: Any) -> dict[str, tuple[float, str]]:
+    """A choice of totals for the figure of the player to move: the right one is its score."""
+    sc = hextiles.score(s.figure())
+    out = {}
+    for label in p.choices:
+        k = int(label)
+        if k == sc.total:
+            out[label] = (1.0, f"the figure scores {_score_words(sc)}")
+        elif k == sc.tiles:
+            out[label] = (0.0, f"{label} is the tiles' marks alone: add the border")
+        elif k == sc.border:
+            out[label] = (0.0, f"{label} is the border alone: add the tiles' marks")
+        elif k == sc.tiles + 2 * sc.border and not sc.closed:
+            out[label] = (
+                0.0,
+                f"{label} counts the border twice, but the outline is not all marked",
+            )
+        else:
+            out[label] = (0.0, f"the figure does not score {label}")
+    return out
+
+
+def _border_run(p: Puzzle, s: Any) -> dict[str, tuple[float, str]]:
+    """A choice of lengths: the right one is the longest run of marked edges along the outer
+    border of the figure of the player to move."""
+    fig = s.figure()
+    sc = hextiles.score(fig)
+    marked = sum(1 for edge in sc.outer if fig.marked_edge(edge))
+    out = {}
+    for label in p.choices:
+        if int(label) == sc.border:
+            out[label] = (
+                1.0,
+                f"the longest unbroken run of marked outer edges is {sc.border} long",
+            )
+        elif int(label) == marked:
+            out[label] = (0.0, f"{label} edges of the outline are marked, but not in one run")
+        elif int(label) == len(sc.outer):
+            out[label] = (0.0, f"{label} is the whole outline, marked edges and blank ones")
+        else:
+            out[label] = (0.0, f"the longest run of marked outer edges is not {label} long")
+    return out
+
+
 add_goals(
+    choice={
+        "figure-score": ChoiceGoal(_figure_score),
+        "border-run": ChoiceGoal(_border_run),
+    },
     move={
         "best-score": MoveGoal(_best_score, best=True),
         "closed": MoveGoal(_closed),
@@ -222,6 +276,33 @@ PUZZLES: tuple[Puzzle, ...] = (
         "shows a mark toward, with at least one side left free for its mark.",
         focus=("100000",),
         about="the red tile",
+    ),
+    define(
+        "hextiles-score-1",
+        2,
+        "figure-score",
+        _HEX_SEED_32,
+        _HEX_ROOM,
+        task="What does Player 1's figure score now? Count the marks on its tiles, then add "
+        "the longest run of marked edges along its outer border.",
+        hint="Every marked side of a tile counts 1, wherever it faces. Then follow the outline "
+        "and count the longest run of marked edges with no blank edge in it; it counts twice "
+        "only when the whole outline is marked.",
+        choices=("9", "19", "28", "37"),
+        about="the figure's score",
+    ),
+    define(
+        "hextiles-run-1",
+        2,
+        "border-run",
+        _HEX_SEED_80,
+        _HEX_ROUND_5,
+        task="How long is the longest run of marked edges along the outer border of Player "
+        "1's figure? Follow the outline round the figure: a blank edge ends a run.",
+        hint="Count edges of the outline, not tiles; a marked side that faces another tile of "
+        "the figure is not on the outline.",
+        choices=("10", "13", "17", "30"),
+        about="the longest marked run",
     ),
     define(
         "hextiles-best-1",

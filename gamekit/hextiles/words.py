@@ -125,9 +125,10 @@ def where_words(figure: hextiles.Figure, cell: tuple[int, int], own: str = "its"
     return f"{_TOWARDS[side]} {own} {name}"
 
 
-def position_words(state: hextiles.State) -> str:
+def position_words(state: hextiles.State, scores: bool = True) -> str:
     """The whole position in a few sentences: the round, whose turn and what to do, the
-    market, and each player's figure (tiles and score) and reserve; or how it ended."""
+    market, and each player's figure (tiles and score) and reserve; or how it ended. With
+    ``scores=False``, no figure's score (a puzzle that asks for it)."""
     rules = state.rules
     head = f"Hex Tiles, {rules.players} players, round {state.round_no}."
     outcome = state.outcome
@@ -147,7 +148,8 @@ def position_words(state: hextiles.State) -> str:
         reserve = join_words([tile_words(t) for t in state.reserves[i]]) or "nothing"
         parts.append(
             f"{state.player_name(i)}: a figure of {count} tile{'s' if count != 1 else ''}"
-            f"{_colours_words(figure)}, scoring {score.total}; {reserve} in reserve."
+            f"{_colours_words(figure)}{f', scoring {score.total}' if scores else ''}; "
+            f"{reserve} in reserve."
         )
     return " ".join(parts)
 

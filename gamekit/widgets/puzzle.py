@@ -443,7 +443,7 @@ class PuzzleMode(_Board):
             label = p.choices[p.moves_of_choices.index(label)]
         if label not in p.choices:
             listed = " or ".join(p.choices)
-            return self._say(f"{quoted(choice)} is not one of the answers: {listed}.", False)
+            return self._say(f"That is not one of the answers: choose {listed}.", False)
         self._graded_try(label, (label,))
         self._say(f"You answered: {label}.", True)
 

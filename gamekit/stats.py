@@ -538,13 +538,15 @@ def plot_shares(
 
 
 def experiment_panel(
-    run: Callable[..., Any], button: str = "Play the games", **controls: Any
+    run: Callable[..., Any], button: str = "Play the games", live: bool = False, **controls: Any
 ) -> Any:
     """Controls a class can move, a button and an output area (ipywidgets): pressing the
     button calls ``run(**values)`` with each control's value and shows what it prints and
     draws (or the matplotlib figure it returns) in the output area, replacing the previous
-    run. A setting ``run`` refuses with a
-    ``ValueError`` shows the error's sentence instead of a traceback.
+    run. With ``live=True`` there is no button: every change of a control runs it again
+    (for quick runs, such as odds worked out exactly), and it runs once at the start. A
+    setting ``run`` refuses with a ``ValueError`` shows the error's sentence instead of a
+    traceback.
 
     >>> import ipywidgets as widgets
     >>> panel = experiment_panel(lambda games: print(games), games=widgets.IntSlider(100))
@@ -579,7 +581,11 @@ def experiment_panel(
                     display(drawn)  # type: ignore[no-untyped-call]
 
     go.on_click(pressed)
-    row = widgets.HBox([*controls.values(), go], layout=widgets.Layout(flex_flow="row wrap"))
+    if live:
+        for control in controls.values():
+            control.observe(lambda _change: pressed(), names="value")
+    parts = [*controls.values()] if live else [*controls.values(), go]
+    row = widgets.HBox(parts, layout=widgets.Layout(flex_flow="row wrap"))
 
     class Panel(widgets.VBox):  # type: ignore[misc]
         """The panel, with a still copy of its first run for pages without widgets."""
@@ -591,9 +597,11 @@ def experiment_panel(
             bundle = dict(bundle or {})
             text, png, words = _still_run(run, {name: c.value for name, c in controls.items()})
             settings = ", ".join(f"{name} {c.value}" for name, c in controls.items())
+            act = "move" if live else "set"
+            then = "" if live else f" and press “{button}”"
             bundle["text/plain"] = (
-                f"An experiment to run in the notebook: set {', '.join(controls)} and press "
-                f"“{button}”. With the settings as they stand ({settings}):\n{text}"
+                f"An experiment to run in the notebook: {act} {', '.join(controls)}{then}. "
+                f"With the settings as they stand ({settings}):\n{text}"
             ).rstrip()
             if png is not None:
                 bundle["image/png"] = png
@@ -602,6 +610,20 @@ def experiment_panel(
                 return bundle, {"image/png": {"alt": alt}}
             return bundle
 
+    if live:  # the first run shown at once: set as the area's outputs, not captured
+        text, png, words = _still_run(run, {name: c.value for name, c in controls.items()})
+        first: list[dict[str, Any]] = []
+        if text:
+            first.append({"output_type": "stream", "name": "stdout", "text": text + "\n"})
+        if png is not None:
+            first.append(
+                {
+                    "output_type": "display_data",
+                    "data": {"image/png": png, "text/plain": "<Figure>"},
+                    "metadata": {"image/png": {"alt": words}} if words else {},
+                }
+            )
+        output.outputs = tuple(first)
     return Panel([row, output])
 
 

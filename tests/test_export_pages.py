@@ -58,3 +58,26 @@ def test_an_experiment_panels_chart_with_words_gives_them_to_the_still_copy():
     panel = experiment_panel(described, games=widgets.IntSlider(value=300, min=100, max=500))
     _bundle, metadata = panel._repr_mimebundle_()
     assert metadata["image/png"]["alt"].endswith("(games 300): A straight line up to 300 games.")
+
+
+def test_a_live_panel_has_no_button_shows_its_first_run_and_runs_again_on_each_change():
+    calls = []
+
+    def odds(drawn: int) -> None:
+        calls.append(drawn)
+        print(f"{drawn} drawn")
+        fig, ax = plt.subplots(figsize=(3, 2))
+        ax.bar([0, 1], [drawn, 1])
+        plt.show()
+
+    slider = widgets.IntSlider(value=4, min=1, max=9)
+    panel = experiment_panel(odds, live=True, drawn=slider)
+    row, output = panel.children
+    assert row.children == (slider,)  # no button
+    kinds = [o["output_type"] for o in output.outputs]
+    assert kinds == ["stream", "display_data"] and output.outputs[0]["text"] == "4 drawn\n"
+    slider.value = 6  # a change runs it again
+    assert calls[-1] == 6
+    bundle, _ = panel._repr_mimebundle_()
+    assert bundle["text/plain"].startswith("An experiment to run in the notebook: move drawn.")
+    assert plt.get_fignums() == []

@@ -372,7 +372,7 @@ def test_a_whole_ply_can_be_played_as_one_line():
 def test_why_illegal_judges_a_whole_ply_as_play_plays_it():
     state = play(["e1-e2", "b6-b5", "e1-e2", "c7-c6"])
     assert state.why_illegal("e1-e2 xe2-e5 keep e5") is None
-    assert_refused(state, "e1-e2 xe2-e3", "xe2-e3 is not allowed", "White may play")
+    assert_refused(state, "e1-e2 xe2-e3", "xe2-e3 is not allowed", "White may take the row")
     assert_refused(state, "e2-e3 xe2-e5", "e2 is a spot of the play area")
 
 
@@ -583,10 +583,14 @@ def test_case_8_white_pushes_its_own_gipf_piece_into_a_row_and_may_keep_it():
 
 def test_case_8_a_removal_that_is_not_on_offer_is_refused():
     state = play(["e1-e2", "b6-b5", "e1-e2", "c7-c6", "e1-e2"])
-    assert_refused(state, "xe2-e3", "White may play: xe2-e5, xe2-e5 keep e5")
+    assert_refused(
+        state,
+        "xe2-e3",
+        "White may take the row e2 to e5; or take the row e2 to e5 and keep the GIPF piece on e5 (in notation: xe2-e5, xe2-e5 keep e5)",
+    )
     # The official list of the pieces taken names the same choice as "keep e5".
     assert state.play("xe2,e3,e4") == state.play("xe2-e5 keep e5")
-    assert_refused(state, "xb2-b5", "White may play")
+    assert_refused(state, "xb2-b5", "White may take the row")
 
 
 def case_9_state() -> gipf.State:

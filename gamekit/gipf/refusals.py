@@ -19,6 +19,24 @@ if TYPE_CHECKING:
     from gamekit.gipf import Row
 
 
+def removal_words(m: Removal) -> str:
+    """A removal as a player says it: "take the row e2 to e5", "take the row e2 to e5 and
+    keep the GIPF piece on e5" (the notation, ``xe2-e5 keep e5``, is for the move box)."""
+    seg = m.segment
+    text = f"take the row {seg[0]} to {seg[-1]}"
+    if m.kept:
+        pieces = "GIPF piece" if len(m.kept) == 1 else "GIPF pieces"
+        text += f" and keep the {pieces} on {_join(list(m.kept))}"
+    return text
+
+
+def _choices_words(choices: Any) -> str:
+    """The removals to choose from, in words, then their notation for the move box."""
+    listed = [removal_words(c) for c in choices]
+    notation = ", ".join(str(c) for c in choices)
+    return f"{'; or '.join(listed)} (in notation: {notation})"
+
+
 class Refusals:
     """The refusals of a GIPF position: the rule a move breaks, in a sentence (``None``
     for a move GIPF's own rules allow)."""
@@ -50,10 +68,10 @@ class Refusals:
             return self._removal_problem(m)
         assert isinstance(m, Push)
         if self.phase == "remove":
-            options = ", ".join(str(c) for c in self._choices())
             return (
                 f"{m} is not allowed: no one pushes until the rows are removed. {who} must "
-                f"first choose which row to take off the board: {options}."
+                f"first choose which row to take off the board: "
+                f"{_choices_words(self._choices())}."
             )
         d, e = _point(str(m), m.dot), _point(str(m), m.entry)
         if d not in _DOT:
@@ -85,22 +103,25 @@ class Refusals:
                         if self.rules.variant == "standard"
                         else "there are no GIPF pieces at all."
                     )
-                    + f" Push a single piece: {m.dot}-{m.entry}."
+                    + f" Push a single piece in from {m.dot} onto {m.entry} (in notation, {m.dot}-{m.entry})."
                 )
             if rights == "single":
                 return (
                     f"{m} is not allowed: {who} has already placed a single piece, and after "
-                    f"the first single no more GIPF pieces may be placed. Push {m.dot}-{m.entry}."
+                    f"the first single no more GIPF pieces may be placed: push a single piece "
+                    f"in from {m.dot} onto {m.entry} (in notation, {m.dot}-{m.entry})."
                 )
             if reserve < 2:
                 return (
                     f"{m} is not allowed: a GIPF piece takes two pieces from the reserve and "
-                    f"{who} has only 1 left. Push a single: {m.dot}-{m.entry}."
+                    f"{who} has only 1 left: push a single piece in from {m.dot} onto {m.entry} "
+                    f"(in notation, {m.dot}-{m.entry})."
                 )
         elif rights == "first":
             return (
                 f"{m} is not allowed: in the tournament game each player's first move must "
-                f"place a GIPF piece (two pieces stacked). Write G{m.dot}-{m.entry}."
+                f"place a GIPF piece (two pieces stacked): push a GIPF piece in from {m.dot} "
+                f"onto {m.entry} (in notation, G{m.dot}-{m.entry})."
             )
         if all(self._board[s] for s in line):
             ends = f"from {_label(line[0])} to {_label(line[-1])}"
@@ -140,7 +161,7 @@ class Refusals:
             )
         if self._resolve(m) is not None:
             return None
-        options = ", ".join(str(c) for c in self._choices())
+        options = _choices_words(self._choices())
         theirs = [r for r in self.rows() if r.owner != self.to_move]
         text = (
             f"{m} is not allowed: a removal takes one of {who}'s rows with every piece "
@@ -151,4 +172,4 @@ class Refusals:
             if taken <= {GRID.index(s) for s in r.segment}:
                 text += f"; {r.row[0]}-{r.row[-1]} is {r.owner.capitalize()}'s row, removed after"
                 break
-        return text + f". {who} may play: {options}."
+        return text + f". {who} may {options}."

@@ -34,6 +34,7 @@ from gamekit.roaster.bag import (
 )
 from gamekit.roaster.cards import BEANS, FLAVORS, INSTANT_EFFECTS, ROASTS_TO, TOKEN_NAMES, level
 from gamekit.roaster.notation import FLAVOR_EFFECTS, Move, token_order
+from gamekit.text import join_words
 
 if TYPE_CHECKING:
     from gamekit.roaster.game import State
@@ -447,9 +448,12 @@ def has_payer(s: State, m: Move) -> str | None:
 
 
 def slot_free(s: State, m: Move) -> str | None:
-    if not s.free_pairs(_flavor(m)):
+    flavor = _flavor(m)
+    if not s.free_pairs(flavor):
+        taking = [TOKEN_NAMES.get(e, e) for e, colour, _ in s.pairs if colour in (flavor, "any")]
+        which = f" ({join_words(taking)}: all full)" if taking else ""
         return (
-            f"no free slot on the right of the roast board takes {_flavor(m)}, so "
+            f"no free slot on the right of the roast board takes {flavor}{which}, so "
             f"{EFFECT_WORDS[m.action]} cannot be used."
         )
     return None

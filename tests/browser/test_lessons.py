@@ -138,3 +138,18 @@ def test_lesson_runs_in_jupyterlab_and_its_boards_answer_clicks(
         assert "already holds a Black stone" in message.inner_text()
     page.screenshot(path=str(screenshots / f"{Path(name).stem}.png"), full_page=False)
     assert outside_requests == []  # JupyterLab and the boards ask nothing of the internet
+
+
+def test_lesson_12_sliders_redraw_the_odds(page, lab_url, screenshots):
+    """The odds of smoke in one draw: moving a slider (here with the keyboard) works the
+    bars and the chances out again, in place."""
+    open_and_run(page, lab_url, "12_roaster_push_your_luck.ipynb")
+    said = page.get_by_text(re.compile(r"^Drawing 12 of \d+ tokens with \d+ smoke: at least 1"))
+    said.wait_for(timeout=60_000)
+    page.locator(".widget-slider:has-text('tokens drawn') .noUi-handle").first.focus()
+    page.keyboard.press("ArrowRight")
+    page.get_by_text(re.compile(r"^Drawing 13 of \d+ tokens")).wait_for(timeout=60_000)
+    alt = page.locator(".jp-OutputArea-output img[alt*='among 13 drawn']")
+    alt.first.wait_for(timeout=60_000)
+    panel = page.locator(".jp-OutputArea-output:has(.widget-slider)").first
+    panel.screenshot(path=str(screenshots / "lesson12_sliders.png"))

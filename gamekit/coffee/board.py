@@ -42,6 +42,7 @@ from gamekit.players import Player, computer_seats, make_opponent
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
 from gamekit.widgets.base import GameBoard
+from gamekit.widgets.keys import grid_places
 from gamekit.widgets.puzzle import PuzzleMode
 from gamekit.widgets.view import click_to_cell
 
@@ -510,7 +511,7 @@ class CoffeeBoard(PuzzleMode, GameBoard):
     def _key_targets(self) -> dict[str, tuple[float, float]]:
         """Every cell of the board, for the keyboard's ring."""
         grid = self.state.grid
-        return {grid.label(i): (float(x), float(y)) for i, (x, y) in enumerate(grid.centres)}
+        return grid_places(grid)
 
     def _target_words(self) -> dict[str, str]:
         """Each cell and what is on it ("e5: a black stone, the rod lies here"); with hints

@@ -50,6 +50,7 @@ from gamekit.records import Record
 from gamekit.text import join_words as _join
 from gamekit.text import upper_first as _upper_first
 from gamekit.widgets.base import GameBoard
+from gamekit.widgets.keys import grid_places
 from gamekit.widgets.puzzle import PuzzleMode, quoted
 from gamekit.widgets.view import click_to_cell
 
@@ -610,7 +611,7 @@ class GipfBoard(PuzzleMode, GameBoard):
     def _key_targets(self) -> dict[str, tuple[float, float]]:
         """Every dot and spot of the board, for the keyboard's ring."""
         grid = gipf.GRID
-        return {grid.label(i): (float(x), float(y)) for i, (x, y) in enumerate(grid.centres)}
+        return grid_places(grid)
 
     def _target_words(self) -> dict[str, str]:
         """Each point and what is on it ("e5: a white GIPF piece", "a1: a dot")."""

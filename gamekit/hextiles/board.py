@@ -57,6 +57,7 @@ from gamekit.players import Player
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
 from gamekit.widgets.base import MAX_DEAL, GameBoard
+from gamekit.widgets.keys import grid_places
 from gamekit.widgets.puzzle import PuzzleMode, capitalise_sentences
 from gamekit.widgets.view import click_to_cell
 
@@ -685,7 +686,7 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
         if self._window is None:
             return {}
         grid = hex_region(*self._window)
-        return {grid.label(i): (float(x), float(y)) for i, (x, y) in enumerate(grid.centres)}
+        return grid_places(grid)
 
     def _target_words(self) -> dict[str, str]:
         """Each cell of the window in words: the tile on it, or where it lies from the

@@ -29,6 +29,7 @@ from gamekit.puzzles import Puzzle
 from gamekit.records import Record
 from gamekit.render import grid as picture
 from gamekit.widgets.base import GameBoard
+from gamekit.widgets.keys import grid_places
 from gamekit.widgets.puzzle import PuzzleMode
 from gamekit.widgets.view import click_to_cell
 
@@ -289,7 +290,7 @@ class GridBoard(PuzzleMode, GameBoard):
     def _key_targets(self) -> dict[str, tuple[float, float]]:
         """Every cell of the grid, for the keyboard's ring."""
         grid = self.rules.grid
-        return {grid.label(i): (float(x), float(y)) for i, (x, y) in enumerate(grid.centres)}
+        return grid_places(grid)
 
     def _target_words(self) -> dict[str, str]:
         """Each cell and whose piece is on it ("b2: Black's piece", "c3: empty")."""

@@ -25,7 +25,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-__all__ = ["ARROWS", "arrow_map", "cursor_radius", "start_target"]
+from gamekit.grids import Grid
+
+__all__ = ["ARROWS", "arrow_map", "cursor_radius", "grid_places", "start_target"]
 
 #: The arrow keys and the way each points on the screen (y downwards).
 ARROWS: dict[str, tuple[float, float]] = {
@@ -77,6 +79,17 @@ def arrow_map(points: Mapping[str, tuple[float, float]]) -> dict[str, dict[str, 
             moves["Shift+" + key] = tied[-1][1]
         out[name] = moves
     return out
+
+
+def grid_places(grid: Grid) -> dict[str, tuple[float, float]]:
+    """Every cell of ``grid`` as a place for the ring: label -> centre in drawing units
+    (what a board on a grid returns as its keyboard targets).
+
+    >>> from gamekit.grids import square
+    >>> grid_places(square(3))["b2"]
+    (1.0, 1.0)
+    """
+    return {grid.label(i): (float(x), float(y)) for i, (x, y) in enumerate(grid.centres)}
 
 
 def cursor_radius(points: Mapping[str, tuple[float, float]]) -> float:

@@ -193,6 +193,10 @@ class ChoiceGoal(NamedTuple):
 
     values: Callable[[Puzzle, Any], dict[str, tuple[float, str]]]
     needs: tuple[str, ...] = ()
+    #: Whether a right answer is explained by every choice's words (two choices' expected
+    #: scores side by side), or by the right choice's alone (a question with one right
+    #: number, whose other choices are only slips).
+    compare: bool = True
 
 
 def _legal(p: Puzzle, s: Any, m: Any) -> tuple[bool, str]:

@@ -498,7 +498,8 @@ class Puzzle:
             )
         values = self._values()
         if choice in self.answers():
-            words = "; ".join(w for _, w in values.values())
+            shown_ = values if CHOICE_GOALS[self.goal].compare else {choice: values[choice]}
+            words = "; ".join(w for _, w in shown_.values())
             return Grade(True, "Right! " + as_sentence(words))
         return self._wrong(f"Not quite: {values[choice][1]}")
 

@@ -557,15 +557,15 @@ def test_the_ladder_counts_every_game_and_remembers_what_the_browser_stored() ->
     from gamekit.widgets import PuzzleLadder
 
     ladder = PuzzleLadder("coffee")
-    assert "Coffee: 0 of" in ladder.progress.value and "all games: 0 of 50" in ladder.progress.value
+    assert "Coffee: 0 of" in ladder.progress.value and "all games: 0 of 55" in ladder.progress.value
     ladder.store.solved = ["gipf-legal-1", "coffee-legal-cells-1"]  # as a reload brings back
-    assert "Coffee: 1 of" in ladder.progress.value and "all games: 2 of 50" in ladder.progress.value
+    assert "Coffee: 1 of" in ladder.progress.value and "all games: 2 of 55" in ladder.progress.value
     assert ladder.puzzle_choice.options[0][0].startswith("✓ 1.")
     p = puzzles.get("coffee-win-1")
     ladder.show(p.id)
     ladder.board.type_move(str(p.answers()[0]))
     assert ladder.board.solved and "coffee-win-1" in ladder.store.solved  # sent to the browser
-    assert "all games: 3 of 50" in ladder.progress.value
+    assert "all games: 3 of 55" in ladder.progress.value
 
 
 def test_a_cells_puzzle_shows_no_answer_before_check_neither_drawn_nor_said() -> None:
@@ -610,3 +610,78 @@ def test_a_scoring_question_hides_the_scores_until_it_is_answered(pid: str) -> N
     assert board.view.position == position_words(board.state)
     board.next_score_step()
     assert board._ok and board.score_step == 1
+
+
+ROASTER_SCORING = ["roaster-costs-1", "roaster-score-1", "roaster-flavor-1", "roaster-skill-1"]
+
+
+@pytest.mark.parametrize("pid", [*ROASTER_SCORING, "roaster-roast-1"])
+def test_a_roaster_scoring_question_hides_the_cups_score_until_it_is_answered(pid: str) -> None:
+    """The banner, the score steps, the words, the still picture's caption and the
+    score-step rings stay silent about the score until the learner has answered."""
+    from gamekit.roaster.picture import draw
+
+    p = puzzles.get(pid)
+    board = p.board()
+    total = p.start().score.total
+    said = f"scores {total}"
+    assert board.score_hidden and board.banner_text()[0] == ""
+    assert "step by step" not in board.score_html()
+    assert said not in board.view.position and said not in board.picture_words()
+    assert (
+        board.view.position.startswith("Coffee Roaster") and "The cup holds" in board.view.position
+    )
+    figure = draw(board.state, **board._picture_highlight())
+    texts = [t.get_text() for ax in figure.axes for t in ax.texts]
+    assert not any(said in t or "Total" in t for t in texts), texts
+    board.next_step()
+    assert not board._ok and board.score_step == 0
+    if p.kind == "cells":
+        board.click("cup:0")  # a level-2 bean: costs nothing
+        board.check()
+        assert board.score_hidden
+        board.click("cup:0")
+        for slot in p.answers()[0]:
+            board.click(slot)
+        board.check()
+    else:
+        board.choose_answer(next(c for c in p.choices if c not in p.answers()))
+        assert board.score_hidden  # a wrong answer: still hidden
+        board.choose_answer(p.answers()[0])
+    assert board.solved and not board.score_hidden
+    assert said in board.view.position and "step by step" in board.score_html()
+    board.next_step()
+    assert board._ok and board.score_step == 1
+
+
+def test_the_costly_tokens_are_clicked_in_the_cup_and_named_as_a_player_counts_them() -> None:
+    board = puzzles.get("roaster-costs-1").board()
+    assert "Click the tokens" in board.puzzle_instruction()
+    board.click("drawn:0")
+    assert not board._ok and board.message == "Click the tokens in the cup." and not board.cells
+    board.click("cup:3")
+    assert board.cells == {"cup:3"} and "cup slot 4 (1 token)" in board.message
+    board.type_move("c7, c10")  # typed as a player counts, from 1
+    assert board.cells == {"cup:3", "cup:6", "cup:9"}
+    board.show_answer()
+    assert "cup slot 4, cup slot 7 and cup slot 10" in board.feedback.value
+    assert "cup:" not in board.feedback.value
+
+
+def test_a_scoring_choice_explains_the_right_answer_by_itself_and_each_slip_by_name() -> None:
+    """A right answer is explained by its own words (not every slip's); a wrong one by the
+    slip that gives that number, never by the right number."""
+    p = puzzles.get("roaster-score-1")
+    right = p.check("3")
+    assert (
+        right.right and right.message == "Right! The cup scores 3 points in all: 4 + 3 + 0 - 4 = 3."
+    )
+    assert p.check("7").message == "Not quite: that leaves out the penalties."
+    assert p.check("4").message == "Not quite: a defect bean costs 2 points, not 1."
+    for pid in ("roaster-flavor-1", "roaster-skill-1", "roaster-roast-1", "hextiles-score-1"):
+        q = puzzles.get(pid)
+        (answer,) = q.answers()
+        assert q.check(answer).message.count(";") <= 1, q.check(answer).message
+        for c in q.choices:
+            if c != answer:
+                assert f" {answer} " not in q.check(c).message + " "

@@ -94,6 +94,13 @@ ANSWERS: dict[str, set[str] | None] = {
     },
     "roaster-cup-3": {"cup"},  # a smoke costs 1 in the cup; an empty slot costs 5
     "roaster-stop-3": {"stop"},
+    # the cup 2 2 3 smoke aroma 1 hard 3 acidity defect: slots 4, 7 and 10 cost points;
+    # roast 11 -> 4, flavor 2 matching -> 3, skill none, penalties 1 + 1 + 2: 3 in all
+    "roaster-costs-1": {"cup:3", "cup:6", "cup:9"},
+    "roaster-score-1": {"3"},
+    "roaster-flavor-1": {"6"},  # aroma, wild for the other aroma, Sweetness for acidity: 3
+    "roaster-skill-1": {"2"},  # four level-2 beans; the three level-1 beans do not add
+    "roaster-roast-1": {"10"},  # 3 x 2 + 3 x 1 + 3 + Extra bean 2 = 14 -> 10
 }
 
 
@@ -310,6 +317,11 @@ def brute_force(p: Puzzle) -> set[str]:
         return {str(hextiles.score(s.figure()).total)}
     if goal == "border-run":
         return {str(hextiles.score(s.figure()).border)}
+    if goal == "cup-costs":
+        bad = {"hard", "burnt", "smoke", "defect"}
+        return {f"cup:{i}" for i, t in enumerate(s.cup) if t in bad}
+    if goal == "cup-score":  # the score itself is checked against the rulebook elsewhere
+        return {str(getattr(s.score, p.target[0]))}
     if goal == "expected-score":
         values = roaster_values(p)
         return {c for c, v in values.items() if v >= max(values.values()) - 1e-9}
@@ -696,7 +708,8 @@ def test_a_puzzle_starts_from_the_same_position_every_time() -> None:
     for p in ALL:
         fresh = dataclasses.replace(p)  # a new puzzle, nothing remembered
         assert fresh.start() == p.start()
-        assert fresh.start().outcome is None
+        # only a question about a finished cup starts from a finished game
+        assert (fresh.start().outcome is None) != (p.goal in ("cup-costs", "cup-score"))
 
 
 def test_grades_and_puzzles_cannot_be_changed() -> None:

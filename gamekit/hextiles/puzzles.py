@@ -153,8 +153,8 @@ def _border_run(p: Puzzle, s: Any) -> dict[str, tuple[float, str]]:
 
 add_goals(
     choice={
-        "figure-score": ChoiceGoal(_figure_score),
-        "border-run": ChoiceGoal(_border_run),
+        "figure-score": ChoiceGoal(_figure_score, compare=False),
+        "border-run": ChoiceGoal(_border_run, compare=False),
     },
     move={
         "best-score": MoveGoal(_best_score, best=True),

@@ -50,7 +50,9 @@ from gamekit.roaster.picture import (
     slot_tokens,
     styles,
 )
+from gamekit.roaster.puzzles import SCORING_GOALS, slot_words
 from gamekit.roaster.words import gerund, move_words, tokens_words, with_article
+from gamekit.roaster.words import position_words as roaster_words
 from gamekit.widgets.base import MAX_DEAL, GameBoard, folding
 from gamekit.widgets.puzzle import PuzzleMode, capitalise_sentences
 
@@ -344,7 +346,9 @@ class RoasterBoard(PuzzleMode, GameBoard):
         k = len(self._moves)
         moves = f"{k} move" + ("" if k == 1 else "s")
         o = self.state.outcome
-        tail = f"scored {o.total}" if o else self.state.phase
+        tail = (
+            self.state.phase if o is None else "over" if self.score_hidden else f"scored {o.total}"
+        )
         r = self.rules
         return (
             f"<RoasterBoard {r.card.id} {r.side} seed={r.seed}: {moves}, {tail}"
@@ -370,10 +374,23 @@ class RoasterBoard(PuzzleMode, GameBoard):
     def instruction(self) -> str:
         return STEP_WORDS.get(self.state.phase, self.state.phase)
 
+    @property
+    def score_hidden(self) -> bool:
+        """Whether the board hides the cup's score: a puzzle asks about it and waits for the
+        answer (the banner, the score steps, the words and the picture would give it away)."""
+        p = self.puzzle
+        if p is None or p.goal not in SCORING_GOALS or self.attempts is None:
+            return False
+        return not (self.solved or self.attempts.revealed)
+
+    def position_text(self) -> str:
+        """The position in words, without the cup's score while a puzzle asks for it."""
+        return roaster_words(self.state, score=not self.score_hidden)
+
     def banner_text(self) -> tuple[str, str]:
         """The cup's score, what it is made of, and the title it reaches."""
         outcome = self.state.outcome
-        if outcome is None:
+        if outcome is None or self.score_hidden:
             return "", "neutral"
         s = outcome.score
         title = roaster.title(s.total)
@@ -421,6 +438,8 @@ class RoasterBoard(PuzzleMode, GameBoard):
                 f"<b>If the cup test began now</b>: about {mean:.0f} points (8 cups in 10 "
                 f"score {low} to {high}); its beans would add up to about {beans:.0f}."
             )
+        elif self.score_hidden:
+            lines.append("<b>Your cup's score</b> shows here once you have answered.")
         else:
             lines.append(f"<b>Your cup's score</b>, step by step:{self._steps_html()}")
         return (
@@ -480,6 +499,10 @@ class RoasterBoard(PuzzleMode, GameBoard):
             return
         state = self.state
         self.attempt = None
+        if self.puzzle is not None and self.puzzle.kind == "cells":
+            if slot.startswith("cup:") and slot in slot_tokens(state):
+                return self.toggle_cell(slot)
+            return self._say("Click the tokens in the cup.", False)
         if state.outcome is not None:
             return self._say(
                 f"The game is over: the cup scored {state.outcome.total}. Undo, or start a "
@@ -554,6 +577,8 @@ class RoasterBoard(PuzzleMode, GameBoard):
         """Show the next step of the score."""
         if self.state.outcome is None:
             return self._say("The score comes at the end of the cup test.", False)
+        if self.score_hidden:
+            return self._say("Answer first: the score steps come after your answer.", False)
         self.score_step = min(self.score_step + 1, 4)
         self._refresh()
 
@@ -593,7 +618,8 @@ class RoasterBoard(PuzzleMode, GameBoard):
     def _in_words(self, text: str) -> str:
         """A puzzle's words with every move's notation put in words ("using Preserve (pay
         an acidity token into the Exchange pair) on a level-1 bean and a level-4 bean"),
-        and token names for token ids."""
+        token names for token ids, cup slots counted from 1 (``cup:3`` is "cup slot 4"),
+        and in a scoring puzzle the "cells" to click called tokens."""
         p = self.puzzle
         if p is None:
             return text
@@ -602,6 +628,9 @@ class RoasterBoard(PuzzleMode, GameBoard):
             if notation in text and isinstance(moves[notation], roaster.Move):
                 text = text.replace(notation, gerund(move_words(moves[notation])))
         text = _TOKEN_IDS.sub(lambda m: roaster.TOKEN_NAMES[m.group(0)], text)
+        text = re.sub(r"cup:\d+", lambda m: slot_words(m[0]), text)  # cup:3 is cup slot 4
+        if p.kind == "cells":  # a scoring puzzle's "cells" are the cup's tokens
+            text = re.sub(r"\b([Cc])ell(s?)\b", lambda m: f"{'tT'[m[1] == 'C']}oken{m[2]}", text)
         return capitalise_sentences(text)
 
     def _refusal(self, move: roaster.Move, reason: str) -> str:
@@ -733,6 +762,8 @@ class RoasterBoard(PuzzleMode, GameBoard):
         self._refresh()
 
     def _picture_highlight(self) -> dict:
+        if self.score_hidden:
+            return {"peek": self.peek, "scores": False}
         return {"peek": self.peek}
 
     def _payer(self) -> str | None:
@@ -781,7 +812,10 @@ class RoasterBoard(PuzzleMode, GameBoard):
     def _refresh(self) -> None:
         state = self.state
         over = state.outcome is not None
-        marks = score_marks(state, self.score_step) if over else self._usable()
+        if over:
+            marks = [] if self.score_hidden else score_marks(state, self.score_step)
+        else:
+            marks = self._usable()
         look = styles(
             state,
             selected=self.selected,
@@ -807,7 +841,7 @@ class RoasterBoard(PuzzleMode, GameBoard):
         self.choice_box.children = [self._choice_button(k, m) for k, m in enumerate(self.choices)]
         self.clear_button.disabled = not self.selected and not self.choices
         self.next_step_button.layout.display = None if over else "none"
-        self.next_step_button.disabled = not over or self.score_step >= 4
+        self.next_step_button.disabled = not over or self.score_step >= 4 or self.score_hidden
         self._refresh_panel()
 
     def _choice_button(self, k: int, move: roaster.Move) -> w.Button:

@@ -577,9 +577,12 @@ STEP_WORDS = {
 _PAYS = {flavor: f"{flavor}: {EFFECT_NAMES[effect]}" for effect, flavor in FLAVOR_EFFECTS.items()}
 
 
-def caption(state: State) -> str:
-    """One line: the round, the step and what to do."""
+def caption(state: State, scores: bool = True) -> str:
+    """One line: the round, the step and what to do (at the end the cup's score, unless
+    ``scores`` is false: a puzzle asks for it)."""
     if state.outcome is not None:
+        if not scores:
+            return f"Round {state.round}: the cup test is over."
         return f"Round {state.round}: the cup scores {state.outcome.total}."
     return f"Round {state.round}: {STEP_WORDS.get(state.phase, PHASES[state.phase])}."
 
@@ -663,19 +666,22 @@ class RoasterView:
         return self.drawing.figure
 
     def update(self, state: State, **highlight) -> Figure:
-        """Recolour the picture for ``state`` (see :func:`styles` for the highlights)."""
+        """Recolour the picture for ``state`` (see :func:`styles` for the highlights;
+        ``scores=False`` leaves the cup's score out, while a puzzle asks for it)."""
         if layout(state.rules) != layout(self.rules):
             raise ValueError("this view draws another game's table: make a new RoasterView")
+        scores = highlight.pop("scores", True)
         self.drawing.apply(styles(state, **highlight))
         if self.texts:
             peek = highlight.get("peek", True)
             bag = state.bag
             for c, token in enumerate(_BAG_TOKENS):
                 self._counts[c].set_text(str(bag.get(token, 0)) if peek and bag.get(token) else "")
-            self._caption.set_text(caption(state))
-            self._events.set_text("\n".join(_wrap(e, 44) for e in state.events[-4:]))
+            self._caption.set_text(caption(state, scores))
+            events = state.events[-4:] if scores else ()
+            self._events.set_text("\n".join(_wrap(e, 44) for e in events))
             self._score.set_text(
-                "\n".join(_wrap(s, 36) for s in state.score.steps) if state.score else ""
+                "\n".join(_wrap(s, 36) for s in state.score.steps) if state.score and scores else ""
             )
         return self.drawing.figure
 

@@ -1,7 +1,8 @@
 """Coffee Roaster's puzzles: its goals (``keep-out``, ``make``, ``expected-score``: the choice
 with the better expected cup score, exact over the bag, each token to the cup or the tray as
-is best; "roast again" means one more round with no effects, then a stop) and the puzzles
-themselves, in teaching order.
+is best; "roast again" means one more round with no effects, then a stop; and the scoring
+questions ``cup-costs``, every cup token that costs points, and ``cup-score``, one part of a
+finished cup's score or its total) and the puzzles themselves, in teaching order.
 
 >>> PUZZLES[0].id
 'roaster-keep-out-1'
@@ -9,11 +10,13 @@ themselves, in teaching order.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
 from gamekit import roaster
 from gamekit.puzzles import (
+    CellGoal,
     ChoiceGoal,
     MoveGoal,
     Puzzle,
@@ -22,9 +25,13 @@ from gamekit.puzzles import (
     join_words,
     plural,
 )
+from gamekit.roaster.cards import BEANS, FLAVOR_POINTS, PENALTIES, SKILL_POINTS, TOKEN_NAMES
 from gamekit.roaster.odds import expected_score
 
-__all__ = ["PUZZLES"]
+__all__ = ["PUZZLES", "SCORING_GOALS", "slot_words"]
+
+#: The goals that ask about a finished cup's score: a board hides the score until answered.
+SCORING_GOALS = ("cup-costs", "cup-score")
 
 
 def _drawn_after(s: Any, m: Any) -> dict[str, int]:
@@ -75,18 +82,147 @@ def _roaster_choice_words(move: str) -> str:
     }[move]
 
 
+def slot_words(slot: str) -> str:
+    """A cup slot as a player reads it, counted from 1.
+
+    >>> slot_words("cup:0")
+    'cup slot 1'
+    """
+    return f"cup slot {int(slot.split(':')[1]) + 1}"
+
+
+def _cup_slot(name: Any) -> str | None:
+    """A cup slot as the board names it (``"cup:3"``) from a click or typed text: ``cup:3``
+    as the board says it, or counted from 1 as a player says it (``c4``, ``cup 4``,
+    ``cup slot 4``, ``4``)."""
+    if not isinstance(name, str):
+        return None
+    text = " ".join(name.lower().split())
+    if m := re.fullmatch(r"cup:(\d{1,2})", text):
+        return f"cup:{int(m[1])}"
+    if m := re.fullmatch(r"(?:c|cup|cup slot) ?(\d{1,2})", text) or re.fullmatch(
+        r"(\d{1,2})", text
+    ):
+        return f"cup:{int(m[1]) - 1}" if int(m[1]) >= 1 else None
+    return None
+
+
+def _cup_tokens(s: Any) -> dict[str, str]:
+    """Each filled cup slot and its token."""
+    return {f"cup:{i}": t for i, t in enumerate(s.cup) if t is not None}
+
+
+def _costs(p: Puzzle, s: Any) -> frozenset[str]:
+    """The cup slots whose token costs points (hard, burnt, smoke, defect)."""
+    return frozenset(slot for slot, t in _cup_tokens(s).items() if t in PENALTIES)
+
+
+def _costs_why_not(p: Puzzle, s: Any, slot: str) -> str:
+    token = _cup_tokens(s).get(slot)
+    if token is None:
+        return f"{slot_words(slot)} is empty"
+    return f"{slot_words(slot)} holds {_a(token)}, which costs nothing"
+
+
+def _on_cup(s: Any, slot: str) -> bool:
+    return slot in _cup_tokens(s)
+
+
+def _a(token: str) -> str:
+    name = TOKEN_NAMES[token]
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+
+#: A part of a cup's score as the puzzles ask for it, and its step in the score's words.
+_PARTS = {"roast": 0, "flavor": 1, "skill": 2, "total": 4}
+_PART_WORDS = {"roast": "roast points", "flavor": "flavor points", "skill": "skill points"}
+_PART_WORDS["total"] = "points in all"
+
+
+def _cup_score(p: Puzzle, s: Any) -> dict[str, tuple[float, str]]:
+    """A choice of numbers for one part of a finished cup's score (``target``: roast,
+    flavor, skill or total): the right one is the engine's, a wrong one that a common slip
+    gives is named by the slip."""
+    part = p.target[0]
+    sc = s.score
+    right = getattr(sc, part)
+    step = sc.steps[_PARTS[part]].split(". ", 1)[1].rstrip(".")
+    slips = _slips(s, part)
+    name = _PART_WORDS[part]
+    out = {}
+    for label in p.choices:
+        k = int(label)
+        if k == right:
+            out[label] = (1.0, f"the cup scores {_points(right, name)}: {step.split(': ', 1)[1]}")
+        else:
+            out[label] = (0.0, slips.get(k, f"the cup does not score {_points(k, name)}"))
+    return out
+
+
+def _points(k: int, name: str) -> str:
+    """``"1 skill point"``, ``"3 points in all"``."""
+    return f"{k} {name}" if k != 1 else f"1 {name.replace('points', 'point')}"
+
+
+def _slips(s: Any, part: str) -> dict[int, str]:
+    """The numbers a learner gets from the usual slips in one part of the score."""
+    sc, card = s.score, s.rules.card
+    cup = [t for t in s.cup if t is not None]
+    out: dict[int, str] = {}
+    if part == "total":
+        out[sc.roast + sc.flavor + sc.skill] = "that leaves out the penalties"
+        defects = cup.count("defect")
+        if defects:
+            out[sc.total + defects] = "a defect bean costs 2 points, not 1"
+        out[sc.total - sc.flavor] = "that leaves out the flavor points"
+    elif part == "roast":
+        levels = sum(roaster.level(t) or 0 for t in cup if t in BEANS)
+        extra = s.board.extra_bean if "extra-bean" in s.unlocked else 0
+        out[levels + extra] = (
+            f"{levels + extra} is the beans' total; the card's roast table turns it into points"
+        )
+        if extra:
+            out[card.roast_table.get(levels, 0)] = (
+                f"that leaves out the Extra bean, which adds {extra} to the total"
+            )
+    elif part == "flavor":
+        matched = next(k for k, v in FLAVOR_POINTS.items() if v == sc.flavor)
+        out[matched] = f"{matched} tokens match; the flavor table turns that into points"
+        if "sweetness" in cup and matched:
+            out[FLAVOR_POINTS[matched - 1]] = "Sweetness stands in for a missing flavor too"
+        if matched < max(FLAVOR_POINTS):
+            out[FLAVOR_POINTS[matched + 1]] = (
+                "each flavor counts at most as often as the card lists it"
+            )
+    elif part == "skill":
+        groups = sorted(Counter(roaster.level(t) or 0 for t in cup if t in BEANS).values())
+        scoring = [SKILL_POINTS[min(g, 7)] for g in groups if g >= 3]
+        if len(scoring) > 1:
+            out[sum(scoring)] = "only the largest group of one level scores (our choice)"
+    out.pop(getattr(sc, part), None)
+    return out
+
+
 add_goals(
+    cells={
+        "cup-costs": CellGoal(_costs, _costs_why_not, _cup_slot, _on_cup),
+    },
     move={
         "keep-out": MoveGoal(_keep_out, needs=("target",)),
         "make": MoveGoal(_make, needs=("target",)),
     },
     choice={
         "expected-score": ChoiceGoal(_roaster_values, needs=("moves_of_choices",)),
+        "cup-score": ChoiceGoal(_cup_score, needs=("target",), compare=False),
     },
 )
 
 
 _JAMAICA = roaster.Rules(card="jamaica-blue-mountain", seed=1)
+
+#: A finished cup with every kind of costly token but burnt: 1 + 2 + 2 + 3 + 3 = 11.
+_COSTLY_CUP = ["bean2", "bean2", "bean3", "smoke", "aroma", "bean1", "hard", "bean3", "acidity"]
+_COSTLY_CUP += ["defect"]
 
 _EIGHT_IN_THE_CUP = ["bean2", "bean2", "bean3", "bean1", "bean2", "aroma", "acidity", "bean3"]
 
@@ -139,6 +275,18 @@ PUZZLES: tuple[Puzzle, ...] = (
         target=("wild",),
     ),
     define(
+        "roaster-costs-1",
+        2,
+        "cup-costs",
+        _JAMAICA,
+        task="The cup test is over on Jamaica Blue Mountain. Before you score the cup: click "
+        "every token in it that costs points, then press Check.",
+        hint="Penalties come from tokens that are no good in a cup: hard beans, burnt beans, "
+        "smoke and defect beans. A bean of any level and a flavor token never cost points.",
+        setup={"bag": {}, "phase": "over", "cup": _COSTLY_CUP},
+        about="the cup's tokens",
+    ),
+    define(
         "roaster-make-1",
         3,
         "make",
@@ -167,6 +315,59 @@ PUZZLES: tuple[Puzzle, ...] = (
             },
         },
         target=("bean4",),
+    ),
+    define(
+        "roaster-score-1",
+        3,
+        "cup-score",
+        _JAMAICA,
+        task="The same cup on Jamaica Blue Mountain. What does it score in all?",
+        hint="Go through the four parts: the roast table for the beans' total, the flavor "
+        "table for the matching flavor tokens, skill for 3 or more beans of one level, then "
+        "every penalty.",
+        setup={"bag": {}, "phase": "over", "cup": _COSTLY_CUP},
+        target=("total",),
+        choices=("0", "3", "4", "7"),
+        about="the cup's score",
+    ),
+    define(
+        "roaster-flavor-1",
+        3,
+        "cup-score",
+        _JAMAICA,
+        task="Jamaica Blue Mountain asks for one acidity and two aroma. This cup holds one "
+        "aroma, the wild flavor and Sweetness. How many flavor points does it score?",
+        hint="Count the tokens that match the card, each flavor at most as often as the card "
+        "lists it; the wild flavor and Sweetness each stand in for one missing flavor. Then "
+        "read the flavor table.",
+        setup={
+            "bag": {},
+            "phase": "over",
+            "cup": [*["bean3"] * 2, "bean2", "bean4", "bean2", "aroma", "wild", "bean1", "bean2"]
+            + ["sweetness"],
+            "pairs": {"sweetness": ["aroma", "aroma"]},
+        },
+        target=("flavor",),
+        choices=("3", "6", "10"),
+        about="the flavor points",
+    ),
+    define(
+        "roaster-skill-1",
+        3,
+        "cup-score",
+        _JAMAICA,
+        task="This cup holds four level-2 beans and three level-1 beans. How many skill points "
+        "does it score?",
+        hint="Skill counts the beans of one roast level: 3 of them score 1 point, 4 score 2, "
+        "and so on. Look for the largest group.",
+        setup={
+            "bag": {},
+            "phase": "over",
+            "cup": [*["bean2"] * 4, *["bean1"] * 3, "aroma", "acidity", "burnt"],
+        },
+        target=("skill",),
+        choices=("1", "2", "3", "5"),
+        about="the skill points",
     ),
     define(
         "roaster-cup-1",
@@ -204,6 +405,25 @@ PUZZLES: tuple[Puzzle, ...] = (
         },
         choices=("cup", "tray"),
         moves_of_choices=("cup", "tray"),
+    ),
+    define(
+        "roaster-roast-1",
+        4,
+        "cup-score",
+        _JAMAICA,
+        task="The Extra bean was unlocked during the roast (its pair of slots is full). How "
+        "many roast points does this cup score on Jamaica Blue Mountain?",
+        hint="Add up the levels of the beans in the cup, add the Extra bean's value, 2, and "
+        "look the total up in the card's roast table.",
+        setup={
+            "bag": {},
+            "phase": "over",
+            "cup": [*["bean2"] * 3, *["bean1"] * 3, "bean3", "aroma", "aroma", "acidity"],
+            "pairs": {"extra-bean": ["acidity", "acidity"]},
+        },
+        target=("roast",),
+        choices=("4", "6", "10", "14"),
+        about="the roast points",
     ),
     define(
         "roaster-cup-2",

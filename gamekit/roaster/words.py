@@ -21,13 +21,23 @@ from gamekit.text import join_words
 __all__ = ["move_words", "position_words", "tokens_words", "with_article", "gerund"]
 
 
-def position_words(state: roaster.State) -> str:
-    """The whole position in a few sentences (see the module's example)."""
+def position_words(state: roaster.State, score: bool = True) -> str:
+    """The whole position in a few sentences (see the module's example); at the end, what
+    the cup holds, and its score unless ``score`` is false (a puzzle asks for it)."""
     card = state.rules._card
     outcome = state.outcome
     head = f"Coffee Roaster, {card.name}, round {state.round}"
     if outcome is not None:
-        return f"{head}: the game is over: {outcome.reason}."
+        cup = [t for t in state.cup if t is not None]
+        empty = len(state.cup) - len(cup)
+        held = f"The cup holds {tokens_words(cup)}" if cup else "The cup is empty"
+        held += f", {empty} slot{'s' if empty != 1 else ''} empty." if empty and cup else "."
+        if state.unlocked:
+            names = [TOKEN_NAMES.get(u, u) for u in state.unlocked]
+            held += f" Cup effects unlocked: {join_words(names)}."
+        if not score:
+            return f"{head}: the cup test is over. {held}"
+        return f"{head}: the game is over: {outcome.reason}. {held}"
     parts = [f"{head}: {PHASES[state.phase]}."]
     drawn = [t for t, k in state.drawn.items() for _ in range(k)]
     if drawn:

@@ -253,7 +253,7 @@ class PuzzleMode(_Board):
         if self._locked:
             return "<b>Solved!</b> Try again to play it once more"
         if p.kind == "cells":
-            return "<b>Click the cells</b> of your answer, then press Check"
+            return self._in_words("<b>Click the cells</b> of your answer, then press Check")
         if p.kind == "choice":
             return "<b>Choose your answer</b> with a button below"
         if self._graded:
@@ -421,9 +421,14 @@ class PuzzleMode(_Board):
         if p.kind == "choice":
             return self._say("Answer with one of the buttons.", False)
         if not self.cells:
-            return self._say("Click the cells of your answer first, then press Check.", False)
+            return self._say(
+                self._in_words("Click the cells of your answer first, then press Check."), False
+            )
         self._graded_try(sorted(self.cells), (frozenset(self.cells),))
-        self._say("Checked: the chosen cells are green where right, red where wrong.", True)
+        self._say(
+            self._in_words("Checked: the chosen cells are green where right, red where wrong."),
+            True,
+        )
 
     def choose_answer(self, choice: str) -> None:
         """Answer a choice puzzle with one of its ``choices`` (what its buttons do).

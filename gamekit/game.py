@@ -230,7 +230,7 @@ _SHIPPED = {
 }
 
 #: The parts a game may declare when it registers (see :class:`Facts`).
-PART_KINDS = ("picture", "board", "strategy", "puzzles", "words")
+PART_KINDS = ("picture", "board", "strategy", "puzzles", "words", "guide")
 
 
 @dataclass(frozen=True)
@@ -241,8 +241,9 @@ class Facts:
     the rules method that sets up a made-up position (``setup``), and its parts: a
     ``picture`` module (``draw(state, **highlight)``, optionally ``png_bytes``), a
     ``board`` class, a ``strategy`` (:class:`gamekit.players.Strategy`), its ``puzzles``
-    (a tuple of :class:`gamekit.puzzles.Puzzle`) and its ``words`` (a module with
-    ``position_words(state)``). A board game may also say which cells hold a piece
+    (a tuple of :class:`gamekit.puzzles.Puzzle`), its ``words`` (a module with
+    ``position_words(state)``) and its ``guide`` (a module with the ``OBJECTIVES`` and
+    ``RULES`` of a guided first game, see :mod:`gamekit.guide`). A board game may also say which cells hold a piece
     (``occupancy(state)`` -> the occupied cells, as a set or a bitmask, and how many cells
     the board has), which :mod:`gamekit.design` measures board coverage by. A part is the object itself or where it lives,
     ``"module"`` or ``"module:name"``, loaded on first use. A part not given is inherited
@@ -262,6 +263,7 @@ class Facts:
     strategy: Any = None
     puzzles: Any = None
     words: Any = None
+    guide: Any = None
 
 
 _FACTS: dict[str, Facts] = {}

@@ -135,6 +135,7 @@ def _occupancy(state: State) -> tuple[int, int]:
     strategy="gamekit.coffee.strategy:STRATEGY",
     puzzles="gamekit.coffee.puzzles:PUZZLES",
     words="gamekit.coffee.words",
+    guide="gamekit.coffee.guide",
 )
 @dataclass(frozen=True)
 class Rules(Variants):

@@ -127,6 +127,7 @@ _START = {"white": ("b5", "e2", "h5"), "black": ("b2", "e8", "h2")}
     strategy="gamekit.gipf.strategy:STRATEGY",
     puzzles="gamekit.gipf.puzzles:PUZZLES",
     words="gamekit.gipf.words",
+    guide="gamekit.gipf.guide",
 )
 @dataclass(frozen=True)
 class Rules(Variants):

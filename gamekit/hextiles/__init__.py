@@ -162,6 +162,7 @@ def _seed(value: object, name: str = "seed") -> int | None:
     strategy="gamekit.hextiles.strategy:STRATEGY",
     puzzles="gamekit.hextiles.puzzles:PUZZLES",
     words="gamekit.hextiles.words",
+    guide="gamekit.hextiles.guide",
 )
 @dataclass(frozen=True)
 class Rules(Variants):

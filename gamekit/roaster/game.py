@@ -135,6 +135,7 @@ class Outcome:
     strategy="gamekit.roaster.strategy:STRATEGY",
     puzzles="gamekit.roaster.puzzles:PUZZLES",
     words="gamekit.roaster.words",
+    guide="gamekit.roaster.guide",
 )
 @dataclass(frozen=True)
 class Rules(Variants):

@@ -52,6 +52,7 @@ from gamekit.text import join_words as _join
 from gamekit.text import upper_first as _upper_first
 from gamekit.widgets.computer import NOBODY, ComputerSeats  # noqa: F401  (NOBODY: its old path)
 from gamekit.widgets.history import States
+from gamekit.widgets.objectives import GuidedPlay
 from gamekit.widgets.panel import LOG_PAGE, SidePanel  # noqa: F401  (LOG_PAGE: its old path)
 from gamekit.widgets.view import BoardView
 
@@ -131,7 +132,7 @@ def _count(k: int, word: str) -> str:
     return f"{k} {word}" + ("" if k == 1 else "s")
 
 
-class GameBoard(ComputerSeats, SidePanel):
+class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
     """Base of the game boards: history, record, computer opponent, side panel, display.
 
     Not used alone: each game's board (:class:`~gamekit.widgets.CoffeeBoard` …) builds on

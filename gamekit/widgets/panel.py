@@ -72,6 +72,9 @@ class SidePanel:
         def picture_words(self) -> str: ...
         def keys_help(self) -> str: ...
         def position_text(self) -> str: ...
+        def _follow_guide(self) -> None: ...
+        def _take_guide_news(self) -> list[str]: ...
+        def _objectives_html(self) -> str: ...
         def _key_targets(self) -> dict[str, tuple[float, float]]: ...
         def _target_words(self) -> dict[str, str]: ...
 
@@ -109,6 +112,8 @@ class SidePanel:
         self.later_button.on_click(lambda _b: self.page_log(-1))
         self.score_panel = w.HTML(layout=w.Layout(display="none"))
         self.score_panel.add_class("gamekit-score")
+        self.objectives_panel = w.HTML(layout=w.Layout(display="none"))
+        self.objectives_panel.add_class("gamekit-objectives")
 
     def _assemble(
         self,
@@ -151,6 +156,7 @@ class SidePanel:
                 self.turn_line,
                 *against,
                 self.banner,
+                self.objectives_panel,
                 self.message_line,
                 *actions,
                 w.HBox(
@@ -316,6 +322,7 @@ class SidePanel:
                 parts[-1] = self.message  # the move's words and what to do next
             elif self.message not in parts:
                 parts.append(self.message)
+        parts += self._take_guide_news()
         over = self.state.outcome is not None
         if over and not getattr(self, "_told_over", over):
             parts.append(self.banner_text()[0])
@@ -327,6 +334,10 @@ class SidePanel:
         score panel, undo and redo. A board's ``_refresh`` calls it last."""
         if not hasattr(self, "log_view"):
             return
+        self._follow_guide()
+        checklist = self._objectives_html()
+        self.objectives_panel.value = checklist
+        self.objectives_panel.layout.display = None if checklist else "none"
         view = getattr(self, "view", None)
         if view is not None:  # a screen reader names the board by the position, move by move
             view.position = self.position_text()

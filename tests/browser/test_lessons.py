@@ -108,6 +108,8 @@ def test_lesson_runs_in_jupyterlab_and_its_boards_answer_clicks(
             continue  # not a fresh game: the lesson set up a position
         if choice(area, "board").count() == 0:
             continue  # a puzzle's board has no menus; tests/browser/test_puzzles.py clicks those
+        if area.locator(".gamekit-objectives").is_visible():
+            continue  # a guided game answers with the computer: see the test below
         kind = "square" if choice(area, "board").input_value() == "square" else "hex"
         size = int(choice(area, "size").input_value())
         grid = coffee.Rules(board=kind, size=size).grid
@@ -153,3 +155,33 @@ def test_lesson_12_sliders_redraw_the_odds(page, lab_url, screenshots):
     alt.first.wait_for(timeout=60_000)
     panel = page.locator(".jp-OutputArea-output:has(.widget-slider)").first
     panel.screenshot(path=str(screenshots / "lesson12_sliders.png"))
+
+
+def test_lesson_03_guided_game_ticks_an_objective_off(page, lab_url, screenshots):
+    """The guided first game at the end of lesson 03, played by typing moves: two moves of
+    Black's (the beginner answering each) leave the computer two cells, and the checklist
+    ticks "Steer the computer" off and the live region says so."""
+    open_and_run(page, lab_url, "03_coffee_endings.ipynb")
+    area = page.locator(BOARD_AREA).filter(has=page.locator(".gamekit-objectives:visible"))
+    area.wait_for(timeout=60_000)
+    checklist = area.locator(".gamekit-objectives")
+    checklist.scroll_into_view_if_needed()
+    assert "0 of 3 reached" in checklist.inner_text()
+    box = area.locator("input[placeholder*='type a move']")
+    for move, rows in (("d4/", 2), ("g1|", 4)):  # the beginner answers d4/ with g4|
+        box.fill(move)
+        box.press("Enter")
+        page.wait_for_function(
+            "([el, n]) => el.querySelectorAll('tr').length >= n",
+            arg=[area.locator(".gamekit-log").element_handle(), rows],
+            timeout=30_000,
+        )
+    page.wait_for_function(
+        "(el) => el.innerText.includes('1 of 3 reached')",
+        arg=checklist.element_handle(),
+        timeout=30_000,
+    )
+    assert "(done)" in checklist.inner_text() and "Steer the computer" in checklist.inner_text()
+    live = area.locator("[role=log]")
+    assert "Objective reached: Steer the computer" in live.inner_text()
+    area.screenshot(path=str(screenshots / "guided_coffee_objective.png"))

@@ -5,6 +5,8 @@ board's own clicks, cells and buttons. Screenshots: ``puzzle_<game>_wrong.png`` 
 
 from __future__ import annotations
 
+import re
+
 from gamekit import coffee, gipf, puzzles
 from gamekit.game import facts
 from gamekit.grids import hex_region
@@ -150,3 +152,54 @@ def test_a_puzzle_is_answered_with_the_keyboard_alone(page, voila_url):
     page.keyboard.type(str(p.answers()[0]))
     page.keyboard.press("Enter")
     assert verdict(page, "right").startswith("✔ Right!")
+
+
+def test_the_roaster_scoring_puzzles_tokens_by_keyboard_then_the_total(
+    page, voila_url, screenshots
+):
+    """Click (here: ring and Enter) every cup token that costs points, one missing first;
+    the cup's score stays hidden until the answer is right. Then the same cup's total:
+    a slip first, then the right number."""
+    from test_accessibility import ring_to
+
+    p = puzzles.get("roaster-costs-1")
+    open_puzzle(page, voila_url, p.id)
+    score = page.locator(".gamekit-score")
+    assert "shows here once you have answered" in score.inner_text()
+    right = sorted(p.answers()[0])
+    for k, slot in enumerate(right[:-1], 1):
+        ring_to(page, slot)
+        page.keyboard.press("Enter")
+        said(page, f"({k} token")
+    page.get_by_role("button", name="Check").click()
+    assert "1 token is missing" in verdict(page, "wrong")
+    check_wrong_then(page, p, screenshots, "roaster_costs")
+    ring_to(page, right[-1])
+    page.keyboard.press("Enter")
+    page.get_by_role("button", name="Check").click()
+    assert verdict(page, "right").startswith("✔ Right! All 3 tokens")
+    page.wait_for_function(
+        "() => document.querySelector('.gamekit-score').innerText.includes('step by step')"
+    )
+    page.screenshot(path=str(screenshots / "puzzle_roaster_costs_right.png"))
+
+    q = puzzles.get("roaster-score-1")
+    open_puzzle(page, voila_url, q.id)
+    choices = page.locator("button.gamekit-puzzle-choice")
+    choices.filter(has_text=re.compile(r"^\s*7\s*$")).click()
+    assert "leaves out the penalties" in verdict(page, "wrong")
+    choices.filter(has_text=re.compile(r"^\s*3\s*$")).click()
+    assert verdict(page, "right").startswith("✔ Right! The cup scores 3 points in all")
+    page.screenshot(path=str(screenshots / "puzzle_roaster_score_right.png"))
+
+
+def test_a_hextiles_scoring_puzzle_wrong_then_right(page, voila_url, screenshots):
+    p = puzzles.get("hextiles-score-1")
+    open_puzzle(page, voila_url, p.id)
+    choices = page.locator("button.gamekit-puzzle-choice")
+    choices.filter(has_text=re.compile(r"^\s*19\s*$")).click()
+    assert "the tiles' marks alone" in verdict(page, "wrong")
+    check_wrong_then(page, p, screenshots, "hextiles_score")
+    choices.filter(has_text=re.compile(r"^\s*28\s*$")).click()
+    assert verdict(page, "right").startswith("✔ Right! The figure scores 28")
+    page.screenshot(path=str(screenshots / "puzzle_hextiles_score_right.png"))

@@ -1,0 +1,68 @@
+"""GIPF's guided first game: the standard game against the beginner level, four objectives:
+make a row and take your pieces back, capture a piece of the computer's, keep a GIPF piece of
+yours on the board when your row holds it, and win.
+
+>>> [o.id for o in OBJECTIVES]
+['row', 'capture', 'keep-gipf', 'win']
+"""
+
+from __future__ import annotations
+
+from gamekit import gipf
+from gamekit.guide import Objective, Step
+
+__all__ = ["OBJECTIVES", "RULES"]
+
+#: The standard game: each player starts with three GIPF pieces on the board.
+RULES = gipf.Rules(variant="standard")
+
+
+def _other(seat: str) -> str:
+    return "black" if seat == "white" else "white"
+
+
+def _row(step: Step) -> bool:
+    """The learner took pieces of their own back into their reserve (a row of theirs)."""
+    return step.mine and step.after.reserve(step.seat) > step.before.reserve(step.seat)
+
+
+def _capture(step: Step) -> bool:
+    other = _other(step.seat)
+    return step.mine and step.after.captured(other) > step.before.captured(other)
+
+
+def _keep_gipf(step: Step) -> bool:
+    """The learner removed a row of theirs and left one of their GIPF pieces in it on the
+    board."""
+    return step.mine and bool(getattr(step.move, "kept", ()))
+
+
+OBJECTIVES = (
+    Objective(
+        "row",
+        "Make a row: four of your pieces in a line, and take them back into your reserve.",
+        _row,
+        "Push so that your pieces line up; pushing a line moves every piece in it one step.",
+    ),
+    Objective(
+        "capture",
+        "Capture: take at least one of the computer's pieces off the board with a row of yours.",
+        _capture,
+        "A row takes with it the computer's pieces that extend it: line up where its pieces "
+        "touch the ends.",
+    ),
+    Objective(
+        "keep-gipf",
+        "Keep a GIPF piece: when a row of yours holds one of your GIPF pieces, leave it on "
+        "the board instead of taking it back.",
+        _keep_gipf,
+        "A GIPF piece taken back is a double piece in your reserve, but if you lose all of "
+        "them you lose the game; the board offers both removals.",
+    ),
+    Objective(
+        "win",
+        "Win the game: the computer runs out of pieces to push, or loses its last GIPF piece.",
+        lambda step: step.won,
+        "Every push costs a piece from the reserve; rows give yours back.",
+    ),
+)

@@ -1,0 +1,72 @@
+"""Coffee Roaster's guided first game: a solo game on Jamaica Blue Mountain, four objectives:
+save a level-4 bean with Preserve, unlock a cup effect, stop roasting before a smoke token
+comes out of the bag, and score 8 points or more. The deal is chosen (seed 79) so that a
+level-4 bean and an acidity token to pay Preserve with come up together before any smoke is
+drawn, if you roast on to round 5.
+
+>>> [o.id for o in OBJECTIVES]
+['preserve-4', 'unlock', 'stop-early', 'score']
+"""
+
+from __future__ import annotations
+
+from gamekit import roaster
+from gamekit.guide import Objective, Step
+
+__all__ = ["OBJECTIVES", "RULES", "SCORE"]
+
+RULES = roaster.Rules(card="jamaica-blue-mountain", seed=79)
+
+#: The score the last objective asks for.
+SCORE = 8
+
+
+def _preserve_4(step: Step) -> bool:
+    move = step.move
+    return move.action == "preserve" and "bean4" in move.tokens
+
+
+def _unlock(step: Step) -> bool:
+    return len(step.after.unlocked) > len(step.before.unlocked)
+
+
+def _stop_early(step: Step) -> bool:
+    """The learner stopped roasting before any smoke token came out of the bag."""
+    if step.move.action != "stop":
+        return False
+    return not any(state.drawn.get("smoke", 0) for state in step.states)
+
+
+def _score(step: Step) -> bool:
+    o = step.after.outcome
+    return o is not None and o.score.total >= SCORE
+
+
+OBJECTIVES = (
+    Objective(
+        "preserve-4",
+        "Save a level-4 bean: when you draw one, use Preserve so that it goes back into the "
+        "bag unroasted.",
+        _preserve_4,
+        "Preserve is a flavor effect: pay for it with an acidity token, then choose the beans.",
+    ),
+    Objective(
+        "unlock",
+        "Unlock a cup effect: fill both slots of one pair on the right of the roast board.",
+        _unlock,
+        "Each flavor effect you use puts its token on a free slot of a pair that takes its colour.",
+    ),
+    Objective(
+        "stop-early",
+        "Stop in time: stop roasting before you draw a smoke token.",
+        _stop_early,
+        "The thermometer's spaces with smoke marks put smoke tokens into your bag; once they "
+        "are in, every draw may bring one out.",
+    ),
+    Objective(
+        "score",
+        f"Score {SCORE} points or more with your cup.",
+        _score,
+        "A roast total the card likes, the flavors it asks for, and no bad tokens in the cup.",
+    ),
+)

@@ -557,15 +557,15 @@ def test_the_ladder_counts_every_game_and_remembers_what_the_browser_stored() ->
     from gamekit.widgets import PuzzleLadder
 
     ladder = PuzzleLadder("coffee")
-    assert "Coffee: 0 of" in ladder.progress.value and "all games: 0 of 55" in ladder.progress.value
+    assert "Coffee: 0 of" in ladder.progress.value and "all games: 0 of 58" in ladder.progress.value
     ladder.store.solved = ["gipf-legal-1", "coffee-legal-cells-1"]  # as a reload brings back
-    assert "Coffee: 1 of" in ladder.progress.value and "all games: 2 of 55" in ladder.progress.value
+    assert "Coffee: 1 of" in ladder.progress.value and "all games: 2 of 58" in ladder.progress.value
     assert ladder.puzzle_choice.options[0][0].startswith("✓ 1.")
     p = puzzles.get("coffee-win-1")
     ladder.show(p.id)
     ladder.board.type_move(str(p.answers()[0]))
     assert ladder.board.solved and "coffee-win-1" in ladder.store.solved  # sent to the browser
-    assert "all games: 3 of 55" in ladder.progress.value
+    assert "all games: 3 of 58" in ladder.progress.value
 
 
 def test_a_cells_puzzle_shows_no_answer_before_check_neither_drawn_nor_said() -> None:
@@ -685,3 +685,18 @@ def test_a_scoring_choice_explains_the_right_answer_by_itself_and_each_slip_by_n
         for c in q.choices:
             if c != answer:
                 assert f" {answer} " not in q.check(c).message + " "
+
+
+def test_the_roasting_puzzle_is_answered_on_the_drawn_tokens() -> None:
+    board = puzzles.get("roaster-roasting-1").board()
+    board.click("cup:0")
+    assert not board._ok and board.message == "Click the drawn tokens." and not board.cells
+    board.type_move("d1 d2 d3 d4")
+    board.click("drawn:7")  # the aroma token
+    board.check()
+    assert not board.solved
+    assert "drawn token 8 is an aroma token: roasting changes only beans" in board.feedback.value
+    board.click("drawn:7")
+    board.click("drawn:4")
+    board.check()
+    assert board.solved and "Right! All 5 tokens." in board.feedback.value

@@ -101,6 +101,10 @@ ANSWERS: dict[str, set[str] | None] = {
     "roaster-flavor-1": {"6"},  # aroma, wild for the other aroma, Sweetness for acidity: 3
     "roaster-skill-1": {"2"},  # four level-2 beans; the three level-1 beans do not add
     "roaster-roast-1": {"10"},  # 3 x 2 + 3 x 1 + 3 + Extra bean 2 = 14 -> 10
+    # hard, two level-0, level-3 and level-4 beans roast; burnt, defect and aroma do not
+    "roaster-roasting-1": {"drawn:0", "drawn:1", "drawn:2", "drawn:3", "drawn:4"},
+    "roaster-draws-1": {"10"},  # space 4 -> space 5: draw 10
+    "roaster-draws-2": {"10"},  # space 6 draws 11 and adds 2 smoke to a bag of 8
 }
 
 
@@ -320,6 +324,13 @@ def brute_force(p: Puzzle) -> set[str]:
     if goal == "cup-costs":
         bad = {"hard", "burnt", "smoke", "defect"}
         return {f"cup:{i}" for i, t in enumerate(s.cup) if t in bad}
+    if goal == "roast-changes":
+        from gamekit.roaster.picture import slot_tokens
+
+        beans = {"hard", "bean0", "bean1", "bean2", "bean3", "bean4"}
+        return {k for k, t in slot_tokens(s).items() if k.startswith("drawn:") and t in beans}
+    if goal == "next-draw":  # play the round on and count what comes out of the bag
+        return {str(sum(s.play("continue").play("draw").drawn.values()))}
     if goal == "cup-score":  # the score itself is checked against the rulebook elsewhere
         return {str(getattr(s.score, p.target[0]))}
     if goal == "expected-score":

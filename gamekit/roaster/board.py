@@ -500,9 +500,9 @@ class RoasterBoard(PuzzleMode, GameBoard):
         state = self.state
         self.attempt = None
         if self.puzzle is not None and self.puzzle.kind == "cells":
-            if slot.startswith("cup:") and slot in slot_tokens(state):
+            if self.puzzle.cell(slot) is not None:  # a token the task asks about
                 return self.toggle_cell(slot)
-            return self._say("Click the tokens in the cup.", False)
+            return self._say(f"Click {self.puzzle.about or 'the tokens the task names'}.", False)
         if state.outcome is not None:
             return self._say(
                 f"The game is over: the cup scored {state.outcome.total}. Undo, or start a "
@@ -626,10 +626,13 @@ class RoasterBoard(PuzzleMode, GameBoard):
         moves = {str(m): m for m in (*p.start().legal_moves(), *(self._tried or ()))}
         for notation in sorted(moves, key=len, reverse=True):
             if notation in text and isinstance(moves[notation], roaster.Move):
-                text = text.replace(notation, gerund(move_words(moves[notation])))
+                words = gerund(move_words(moves[notation]))
+                # whole notations only: "roast" is a move, "roasting" a word
+                whole = rf"(?<![\w-]){re.escape(notation)}(?![\w-])"
+                text = re.sub(whole, words.replace("\\", "\\\\"), text)
         text = _TOKEN_IDS.sub(lambda m: roaster.TOKEN_NAMES[m.group(0)], text)
-        text = re.sub(r"cup:\d+", lambda m: slot_words(m[0]), text)  # cup:3 is cup slot 4
-        if p.kind == "cells":  # a scoring puzzle's "cells" are the cup's tokens
+        text = re.sub(r"(?:cup|drawn):\d+", lambda m: slot_words(m[0]), text)  # cup:3: cup slot 4
+        if p.kind == "cells":  # a cells puzzle's "cells" are tokens on the table
             text = re.sub(r"\b([Cc])ell(s?)\b", lambda m: f"{'tT'[m[1] == 'C']}oken{m[2]}", text)
         return capitalise_sentences(text)
 

@@ -5,7 +5,7 @@ questions ``cup-costs``, every cup token that costs points, and ``cup-score``, o
 finished cup's score or its total) and the puzzles themselves, in teaching order.
 
 >>> PUZZLES[0].id
-'roaster-keep-out-1'
+'roaster-roasting-1'
 """
 
 from __future__ import annotations
@@ -25,8 +25,15 @@ from gamekit.puzzles import (
     join_words,
     plural,
 )
-from gamekit.roaster.cards import BEANS, FLAVOR_POINTS, PENALTIES, SKILL_POINTS, TOKEN_NAMES
+from gamekit.roaster.cards import (
+    BEANS,
+    FLAVOR_POINTS,
+    PENALTIES,
+    ROASTS_TO,
+    SKILL_POINTS,
+)
 from gamekit.roaster.odds import expected_score
+from gamekit.roaster.picture import slot_tokens
 
 __all__ = ["PUZZLES", "SCORING_GOALS", "slot_words"]
 
@@ -82,34 +89,48 @@ def _roaster_choice_words(move: str) -> str:
     }[move]
 
 
+#: The areas whose tokens a cells puzzle asks to click, as a player names one of them.
+_SLOT_WORDS = {"cup": "cup slot", "drawn": "drawn token"}
+
+
 def slot_words(slot: str) -> str:
-    """A cup slot as a player reads it, counted from 1.
+    """A cup slot or a drawn token as a player reads it, counted from 1.
 
-    >>> slot_words("cup:0")
-    'cup slot 1'
+    >>> slot_words("cup:0"), slot_words("drawn:3")
+    ('cup slot 1', 'drawn token 4')
     """
-    return f"cup slot {int(slot.split(':')[1]) + 1}"
+    area, k = slot.split(":")
+    return f"{_SLOT_WORDS[area]} {int(k) + 1}"
 
 
-def _cup_slot(name: Any) -> str | None:
-    """A cup slot as the board names it (``"cup:3"``) from a click or typed text: ``cup:3``
-    as the board says it, or counted from 1 as a player says it (``c4``, ``cup 4``,
-    ``cup slot 4``, ``4``)."""
-    if not isinstance(name, str):
+def _slot_name(area: str) -> Any:
+    """How a cells puzzle on ``area``'s tokens reads a click or typed text: ``cup:3`` as
+    the board names a slot, or counted from 1 as a player says it (``c4``, ``cup 4``,
+    ``cup slot 4``; ``d4``, ``drawn token 4``; ``4``)."""
+    letter, words = area[0], _SLOT_WORDS[area]
+
+    def name(given: Any) -> str | None:
+        if not isinstance(given, str):
+            return None
+        text = " ".join(given.lower().split())
+        if m := re.fullmatch(rf"{area}:(\d{{1,2}})", text):
+            return f"{area}:{int(m[1])}"
+        counted = re.fullmatch(rf"(?:{letter}|{area}|{words}) ?(\d{{1,2}})", text)
+        if m := counted or re.fullmatch(r"(\d{1,2})", text):
+            return f"{area}:{int(m[1]) - 1}" if int(m[1]) >= 1 else None
         return None
-    text = " ".join(name.lower().split())
-    if m := re.fullmatch(r"cup:(\d{1,2})", text):
-        return f"cup:{int(m[1])}"
-    if m := re.fullmatch(r"(?:c|cup|cup slot) ?(\d{1,2})", text) or re.fullmatch(
-        r"(\d{1,2})", text
-    ):
-        return f"cup:{int(m[1]) - 1}" if int(m[1]) >= 1 else None
-    return None
+
+    return name
+
+
+def _tokens_in(area: str, s: Any) -> dict[str, str]:
+    """Each filled slot of ``area`` (the cup, the drawn tokens) and its token, as the
+    board shows them."""
+    return {slot: t for slot, t in slot_tokens(s).items() if slot.startswith(f"{area}:")}
 
 
 def _cup_tokens(s: Any) -> dict[str, str]:
-    """Each filled cup slot and its token."""
-    return {f"cup:{i}": t for i, t in enumerate(s.cup) if t is not None}
+    return _tokens_in("cup", s)
 
 
 def _costs(p: Puzzle, s: Any) -> frozenset[str]:
@@ -128,9 +149,61 @@ def _on_cup(s: Any, slot: str) -> bool:
     return slot in _cup_tokens(s)
 
 
+def _roasting(p: Puzzle, s: Any) -> frozenset[str]:
+    """The drawn tokens that roasting changes: hard beans and beans of level 0 to 4."""
+    return frozenset(slot for slot, t in _tokens_in("drawn", s).items() if t in ROASTS_TO)
+
+
+def _roasting_why_not(p: Puzzle, s: Any, slot: str) -> str:
+    token = _tokens_in("drawn", s).get(slot)
+    if token is None:
+        return f"{slot_words(slot)} is empty"
+    why = "it stays burnt" if token == "burnt" else "roasting changes only beans"
+    if token == "defect":
+        why = "a defect bean never roasts"
+    return f"{slot_words(slot)} is {_a(token)}: {why}"
+
+
+def _on_drawn(s: Any, slot: str) -> bool:
+    return slot in _tokens_in("drawn", s)
+
+
+def _next_draw(p: Puzzle, s: Any) -> dict[str, tuple[float, str]]:
+    """A choice of counts: how many tokens the next round draws if the player roasts on
+    (the marker's next space, the smoke it adds, and what the bag holds then)."""
+    draw, smoke = s.board.track[s.space + 1]
+    bag = s.bag_size + smoke
+    right = min(draw, bag)
+    now = s.board.track[s.space][0]
+    out = {}
+    for label in p.choices:
+        k = int(label)
+        if k == right:
+            why = f"the next space draws {draw}"
+            if smoke:
+                why += f" and puts {plural(smoke, 'smoke token')} into the bag first"
+            if bag < draw:
+                why += f", but the bag holds only {bag} tokens then: all of them"
+            out[label] = (1.0, why)
+        elif k == now:
+            out[label] = (
+                0.0,
+                f"{k} is what this round's space draws: the marker moves one space on first",
+            )
+        elif k == draw and bag < draw:
+            out[label] = (0.0, f"the space asks for {draw}, but the bag holds only {bag} then")
+        elif k == s.bag_size and smoke:
+            out[label] = (0.0, f"the new space puts {plural(smoke, 'smoke token')} in first")
+        else:
+            out[label] = (0.0, f"the next round does not draw {k}")
+    return out
+
+
 def _a(token: str) -> str:
-    name = TOKEN_NAMES[token]
-    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+    """A token with its article, as the board's words name it ("an aroma token")."""
+    from gamekit.roaster.words import with_article
+
+    return with_article(token)
 
 
 #: A part of a cup's score as the puzzles ask for it, and its step in the score's words.
@@ -205,7 +278,8 @@ def _slips(s: Any, part: str) -> dict[int, str]:
 
 add_goals(
     cells={
-        "cup-costs": CellGoal(_costs, _costs_why_not, _cup_slot, _on_cup),
+        "cup-costs": CellGoal(_costs, _costs_why_not, _slot_name("cup"), _on_cup),
+        "roast-changes": CellGoal(_roasting, _roasting_why_not, _slot_name("drawn"), _on_drawn),
     },
     move={
         "keep-out": MoveGoal(_keep_out, needs=("target",)),
@@ -214,6 +288,7 @@ add_goals(
     choice={
         "expected-score": ChoiceGoal(_roaster_values, needs=("moves_of_choices",)),
         "cup-score": ChoiceGoal(_cup_score, needs=("target",), compare=False),
+        "next-draw": ChoiceGoal(_next_draw, compare=False),
     },
 )
 
@@ -229,6 +304,41 @@ _EIGHT_IN_THE_CUP = ["bean2", "bean2", "bean3", "bean1", "bean2", "aroma", "acid
 #: roaster's puzzles, in teaching order (level 1 first).
 PUZZLES: tuple[Puzzle, ...] = (
     define(
+        "roaster-roasting-1",
+        1,
+        "roast-changes",
+        _JAMAICA,
+        task="Round 3, effects step: these are the tokens you drew. Which of them will change "
+        "when you roast? Click each one, then press Check.",
+        hint="Roasting moves every drawn bean one step darker, from hard to burnt; look at "
+        "which tokens are on that line, and where the line ends.",
+        setup={
+            "drawn": {"hard": 1, "bean0": 2, "bean3": 1, "bean4": 1, "burnt": 1, "defect": 1}
+            | {"aroma": 1},
+            "round": 3,
+            "space": 4,
+        },
+        about="the drawn tokens",
+    ),
+    define(
+        "roaster-draws-1",
+        1,
+        "next-draw",
+        _JAMAICA,
+        task="Round 2 is roasted, and you decide to roast on. How many tokens will round 3 "
+        "draw from the bag?",
+        hint="Look at the thermometer: the round marker moves one space to the right before "
+        "the draw.",
+        setup={
+            "bag": {"bean1": 6, "bean2": 6, "aroma": 2, "hard": 2},
+            "phase": "decide",
+            "round": 2,
+            "space": 3,
+        },
+        choices=("9", "10", "11"),
+        about="the next draw",
+    ),
+    define(
         "roaster-keep-out-1",
         1,
         "keep-out",
@@ -238,6 +348,24 @@ PUZZLES: tuple[Puzzle, ...] = (
         hint="Preserve puts two beans back unroasted; Spread splits a bean into two lower ones.",
         setup={"drawn": {"bean4": 1, "bean2": 2, "bean1": 1, "acidity": 1, "aroma": 1, "hard": 1}},
         target=("bean4",),
+    ),
+    define(
+        "roaster-draws-2",
+        2,
+        "next-draw",
+        _JAMAICA,
+        task="Round 4 is roasted and you roast on. The bag holds only 8 tokens. How many "
+        "tokens will round 5 draw?",
+        hint="The marker's next space says how many to draw, and it may put tokens into the "
+        "bag before you draw.",
+        setup={
+            "bag": {"bean1": 3, "bean2": 3, "aroma": 1, "hard": 1},
+            "phase": "decide",
+            "round": 4,
+            "space": 5,
+        },
+        choices=("8", "10", "11"),
+        about="the next draw",
     ),
     define(
         "roaster-remove-1",
@@ -284,7 +412,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         hint="Penalties come from tokens that are no good in a cup: hard beans, burnt beans, "
         "smoke and defect beans. A bean of any level and a flavor token never cost points.",
         setup={"bag": {}, "phase": "over", "cup": _COSTLY_CUP},
-        about="the cup's tokens",
+        about="the tokens in the cup",
     ),
     define(
         "roaster-make-1",

@@ -4,7 +4,7 @@ to read aloud.
 
 >>> from gamekit import roaster
 >>> print(position_words(roaster.Rules(card="jamaica-blue-mountain", seed=1).start().play("draw")))
-Coffee Roaster, Jamaica Blue Mountain No.1, round 1: use drawn tokens for effects, then roast. Drawn: a hard bean, 4 level-0 beans and 2 body tokens. The bag holds 18 tokens. The cup is empty (10 slots); the tray is empty (3 places).
+Coffee Roaster, Jamaica Blue Mountain No.1, round 1: use drawn tokens for effects, then roast. Drawn: a hard bean, 4 level-0 beans and 2 body tokens. The bag holds 18 tokens. The round marker is on space 3 of 10 (draw 9); the next space draws 9. The cup is empty (10 slots); the tray is empty (3 places).
 """
 
 from __future__ import annotations
@@ -56,6 +56,7 @@ def position_words(state: roaster.State, score: bool = True) -> str:
     if paid:
         parts.append(f"Paid into effects: {join_words(paid, 'and')}.")
     parts.append(f"The bag holds {state.bag_size} tokens.")
+    parts.append(_thermometer(state))
     cup = [t for t in state.cup if t is not None]
     slots = len(state.cup)
     cup_words = (
@@ -74,6 +75,18 @@ def position_words(state: roaster.State, score: bool = True) -> str:
         names = [TOKEN_NAMES.get(u, u) for u in state.unlocked]
         parts.append(f"Cup effects unlocked: {join_words(names)}.")
     return " ".join(parts)
+
+
+def _thermometer(state: roaster.State) -> str:
+    """Where the round marker stands and what the next space brings, in a sentence."""
+    track = state.board.track
+    draw = track[state.space][0]
+    here = f"The round marker is on space {state.space + 1} of {len(track)} (draw {draw})"
+    if state.space + 1 >= len(track):
+        return here + ", the last: the roasting must stop there."
+    nxt, smoke = track[state.space + 1]
+    brings = f" and brings {smoke} smoke token{'s' if smoke != 1 else ''}" if smoke else ""
+    return f"{here}; the next space draws {nxt}{brings}."
 
 
 _GERUNDS = {"use": "using", "put": "putting", "draw": "drawing", "roast": "roasting",

@@ -55,6 +55,9 @@ ANSWERS: dict[str, set[str] | None] = {
     "gipf-two-rows-1": {"a2-b2", "d1-e2", "e1-e2", "f1-e2"},
     "gipf-win-1": {"a1-b2", "a2-b2", "b1-b2"},
     "gipf-trap-1": None,
+    "gipf-removed-1": {"e2", "e3", "e4", "e5", "e6"},  # the row e2-e5 and Black's e6 beyond it
+    "gipf-keep-2": {"xe2-e5 keep e5", "xe5-h5 keep e5"},  # keep the GIPF piece at the crossing
+    "gipf-gift-2": {"b6-c6"},  # shoves d6 onto e6: White's column e3-e6
     "hextiles-cells-1": {"(-1,0)", "(0,-1)", "(1,-1)", "(1,0)"},
     "hextiles-cells-2": {"(-1,0)"},
     "hextiles-turn-1": {"place 111000 at (0,-1) turn 2", "place 111000 at (0,-1) turn 3"},
@@ -256,6 +259,14 @@ def brute_force(p: Puzzle) -> set[str]:
         line = ["e2", "e3", "e4", "e5", "e6", "e7", "e8"]  # the line e1-e2 pushes along
         assert p.focus == ("e1-e2",)
         return set(itertools.takewhile(lambda spot: s.piece_at(spot), line))
+    if goal == "removed":  # the mover's one row, with its extensions
+        return {x for r in s.rows() if r.owner == s.to_move for x in r.segment}
+    if goal == "still-row":
+        return {
+            str(m)
+            for m, t in after.items()
+            if t.to_move == me and any(r.owner == me for r in t.rows())
+        }
     if goal == "legal":
         return {str(m) for m in legal}
     if goal == "win":

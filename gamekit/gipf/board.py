@@ -43,7 +43,7 @@ from gamekit.errors import GamekitError, shown
 from gamekit.gipf.moves import split_ply
 from gamekit.gipf.picture import GipfView, styles
 from gamekit.gipf.tables import _OTHER, DOTS
-from gamekit.gipf.words import describe_move, gipf_on
+from gamekit.gipf.words import describe_move, gipf_on, notation_words
 from gamekit.players import Player, computer_seats
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
@@ -632,6 +632,11 @@ class GipfBoard(PuzzleMode, GameBoard):
 
     def _hexagonal(self) -> bool:
         return True
+
+    def _in_words(self, text: str) -> str:
+        """A puzzle's words with each removal and GIPF-piece push said in words, its
+        notation after it for the move box (:func:`gamekit.gipf.words.notation_words`)."""
+        return notation_words(text)
 
     def _picture_highlight(self) -> dict:
         return {"show_caption": False, "removed": self._removed_lately()}

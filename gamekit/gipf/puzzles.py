@@ -1,5 +1,7 @@
 """GIPF's puzzles: its goals (``row``, ``two-rows``, ``gift``, ``removal``, ``survive``,
-``pushed``) and the puzzles themselves, in teaching order.
+``still-row``: take a row off and still have one to take; the cells goals ``pushed`` and
+``removed``: the pieces a removal takes off the board) and the puzzles themselves, in teaching
+order.
 
 >>> PUZZLES[0].id
 'gipf-legal-1'
@@ -103,8 +105,37 @@ def _pushed_why_not(p: Puzzle, s: Any, cell: str) -> str:
     return f"the piece on {cell} does not move: a push stops at the first empty spot"
 
 
+def _still_row(p: Puzzle, s: Any, m: Any) -> tuple[bool, str]:
+    """After the removal the mover still has a row of their own to take off."""
+    me = s.to_move
+    after, rows = _rows_after(s, m)
+    mine = [r for r in rows if r.owner == me]
+    if mine and after.to_move == me:
+        return True, f"after {m}, {who(me)} still has a row to take off: {_row_words(mine)}"
+    return False, f"after {m}, no row of {who(me)}'s is left: the other row is broken"
+
+
+def _removed_cells(p: Puzzle, s: Any) -> frozenset[str]:
+    """The spots the removal now due empties (a position with one removal only)."""
+    (move,) = s.legal_moves()
+    after = s.play(move)
+    return frozenset(x for x in gipf.GRID.labels if s.piece_at(x) and not after.piece_at(x))
+
+
+def _removed_why_not(p: Puzzle, s: Any, cell: str) -> str:
+    if not gipf.GRID.has(cell):
+        return f"the board has no point {cell}"
+    if s.piece_at(cell) is None:
+        return f"{cell} is empty"
+    return (
+        f"the piece on {cell} stays: it is neither in the row nor next to it along the row's "
+        "own line"
+    )
+
+
 add_goals(
     move={
+        "still-row": MoveGoal(_still_row),
         "row": MoveGoal(_row),
         "two-rows": MoveGoal(_two_rows),
         "gift": MoveGoal(_gift),
@@ -118,6 +149,12 @@ add_goals(
             cell_label,
             lambda s, c: bool(gipf.GRID.has(c)),
             needs=("focus",),
+        ),
+        "removed": CellGoal(
+            _removed_cells,
+            _removed_why_not,
+            cell_label,
+            lambda s, c: bool(gipf.GRID.has(c)),
         ),
     },
 )
@@ -265,6 +302,23 @@ PUZZLES: tuple[Puzzle, ...] = (
         },
     ),
     define(
+        "gipf-removed-1",
+        2,
+        "removed",
+        gipf.Rules(variant="basic"),
+        "e1-e2",
+        task="Basic GIPF. White's push made a white row on line e and a black row from d5 to "
+        "g6. White, who pushed, takes its row off first: click every piece that leaves the board "
+        "with it, then press Check.",
+        hint="A row takes along every piece that continues it on its own line, of either "
+        "colour, up to the first empty spot.",
+        setup={
+            "pieces": {"e2": "W", "e3": "W", "e4": "W", "e5": "B", "d5": "B", "f6": "B"}
+            | {"g6": "B"}
+        },
+        about="the pieces White's row takes",
+    ),
+    define(
         "gipf-gift-1",
         3,
         "gift",
@@ -339,6 +393,40 @@ PUZZLES: tuple[Puzzle, ...] = (
                 "c5": "B",
             }
         },
+    ),
+    define(
+        "gipf-keep-2",
+        3,
+        "still-row",
+        _GIPF_STANDARD,
+        "e1-e2",
+        task="White's push made two white rows that cross on e5, where White's GIPF piece now "
+        "stands. Take one row off so that the other one still stands, and White takes it off too.",
+        hint="Taking a row takes the crossing spot with it, and three pieces are no row; but a "
+        "GIPF piece may stay on the board.",
+        setup={
+            "pieces": {"e2": "W", "e3": "W", "e4": "WG", "f5": "W", "g5": "W", "h5": "W"}
+            | {"b5": "WG", "b2": "BG", "e8": "BG", "h2": "BG"}
+        },
+        about="a removal",
+    ),
+    define(
+        "gipf-gift-2",
+        3,
+        "gift",
+        gipf.Rules(variant="basic"),
+        "a5-b5",
+        task="Basic GIPF. White's reserve is empty, so White loses if it must push. Black to "
+        "push: one push would give White a row, and with it pieces to push again. Find that "
+        "push, the one Black must avoid.",
+        hint="White has three in a column on e; which push could shove a white piece into the "
+        "spot that completes it?",
+        setup={
+            "pieces": {"e3": "W", "e4": "W", "e5": "W", "c6": "W", "d6": "W", "b2": "B"}
+            | {"h2": "B", "e8": "B"},
+            "captured": (9, 0),
+        },
+        about="a push",
     ),
     define(
         "gipf-cross-1",

@@ -9,6 +9,7 @@ GIPF, basic game. Black to push. White: 11 in reserve, 0 captured; single pieces
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import cast
 
@@ -16,7 +17,15 @@ from gamekit import gipf
 from gamekit.text import join_words
 from gamekit.text import upper_first as _upper_first
 
-__all__ = ["describe_move", "position_words"]
+__all__ = ["describe_move", "notation_words", "position_words"]
+
+_SPOT = r"[a-i][1-9]"
+#: A removal (``xe2-e5``, ``xe2-e5 keep e5``, ``xb2-h5 keep b2 e5``) or a GIPF piece's push
+#: (``Ge1-e2``) in a sentence.
+_NOTATION = re.compile(
+    rf"(?<![\w-])(?:x{_SPOT}-{_SPOT}(?: keep {_SPOT}(?:(?:, | and | ){_SPOT})*)?|G{_SPOT}-{_SPOT})"
+    r"(?![\w-])"
+)
 
 _OTHER = {"white": "black", "black": "white"}
 _NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
@@ -142,3 +151,26 @@ def describe_move(
     if after.outcome is not None:
         text += f" {_upper_first(after.outcome.reason)}."
     return text
+
+
+def notation_words(text: str) -> str:
+    """``text`` with each removal and each GIPF piece's push said in words, its notation
+    after it in brackets, for the move box (plain pushes, ``e1-e2``, are taught as they are).
+
+    >>> notation_words("Every right answer: xe2-e5 keep e5 or Ge1-e2.")
+    'Every right answer: take the row e2 to e5 and keep the GIPF piece on e5 (xe2-e5 keep e5) or push a GIPF piece in from the dot e1 onto e2 (Ge1-e2).'
+    """
+    from gamekit.gipf.refusals import removal_words
+
+    def said(found: re.Match[str]) -> str:
+        notation = found.group(0)
+        try:
+            m = gipf.Move.parse(notation)
+        except ValueError:
+            return notation
+        if isinstance(m, gipf.Removal):
+            return f"{removal_words(m)} ({notation})"
+        push = cast(gipf.Push, m)
+        return f"push a GIPF piece in from the dot {push.dot} onto {push.entry} ({notation})"
+
+    return _NOTATION.sub(said, text)

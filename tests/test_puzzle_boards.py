@@ -557,15 +557,15 @@ def test_the_ladder_counts_every_game_and_remembers_what_the_browser_stored() ->
     from gamekit.widgets import PuzzleLadder
 
     ladder = PuzzleLadder("coffee")
-    assert "Coffee: 0 of" in ladder.progress.value and "all games: 0 of 61" in ladder.progress.value
+    assert "Coffee: 0 of" in ladder.progress.value and "all games: 0 of 62" in ladder.progress.value
     ladder.store.solved = ["gipf-legal-1", "coffee-legal-cells-1"]  # as a reload brings back
-    assert "Coffee: 1 of" in ladder.progress.value and "all games: 2 of 61" in ladder.progress.value
+    assert "Coffee: 1 of" in ladder.progress.value and "all games: 2 of 62" in ladder.progress.value
     assert ladder.puzzle_choice.options[0][0].startswith("✓ 1.")
     p = puzzles.get("coffee-win-1")
     ladder.show(p.id)
     ladder.board.type_move(str(p.answers()[0]))
     assert ladder.board.solved and "coffee-win-1" in ladder.store.solved  # sent to the browser
-    assert "all games: 3 of 61" in ladder.progress.value
+    assert "all games: 3 of 62" in ladder.progress.value
 
 
 def test_a_cells_puzzle_shows_no_answer_before_check_neither_drawn_nor_said() -> None:
@@ -587,7 +587,7 @@ def test_a_cells_puzzle_shows_no_answer_before_check_neither_drawn_nor_said() ->
     assert "the next stone goes on" in board.view.position
 
 
-@pytest.mark.parametrize("pid", ["hextiles-score-1", "hextiles-run-1"])
+@pytest.mark.parametrize("pid", ["hextiles-score-1", "hextiles-run-1", "hextiles-doubled-1"])
 def test_a_scoring_question_hides_the_scores_until_it_is_answered(pid: str) -> None:
     """Neither the score panel, nor the words, nor the still picture's titles, nor the
     score steps give the answer away; once answered, all come back."""

@@ -75,6 +75,7 @@ ANSWERS: dict[str, set[str] | None] = {
     "hextiles-best-3": {"place 111000 at (-4,-2) turn 3"},
     "hextiles-score-1": {"28"},
     "hextiles-run-1": {"13"},
+    "hextiles-doubled-1": {"no"},  # one gap left in the ring of yellow tiles
     "roaster-keep-out-1": _KEEP_OUT_1,
     "roaster-remove-1": {"remove aroma", "remove body"},
     "roaster-keep-out-2": {
@@ -330,6 +331,8 @@ def brute_force(p: Puzzle) -> set[str]:
         return {"swap"} if swap_wins else {"keep"}
     if goal == "figure-score":  # the score itself is checked against the rulebook elsewhere
         return {str(hextiles.score(s.figure()).total)}
+    if goal == "doubled":
+        return {"yes" if hextiles.score(s.figure()).closed else "no"}
     if goal == "border-run":
         return {str(hextiles.score(s.figure()).border)}
     if goal == "cup-costs":

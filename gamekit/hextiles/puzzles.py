@@ -104,7 +104,7 @@ def _tile_why_not(p: Puzzle, s: Any, cell: str) -> str:
 
 
 #: The goals that ask what a figure scores: a board hides the scores until they are answered.
-SCORING_GOALS = ("figure-score", "border-run")
+SCORING_GOALS = ("figure-score", "border-run", "doubled")
 
 
 def _figure_score(p: Puzzle, s: Any) -> dict[str, tuple[float, str]]:
@@ -151,8 +151,23 @@ def _border_run(p: Puzzle, s: Any) -> dict[str, tuple[float, str]]:
     return out
 
 
+def _doubled(p: Puzzle, s: Any) -> dict[str, tuple[float, str]]:
+    """Yes or no: does the border of the figure of the player to move count double (every
+    edge of its outer border marked)?"""
+    fig = s.figure()
+    sc = hextiles.score(fig)
+    blank = sum(1 for edge in sc.outer if not fig.marked_edge(edge))
+    if sc.closed:
+        why = f"all {len(sc.outer)} edges of the outer border are marked, so the run counts double"
+    else:
+        verb = "is" if blank == 1 else "are"
+        why = f"{plural(blank, 'edge')} of the outer border {verb} blank, so the run counts once"
+    return {label: (1.0 if (label == "yes") == sc.closed else 0.0, why) for label in p.choices}
+
+
 add_goals(
     choice={
+        "doubled": ChoiceGoal(_doubled, compare=False),
         "figure-score": ChoiceGoal(_figure_score, compare=False),
         "border-run": ChoiceGoal(_border_run, compare=False),
     },
@@ -197,6 +212,17 @@ _HEX_ROUND_5 = (
 )
 
 _HEX_SEED_80 = hextiles.Rules(players=2, seed=80)
+
+#: A practice game with red, blue and yellow tiles only, played to where five yellow tiles
+#: ring Player 1's starter and one gap is left.
+_PRACTICE = hextiles.Rules(players=2, seed=0, patterns=("100000", "110000", "111000"), copies=8)
+_PRACTICE_RING = (
+    "take 111000; place 111000 at (0,1) turn 5; done; take 100000; done; "
+    "place 111000 at (1,0) turn 0; done; take 100000; done; take 110000; done; done; "
+    "take 111000; place 111000 at (1,-1) turn 1; done; take 100000; done; "
+    "place 111000 at (0,-1) turn 2; done; take 100000; done; take 111000; "
+    "place 111000 at (-1,0) turn 3; done; done; take 111000"
+)
 
 #: Seed 4 again: Player 1 keeps the leftover red tile of round 1 and is to take in round 2.
 _HEX_KEPT = f"{_HEX_ROUND_1}; done; take 110100; done"
@@ -317,6 +343,20 @@ PUZZLES: tuple[Puzzle, ...] = (
         about="a placement",
     ),
     define(
+        "hextiles-doubled-1",
+        3,
+        "doubled",
+        _PRACTICE,
+        _PRACTICE_RING,
+        task="A practice set of red, blue and yellow tiles. Five yellow tiles stand round "
+        "Player 1's starter, their marks facing out. Does the border of Player 1's figure "
+        "count double now?",
+        hint="The run doubles only when every edge of the outer border is marked: walk round "
+        "the outline and look for a blank edge.",
+        choices=("yes", "no"),
+        about="the doubling",
+    ),
+    define(
         "hextiles-best-2",
         4,
         "best-score",
@@ -333,12 +373,8 @@ PUZZLES: tuple[Puzzle, ...] = (
         "hextiles-closed-1",
         4,
         "closed",
-        hextiles.Rules(players=2, seed=0, patterns=("100000", "110000", "111000"), copies=8),
-        "take 111000; place 111000 at (0,1) turn 5; done; take 100000; done; "
-        "place 111000 at (1,0) turn 0; done; take 100000; done; take 110000; done; done; "
-        "take 111000; place 111000 at (1,-1) turn 1; done; take 100000; done; "
-        "place 111000 at (0,-1) turn 2; done; take 100000; done; take 111000; "
-        "place 111000 at (-1,0) turn 3; done; done; take 111000",
+        _PRACTICE,
+        _PRACTICE_RING,
         task="A practice set of red, blue and yellow tiles. Player 1 to move: place a tile so "
         "that every edge of the figure's outer border is marked (the border then counts "
         "double).",

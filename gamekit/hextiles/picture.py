@@ -13,7 +13,10 @@ side (so the number of bars, not only the colour, tells the value). Highlights:
   with a red dot on each edge where it breaks the placement rule (a mark against a tile);
 - ``outer=True``: the outer border, a dark line just outside the figure;
 - ``run=True``: the longest marked border run, a thick purple line outside it;
-- ``scoring=True``: both, and the score in the caption.
+- ``scoring=True``: both, and the score in the caption;
+- ``walk=True`` (a figure): each edge of the outline numbered along its loop, as
+  :func:`gamekit.hextiles.words.outline_walk` walks it (marked edges' numbers in bold
+  purple, blank ones' in grey).
 
 :func:`draw` takes a :class:`~gamekit.hextiles.Figure` (one figure) or a
 :class:`~gamekit.hextiles.State` (every player's figure, the market, the reserves and the
@@ -554,7 +557,10 @@ def draw(
     view = FigureView(
         radius, figsize=figsize or (5.0, 5.0), show_caption=show_caption, centre=(q, r)
     )
+    walk = highlight.pop("walk", False)
     picture = view.update(thing, **highlight)
+    if walk:
+        _number_edges(view.drawing.ax, thing)
     if coords:
         ax = view.drawing.ax
         for cell in shown:
@@ -570,6 +576,27 @@ def draw(
                 zorder=1.5,
             )
     return picture
+
+
+def _number_edges(ax: Any, figure: hextiles.Figure) -> None:
+    """Write each outline edge's number along its loop just outside it."""
+    for k, loop in enumerate(figure.loops()):
+        away = 1.28 if k == 0 else 1.33  # a hole's numbers a little nearer its middle
+        for i, (cell, side) in enumerate(loop, 1):
+            a, b = _SIDE_ENDS[side]
+            x, y = np.array(hex_centre(*cell)) + (_UNIT[a] + _UNIT[b]) / 2 * away
+            marked = figure.marked_edge((cell, side))
+            ax.text(
+                x,
+                y,
+                str(i),
+                fontsize=7,
+                ha="center",
+                va="center",
+                color="#7a2262" if marked else "#5b5446",  # both 4.5:1 or more on the cells
+                fontweight="bold" if marked else "normal",
+                zorder=6,
+            )
 
 
 def png_bytes(thing, dpi: int = 72, **highlight) -> bytes:

@@ -9,7 +9,7 @@ Hex Tiles, 2 players, round 1. Player 1 to move: take a tile from the market. Th
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import cast
 
 from gamekit import hextiles
@@ -17,7 +17,14 @@ from gamekit.grids import HEX_DIRECTIONS
 from gamekit.hextiles import Cell
 from gamekit.text import join_words
 
-__all__ = ["describe_move", "position_words", "tile_words", "turn_words", "where_words"]
+__all__ = [
+    "describe_move",
+    "outline_walk",
+    "position_words",
+    "tile_words",
+    "turn_words",
+    "where_words",
+]
 
 #: Each marking pattern (in its standard turn) in words.
 _PATTERN_WORDS = {
@@ -123,6 +130,67 @@ def where_words(figure: hextiles.Figure, cell: tuple[int, int], own: str = "its"
     tile = tiles[neighbour]
     name = "starter" if neighbour == (0, 0) else f"{tile.colour} tile"
     return f"{_TOWARDS[side]} {own} {name}"
+
+
+def outline_walk(figure: hextiles.Figure) -> list[str]:
+    """A walk round each loop of ``figure``'s outline (the outer border first, then each
+    hole), in stretches of marked and of blank edges: one line per stretch, with the edges'
+    numbers along the loop (those ``draw(figure, walk=True)`` writes beside them) and whose
+    sides they are. A marked stretch is a run; a run may go on past the last edge into the
+    first, as the loop closes, and the walk says so.
+
+    >>> fig = hextiles.Figure.start().place("111110", (0, 1), 4)
+    >>> print("\\n".join(outline_walk(fig)))
+    Outer border, 10 edges:
+      edges 1 to 3, marked: a run of 3 (the brown tile (0,1): top, upper right, lower right)
+      edges 4 to 8, blank (the starter (0,0): upper right, lower right, bottom, lower left, upper left)
+      edges 9 to 10, marked: a run of 2 (the brown tile (0,1): lower left, upper left)
+      the loop closes: edges 9 to 10 go on into edges 1 to 3, one run of 5
+      longest run: 5
+    """
+    out = []
+    tiles = figure.tiles()
+
+    def whose(edges: Sequence[tuple[Cell, int]]) -> str:
+        parts: list[str] = []
+        for cell, side in edges:
+            name = "the starter" if cell == (0, 0) else f"the {tiles[cell].colour} tile"
+            owner = f"{name} {hextiles.cell_text(cell)}"
+            if parts and parts[-1].startswith(owner + ":"):
+                parts[-1] += f", {_SIDE_WORDS[side]}"
+            else:
+                parts.append(f"{owner}: {_SIDE_WORDS[side]}")
+        return "; ".join(parts)
+
+    for k, loop in enumerate(figure.loops()):
+        out.append(f"{'Outer border' if k == 0 else f'Hole {k}'}, {len(loop)} edges:")
+        marks = [figure.marked_edge(edge) for edge in loop]
+        stretches: list[tuple[int, int]] = []  # first and last index of each stretch
+        for i, marked in enumerate(marks):
+            if stretches and marks[stretches[-1][0]] == marked:
+                stretches[-1] = (stretches[-1][0], i)
+            else:
+                stretches.append((i, i))
+        best = 0
+        for a, b in stretches:
+            edges = f"edge {a + 1}" if a == b else f"edges {a + 1} to {b + 1}"
+            if marks[a]:
+                best = max(best, b - a + 1)
+                out.append(f"  {edges}, marked: a run of {b - a + 1} ({whose(loop[a : b + 1])})")
+            else:
+                out.append(f"  {edges}, blank ({whose(loop[a : b + 1])})")
+        if len(stretches) > 2 and marks[0] and marks[-1]:
+            (a0, b0), (a1, b1) = stretches[0], stretches[-1]
+            joined = (b1 - a1 + 1) + (b0 - a0 + 1)
+            best = max(best, joined)
+            out.append(
+                f"  the loop closes: edges {a1 + 1} to {b1 + 1} go on into edges {a0 + 1} to "
+                f"{b0 + 1}, one run of {joined}"
+            )
+        elif len(stretches) == 1 and marks[0]:
+            out.append("  every edge is marked: the run goes all the way round")
+        out.append(f"  longest run: {best}")
+    return out
 
 
 def position_words(state: hextiles.State, scores: bool = True) -> str:

@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with notebooks/nbval_sanitize.cfg
 
-.PHONY: labextension help install lab demo html bench-browser test test-unit test-notebooks test-browser fuzz lint figures bench notebooks clean
+.PHONY: labextension help install lab demo html bench-browser bench-guided test test-unit test-notebooks test-browser fuzz lint figures bench notebooks clean
 
 help:
 	@echo "make lab        open the lessons in JupyterLab (installs on first use)"
@@ -18,6 +18,7 @@ help:
 	@echo "make notebooks  re-run every lesson and store its outputs"
 	@echo "make bench      print speed figures"
 	@echo "make bench-browser  click-to-redraw latency of the boards in headless Chromium"
+	@echo "make bench-guided   how often a stand-in learner reaches each guided game's objective"
 
 # Create .venv if missing and install gamekit with everything the lessons and tests need.
 # Re-installs only when pyproject.toml changes.
@@ -100,6 +101,10 @@ bench: $(STAMP)
 # Click-to-redraw latency of the boards in headless Chromium (needs /usr/bin/chromium).
 bench-browser: $(STAMP)
 	$(PY) benchmarks/browser_latency.py
+
+# How often a stand-in learner reaches each objective of the guided first games.
+bench-guided: $(STAMP)
+	MPLBACKEND=Agg $(PY) benchmarks/guided_objectives.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build dist

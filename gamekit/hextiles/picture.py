@@ -599,6 +599,44 @@ def _number_edges(ax: Any, figure: hextiles.Figure) -> None:
             )
 
 
+def draw_sides(figsize: tuple[float, float] = (5.5, 5.5)) -> MplFigure:
+    """The starter and its six neighbours, labelled: each side of the starter by its name
+    (top, upper right, ... as every message says it) and each neighbouring cell by where it
+    lies and its coordinates ``q,r``.
+
+    >>> draw_sides().get_size_inches().tolist()
+    [5.5, 5.5]
+    """
+    from gamekit.hextiles.words import _SIDE_WORDS, _TOWARDS
+
+    view = FigureView(1, figsize=figsize, show_caption=False)
+    view.update(hextiles.Figure.start())
+    ax = view.drawing.ax
+    for side, (dq, dr) in enumerate(hextiles.HEX_DIRECTIONS):
+        a, b = _SIDE_ENDS[side]
+        x, y = (_UNIT[a] + _UNIT[b]) / 2 * 0.68  # inside the starter, by its side
+        ax.text(x, y, _SIDE_WORDS[side], fontsize=7.5, ha="center", va="center",
+                color="#3d3a33", zorder=6)  # fmt: skip
+        cx, cy = hex_centre(dq, dr)
+        where = _TOWARDS[side].replace("to the ", "").replace(" of", "")
+        ax.text(cx, cy + 0.12, where, fontsize=8, ha="center", va="center",
+                color="#3d3a33", zorder=6)  # fmt: skip
+        ax.text(cx, cy - 0.3, f"{dq},{dr}", fontsize=7.5, ha="center", va="center",
+                color="#5b5446", zorder=6)  # fmt: skip
+    ax.text(0, -0.05, "starter\n0,0", fontsize=8, ha="center", va="center", color="#3d3a33",
+            zorder=6)  # fmt: skip
+    describe(view.drawing.figure, SIDES_WORDS)
+    return view.drawing.figure
+
+
+#: What :func:`draw_sides` shows, in words (its alt text).
+SIDES_WORDS = (
+    "The starter tile in the middle, its six sides named top, upper right, lower right, "
+    "bottom, lower left and upper left, and its six neighbouring cells: above (0,1), upper "
+    "right (1,0), lower right (1,-1), below (0,-1), lower left (-1,0) and upper left (-1,1)."
+)
+
+
 def png_bytes(thing, dpi: int = 72, **highlight) -> bytes:
     """A figure or state as PNG bytes: what a notebook shows for it."""
     return figure_png(draw(thing, **highlight), dpi, colours=NOTEBOOK_COLOURS)

@@ -203,3 +203,21 @@ def test_a_hextiles_scoring_puzzle_wrong_then_right(page, voila_url, screenshots
     choices.filter(has_text=re.compile(r"^\s*28\s*$")).click()
     assert verdict(page, "right").startswith("✔ Right! The figure scores 28")
     page.screenshot(path=str(screenshots / "puzzle_hextiles_score_right.png"))
+
+
+def test_the_gipf_removal_puzzle_by_spots_wrong_then_right(page, voila_url, screenshots):
+    """Which pieces leave with White's row (lesson 05): the row alone first, then with the
+    black piece that extends it."""
+    p = puzzles.get("gipf-removed-1")
+    open_puzzle(page, voila_url, p.id)
+    index = gipf.GRID.index
+    for k, spot in enumerate(["e2", "e3", "e4", "e5"], 1):
+        click_shape(page, "points", index(spot))
+        said(page, f"({k} spot")
+    page.get_by_role("button", name="Check").click()
+    assert "1 spot is missing" in verdict(page, "wrong")
+    check_wrong_then(page, p, screenshots, "gipf_removed")
+    click_shape(page, "points", index("e6"))
+    page.get_by_role("button", name="Check").click()
+    assert verdict(page, "right").startswith("✔ Right! All 5")
+    page.screenshot(path=str(screenshots / "puzzle_gipf_removed_right.png"))

@@ -1,0 +1,106 @@
+"""How often a stand-in learner reaches each objective of the guided first games, played on
+the very boards the lessons show (``guide.first_game(game, seed=k)``: the guide's rules, the
+beginner level at the board's other seats).
+
+The learner is a computer level, which plays for the game and knows nothing of the
+objectives: ``club`` in Coffee and Hex Tiles, ``beginner`` in GIPF (``club`` takes about a
+minute a game there). In Coffee Roaster no level uses effects, so the learner is ``club``
+plus one habit a learner following the objectives would have: when Preserve can save a
+level-4 bean, it does. Roaster's guided game is one deal (seed 79, chosen so that a level-4
+bean and Preserve come up before any smoke); the last lines show how rare that is over 100
+other deals. Each share is printed with its 95 % Wilson interval and its n.
+
+Run: ``.venv/bin/python benchmarks/guided_objectives.py [games]`` (default 40 a game; about
+two minutes).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from gamekit import guide, roaster
+from gamekit.players import make_player
+from gamekit.stats import wilson
+
+LEARNER = {"coffee": "club", "gipf": "beginner", "hextiles": "club", "roaster": "club"}
+
+
+def roaster_learner(seed: int) -> Callable[[Any], str]:
+    """The club level, which also saves a level-4 bean with Preserve when it can."""
+    club = make_player("club", seed)
+
+    def choose(state: Any) -> str:
+        for m in state.legal_moves():
+            if m.action == "preserve" and "bean4" in m.tokens:
+                return str(m)
+        return str(club.choose(state))
+
+    return choose
+
+
+def learner_for(game: str, seed: int) -> Callable[[Any], str]:
+    if game == "roaster":
+        return roaster_learner(seed)
+    player = make_player(LEARNER[game], seed)
+    return lambda state: str(player.choose(state))
+
+
+def guided_games(game: str, games: int) -> dict[str, int]:
+    """Play ``games`` guided games on the board; how many reached each objective."""
+    reached = {o.id: 0 for o in guide.objectives(game)}
+    for k in range(games):
+        board = guide.first_game(game, seed=k)
+        learner = learner_for(game, 1000 + k)
+        for _ in range(2000):
+            if board.state.outcome is not None:
+                break
+            board.type_move(learner(board.state))
+        for ident in board.guide.reached:
+            reached[ident] += 1
+    return reached
+
+
+def roaster_deals(deals: int) -> int:
+    """Over ``deals`` other deals of the guided card, how often Preserve can save a
+    level-4 bean before any smoke is drawn (the same learner)."""
+    found = 0
+    for seed in range(deals):
+        state = roaster.Rules(card="jamaica-blue-mountain", seed=seed).start()
+        choose = roaster_learner(seed)
+        smoke = False
+        while state.outcome is None:
+            smoke = smoke or bool(state.drawn.get("smoke"))
+            if not smoke and any(
+                m.action == "preserve" and "bean4" in m.tokens for m in state.legal_moves()
+            ):
+                found += 1
+                break
+            state = state.play(choose(state))
+    return found
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    for game in ("coffee", "gipf", "hextiles", "roaster"):
+        n = 1 if game == "roaster" else games  # one fixed deal: every game the same
+        start = time.perf_counter()
+        reached = guided_games(game, n)
+        took = time.perf_counter() - start
+        print(f"{game}: {n} guided game{'s' if n != 1 else ''}, learner {LEARNER[game]} "
+              f"({took:.0f} s)")  # fmt: skip
+        for o in guide.objectives(game):
+            share = wilson(reached[o.id], n).percent() if n > 1 else str(reached[o.id])
+            print(f"  {o.id:12} {reached[o.id]:3d} of {n}: {share}")
+    deals = 100
+    k = roaster_deals(deals)
+    print(
+        f"roaster, other deals: Preserve could save a level-4 bean before any smoke in {k} of "
+        f"{deals}: {wilson(k, deals).percent()}"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -44,13 +44,18 @@ lab: $(STAMP)
 	    --ServerApp.root_dir=$(CURDIR) notebooks/00_start_here.ipynb $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # Classroom mode: every notebook in apps/ served by Voila as a page with no code, on this
-# computer only (127.0.0.1). Works offline: all JavaScript, styles and fonts come from the
+# computer only (127.0.0.1; DEMO_IP=0.0.0.0 opens it to the room, and the address to type is
+# printed). The room's settings (idle kernels freed, a pool of started kernels) are in
+# apps/.jupyter/voila.py; docs/classroom.md explains them. Works offline: all JavaScript, styles and fonts come from the
 # installed packages. The page template apps/.jupyter/voila/templates/gamekit is Voila's own
 # without its links to Font Awesome on a CDN (Voila's bundle already holds that font).
 DEMO_PORT ?= 8866
+DEMO_IP ?= 127.0.0.1
 demo: $(STAMP)
-	JUPYTER_PATH=$(CURDIR)/apps/.jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH} \
-	$(VENV)/bin/voila apps/ --template=gamekit --Voila.ip=127.0.0.1 --port=$(DEMO_PORT)
+	@$(PY) -m gamekit.classroom $(DEMO_IP) $(DEMO_PORT)
+	JUPYTER_PATH=$(CURDIR)/apps/.jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH} DEMO_IP=$(DEMO_IP) \
+	$(VENV)/bin/voila apps/ --template=gamekit --port=$(DEMO_PORT) \
+		--Voila.config_file_paths=$(CURDIR)/apps/.jupyter
 
 # Every lesson as a web page in build/html/, with an index: stored outputs (add
 # HTML_OPTIONS=--execute to run the lessons first); pictures inline, nothing from a CDN.

@@ -17,6 +17,7 @@ ROOT = Path(gamekit.__file__).parent
 GENERIC = [
     "game.py",
     "checks.py",
+    "classroom.py",
     "values.py",
     "text.py",
     "players.py",

@@ -157,7 +157,8 @@ def lab_url():
 @pytest.fixture(scope="session")
 def voila_url():
     """Start Voila as ``make demo`` does (its page template from apps/.jupyter, which links
-    nothing on a CDN) serving a copy of apps/; yield its base URL."""
+    nothing on a CDN) serving a copy of apps/, without the room's settings (no pool, no
+    culling: ``test_classroom.py`` tests those); yield its base URL."""
     voila = str(Path(sys.executable).with_name("voila"))
     command = [
         voila, "{dir}", "--no-browser", "--template=gamekit", "--Voila.ip=127.0.0.1",

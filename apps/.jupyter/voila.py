@@ -1,0 +1,25 @@
+# Voilà's settings for a class on one server: `make demo` reads this file (it points Voilà's
+# config_file_paths here; Voilà reads voila.py).
+#
+# - Every page gets its own kernel (about 110 MB). A kernel with no page connected (a tab
+#   closed, a reload, a student gone) is shut down once it has been idle for DEMO_CULL
+#   seconds (60 by default); the culler looks every 10 seconds. A kernel whose page is still
+#   open is kept however long it sits idle.
+# - Voilà keeps DEMO_POOL started kernels for each app (1 by default), so that a page opens
+#   at once; these waiting kernels are never culled.
+# - DEMO_IP is the address the server listens on: 127.0.0.1 (this computer only) by
+#   default; 0.0.0.0 opens it to the room's network.
+import os
+
+c = get_config()  # noqa: F821  (traitlets gives config files get_config)
+
+c.Voila.ip = os.environ.get("DEMO_IP", "127.0.0.1")
+
+c.VoilaConfiguration.preheat_kernel = True
+c.VoilaConfiguration.default_pool_size = int(os.environ.get("DEMO_POOL", "1"))
+c.VoilaConfiguration.multi_kernel_manager_class = "gamekit.classroom.RoomKernelManager"
+
+c.MappingKernelManager.cull_idle_timeout = int(os.environ.get("DEMO_CULL", "60"))
+c.MappingKernelManager.cull_interval = 10
+c.MappingKernelManager.cull_connected = False
+c.MappingKernelManager.cull_busy = False

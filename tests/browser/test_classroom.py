@@ -74,3 +74,42 @@ def test_a_closed_page_frees_its_kernel_and_an_open_one_keeps_it(room_url, page,
     wait_for(room_url, pool, CULL + 3 * INTERVAL, "the kernel of the closed page freed")
     time.sleep(2 * INTERVAL)  # the pool's waiting kernels are not culled
     assert kernels(room_url) == pool
+
+
+def page_kernel(page) -> str:
+    return page.evaluate(
+        "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+    )
+
+
+def test_a_page_whose_kernel_dies_says_so_and_offers_to_reload(room_url, page, screenshots):
+    page.goto(f"{room_url}/voila/render/gipf.ipynb")
+    page.wait_for_selector(".gamekit-board[data-paints] svg", timeout=90_000)
+    kernel = page_kernel(page)
+    subprocess.run(["pkill", "-9", "-f", f"kernel-{kernel}.json"], check=True)  # out of memory
+    alert = page.locator(".gamekit-lost[role=alert]")
+    alert.wait_for(timeout=30_000)
+    assert "Python kernel died" in alert.inner_text()
+    assert alert.get_by_role("button", name="Reload the page").is_visible()
+    page.screenshot(path=str(screenshots / "classroom_kernel_died.png"))
+    alert.get_by_role("button", name="Reload the page").click()
+    page.wait_for_selector(".gamekit-board[data-paints] svg", timeout=90_000)
+    assert page.locator(".gamekit-lost").count() == 0 and page_kernel(page) != kernel
+
+
+def test_a_page_whose_server_stops_says_so(page, screenshots):
+    voila = str(Path(sys.executable).with_name("voila"))
+    command = [
+        voila, "{dir}", "--no-browser", "--template=gamekit", "--port={port}",
+        "--Voila.config_file_paths={dir}/.jupyter",
+    ]  # fmt: skip
+    env = {"JUPYTER_PATH": "{dir}/.jupyter", "DEMO_IP": "127.0.0.1", "DEMO_POOL": "0"}
+    with served("apps", command, "/", env=env) as base:
+        page.goto(f"{base}/voila/render/hextiles.ipynb")
+        page.wait_for_selector(".gamekit-board[data-paints] svg", timeout=90_000)
+        port = base.rsplit(":", 1)[1]
+        subprocess.run(["pkill", "-f", f"voila .*--port={port}"], check=True)  # the server stops
+        alert = page.locator(".gamekit-lost[role=alert]")
+        alert.wait_for(timeout=30_000)
+        assert "lost its server" in alert.inner_text()
+        page.screenshot(path=str(screenshots / "classroom_server_stopped.png"))

@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with notebooks/nbval_sanitize.cfg
 
-.PHONY: labextension help install lab demo html bench-browser bench-guided test test-unit test-notebooks test-browser fuzz lint figures bench notebooks clean
+.PHONY: labextension help install lab demo html bench-browser bench-guided bench-classroom test test-unit test-notebooks test-browser fuzz lint figures bench notebooks clean
 
 help:
 	@echo "make lab        open the lessons in JupyterLab (installs on first use)"
@@ -19,6 +19,7 @@ help:
 	@echo "make bench      print speed figures"
 	@echo "make bench-browser  click-to-redraw latency of the boards in headless Chromium"
 	@echo "make bench-guided   how often a stand-in learner reaches each guided game's objective"
+	@echo "make bench-classroom  simulated students on make demo: page loads, clicks, kernels freed"
 
 # Create .venv if missing and install gamekit with everything the lessons and tests need.
 # Re-installs only when pyproject.toml changes.
@@ -106,6 +107,10 @@ bench: $(STAMP)
 # Click-to-redraw latency of the boards in headless Chromium (needs /usr/bin/chromium).
 bench-browser: $(STAMP)
 	$(PY) benchmarks/browser_latency.py
+
+# A room of simulated students on make demo's settings (needs /usr/bin/chromium; minutes).
+bench-classroom: $(STAMP)
+	$(PY) benchmarks/classroom_load.py
 
 # How often a stand-in learner reaches each objective of the guided first games.
 bench-guided: $(STAMP)

@@ -1,0 +1,226 @@
+"""A room of simulated students on ``make demo`` (loopback only, bounded in count and time).
+
+Starts Voilà with the room's settings (``apps/.jupyter/voila.py``: idle kernels freed after
+60 s with no page, a pool of started kernels per app) on 127.0.0.1, then for each class size
+N: N students (each a fresh context of one headless Chromium) arrive at random moments within
+``--arrive`` seconds, open the Coffee app, click a cell and its rod (the board's own
+click-to-repaint time), play moves against the computer at its default level (the time until
+its answer is in the log), and close the page. It prints, for each N:
+
+- page load: from the request to a painted board (median, 90th percentile);
+- click to repaint (median, p90), and the computer's reply (median, p90);
+- kernels alive and the server's memory (its own and its kernels', RSS) with the students
+  on their pages, and one and two minutes after they left.
+
+Run: ``make bench-classroom`` or ``.venv/bin/python benchmarks/classroom_load.py
+[--students 1 5 10 20] [--moves 3] [--arrive 60] [--pool 1] [--plain]`` (``--plain``: Voilà as
+it was before the room's settings, for comparison). Each class size takes about
+three minutes (the two minutes after is the point).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+VOILA = str(Path(sys.executable).with_name("voila"))
+#: The student's moves: legal one after another against the app's computer (club, seeded the
+#: same in every page, so it answers the same way).
+LINE = ["e5/", "f6|", "g3|", "g6|", "e6/"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def processes(server: int) -> tuple[int, float]:
+    """(kernels, MB of memory) of the server process ``server`` and its kernels (RSS)."""
+    children = subprocess.run(["pgrep", "-P", str(server)], capture_output=True, text=True)
+    pids = [server, *(int(p) for p in children.stdout.split())]
+    kernels, rss = 0, 0
+    for pid in pids:
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        kernels += b"ipykernel" in cmdline
+        rss += next(
+            int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS")
+        )
+    return kernels, rss / 1024
+
+
+def quantiles(values: list[float]) -> str:
+    if not values:
+        return "—"
+    values = sorted(values)
+    p90 = values[min(len(values) - 1, int(round(0.9 * (len(values) - 1))))]
+    return f"{statistics.median(values):.2f} / {p90:.2f}"
+
+
+async def student(browser, base: str, moves: int, delay: float, out: dict) -> None:
+    """One student: arrive after ``delay`` s, open the Coffee app, click, play, leave."""
+    await asyncio.sleep(delay)
+    context = await browser.new_context(viewport={"width": 1280, "height": 800})
+    page = await context.new_page()
+    try:
+        start = time.monotonic()
+        await page.goto(f"{base}/voila/render/coffee.ipynb", timeout=300_000)
+        await page.wait_for_selector(".gamekit-board[data-paints] svg", timeout=300_000)
+        out["load"].append(time.monotonic() - start)
+        board = page.locator(".gamekit-board").first
+        box = page.locator("input[placeholder*='type a move']").first
+        for k in range(moves):
+            state = await page.evaluate(
+                "() => [...document.querySelectorAll('.gamekit-log tr')].length"
+            )
+            # a click on a shape: the board's own click-to-repaint time
+            before = await board.get_attribute("data-paints")
+            cell = page.locator(".gamekit-board svg g#layer-cells path").nth(30 + 7 * k)
+            where = await cell.bounding_box()
+            x, y = where["x"] + where["width"] / 2, where["y"] + where["height"] / 2
+            await page.mouse.click(x, y)  # as a student clicks: whatever lies on top answers
+            await page.wait_for_function(
+                f"() => document.querySelector('.gamekit-board').dataset.paints !== '{before}'",
+                timeout=60_000,
+            )
+            out["click"].append(float(await board.get_attribute("data-latency")) / 1000)
+            await page.mouse.click(x, y)  # the same cell again: the choice is let go
+            # a move typed, then the computer's answer in the log. The computer's answers
+            # may differ from page to page (it thinks against the clock on a busy machine),
+            # so a refused move is followed by one on the line the refusal names.
+            tries = [LINE[k % len(LINE)]]
+            t0 = None
+            while tries:
+                text = tries.pop(0)
+                t0 = time.monotonic()
+                await box.fill(text)
+                await box.press("Enter")
+                await page.wait_for_function(
+                    f"() => document.querySelectorAll('.gamekit-log tr').length > {state}"
+                    " || document.querySelector('.gamekit-message').innerText"
+                    ".includes('is not allowed')",
+                    timeout=60_000,
+                )
+                message = await page.locator(".gamekit-message").inner_text()
+                if "is not allowed" in message and "line:" in message:
+                    cells = message.split("line:", 1)[1].replace(" or ", ", ").strip(" .")
+                    tries = [f"{c.strip()}{rod}" for c in cells.split(",") for rod in "|/\\"]
+                elif "is not allowed" in message and not tries:
+                    break
+            try:
+                await page.wait_for_function(
+                    f"() => document.querySelectorAll('.gamekit-log tr').length >= {state + 2}",
+                    timeout=60_000,
+                )
+                out["reply"].append(time.monotonic() - t0)
+            except Exception:  # no answer within a minute: counted, not hidden
+                message = await page.locator(".gamekit-message").inner_text()
+                out["missing"].append(f"{text}: {message}")
+    except Exception as err:  # a page that never loaded is counted, not hidden
+        out["failed"].append(repr(err)[:120])
+    finally:
+        await context.close()
+
+
+async def room(base: str, students: int, moves: int, arrive: float, server: int) -> dict:
+    from playwright.async_api import async_playwright
+
+    out: dict = {"load": [], "click": [], "reply": [], "failed": [], "missing": []}
+    rng = random.Random(students)
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path="/usr/bin/chromium")
+        delays = sorted(rng.uniform(0, arrive) for _ in range(students))
+        peak = [0, 0.0]
+
+        async def watch() -> None:
+            while True:
+                k, mb = processes(server)
+                peak[0], peak[1] = max(peak[0], k), max(peak[1], mb)
+                await asyncio.sleep(1)
+
+        watcher = asyncio.ensure_future(watch())
+        await asyncio.gather(*(student(browser, base, moves, d, out) for d in delays))
+        watcher.cancel()
+        await browser.close()
+    out["during"] = tuple(peak)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--students", type=int, nargs="+", default=[1, 5, 10, 20])
+    ap.add_argument("--moves", type=int, default=3, choices=range(1, len(LINE) + 1))
+    ap.add_argument("--arrive", type=float, default=60.0, help="seconds over which they arrive")
+    ap.add_argument("--pool", type=int, default=1)
+    ap.add_argument("--after", type=float, nargs="+", default=[60.0, 120.0])
+    ap.add_argument(
+        "--plain", action="store_true", help="Voilà without the room's settings (before them)"
+    )
+    args = ap.parse_args()
+
+    work = Path(tempfile.mkdtemp(prefix="gamekit-room-"))
+    shutil.copytree(ROOT / "apps", work / "apps")
+    port = free_port()
+    env = {**os.environ, "JUPYTER_PATH": str(work / "apps/.jupyter"), "DEMO_POOL": str(args.pool)}
+    command = [VOILA, str(work / "apps"), "--no-browser", "--template=gamekit", f"--port={port}"]
+    if not args.plain:
+        command.append(f"--Voila.config_file_paths={work / 'apps/.jupyter'}")
+    server = subprocess.Popen(command, env=env, cwd=work, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(120):
+            try:
+                urllib.request.urlopen(base + "/", timeout=5)
+                break
+            except OSError:
+                time.sleep(1)
+        time.sleep(45)  # the pool starts and renders its apps
+        setting = "plain (no pool, no culling)" if args.plain else f"pool {args.pool} per app"
+        print(f"Voilà on {base}, {setting}; at rest: "
+              f"{processes(server.pid)[0]} kernels, {processes(server.pid)[1]:.0f} MB")  # fmt: skip
+        print("N | page load s (median / p90) | click to repaint s | computer reply s | "
+              "kernels, MB during | " + " | ".join(f"after {a:.0f} s" for a in args.after)
+              + " | pages not loaded | replies missing")  # fmt: skip
+        for n in args.students:
+            out = asyncio.run(room(base, n, args.moves, args.arrive if n > 1 else 0, server.pid))
+            after = []
+            waited = 0.0
+            for a in args.after:
+                time.sleep(a - waited)
+                waited = a
+                k, mb = processes(server.pid)
+                after.append(f"{k}, {mb:.0f}")
+            k, mb = out["during"]
+            print(f"{n} | {quantiles(out['load'])} | {quantiles(out['click'])} | "
+                  f"{quantiles(out['reply'])} | {k}, {mb:.0f} | " + " | ".join(after)
+                  + f" | {len(out['failed'])} | {len(out['missing'])}", flush=True)  # fmt: skip
+            for why in out["failed"] + out["missing"][:3]:
+                print(f"    {why}")
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

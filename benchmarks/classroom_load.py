@@ -111,10 +111,10 @@ async def student(browser, base: str, moves: int, delay: float, out: dict) -> No
                 t0 = time.monotonic()
                 await box.fill(text)
                 await box.press("Enter")
-                await page.wait_for_function(
+                await page.wait_for_function(  # the move in the log, or its own refusal
                     f"() => document.querySelectorAll('.gamekit-log tr').length > {state}"
                     " || document.querySelector('.gamekit-message').innerText"
-                    ".includes('is not allowed')",
+                    f".startsWith({text!r} + ' is not allowed')",
                     timeout=60_000,
                 )
                 message = await page.locator(".gamekit-message").inner_text()

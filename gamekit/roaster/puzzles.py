@@ -34,6 +34,7 @@ from gamekit.roaster.cards import (
 )
 from gamekit.roaster.odds import expected_score
 from gamekit.roaster.picture import slot_tokens
+from gamekit.roaster.words import with_article
 
 __all__ = ["PUZZLES", "SCORING_GOALS", "slot_words"]
 
@@ -142,7 +143,7 @@ def _costs_why_not(p: Puzzle, s: Any, slot: str) -> str:
     token = _cup_tokens(s).get(slot)
     if token is None:
         return f"{slot_words(slot)} is empty"
-    return f"{slot_words(slot)} holds {_a(token)}, which costs nothing"
+    return f"{slot_words(slot)} holds {with_article(token)}, which costs nothing"
 
 
 def _on_cup(s: Any, slot: str) -> bool:
@@ -161,7 +162,7 @@ def _roasting_why_not(p: Puzzle, s: Any, slot: str) -> str:
     why = "it stays burnt" if token == "burnt" else "roasting changes only beans"
     if token == "defect":
         why = "a defect bean never roasts"
-    return f"{slot_words(slot)} is {_a(token)}: {why}"
+    return f"{slot_words(slot)} is {with_article(token)}: {why}"
 
 
 def _on_drawn(s: Any, slot: str) -> bool:
@@ -199,17 +200,14 @@ def _next_draw(p: Puzzle, s: Any) -> dict[str, tuple[float, str]]:
     return out
 
 
-def _a(token: str) -> str:
-    """A token with its article, as the board's words name it ("an aroma token")."""
-    from gamekit.roaster.words import with_article
-
-    return with_article(token)
-
-
 #: A part of a cup's score as the puzzles ask for it, and its step in the score's words.
 _PARTS = {"roast": 0, "flavor": 1, "skill": 2, "total": 4}
-_PART_WORDS = {"roast": "roast points", "flavor": "flavor points", "skill": "skill points"}
-_PART_WORDS["total"] = "points in all"
+_PART_WORDS = {
+    "roast": "roast points",
+    "flavor": "flavor points",
+    "skill": "skill points",
+    "total": "points in all",
+}
 
 
 def _cup_score(p: Puzzle, s: Any) -> dict[str, tuple[float, str]]:
@@ -296,8 +294,10 @@ add_goals(
 _JAMAICA = roaster.Rules(card="jamaica-blue-mountain", seed=1)
 
 #: A finished cup with every kind of costly token but burnt: 1 + 2 + 2 + 3 + 3 = 11.
-_COSTLY_CUP = ["bean2", "bean2", "bean3", "smoke", "aroma", "bean1", "hard", "bean3", "acidity"]
-_COSTLY_CUP += ["defect"]
+_COSTLY_CUP = [
+    *("bean2", "bean2", "bean3", "smoke", "aroma"),
+    *("bean1", "hard", "bean3", "acidity", "defect"),
+]
 
 _EIGHT_IN_THE_CUP = ["bean2", "bean2", "bean3", "bean1", "bean2", "aroma", "acidity", "bean3"]
 

@@ -33,8 +33,7 @@ def position_words(state: roaster.State, score: bool = True) -> str:
         held = f"The cup holds {tokens_words(cup)}" if cup else "The cup is empty"
         held += f", {empty} slot{'s' if empty != 1 else ''} empty." if empty and cup else "."
         if state.unlocked:
-            names = [TOKEN_NAMES.get(u, u) for u in state.unlocked]
-            held += f" Cup effects unlocked: {join_words(names)}."
+            held += f" {_unlocked_words(state)}"
         if not score:
             return f"{head}: the cup test is over. {held}"
         return f"{head}: the game is over: {outcome.reason}. {held}"
@@ -72,9 +71,14 @@ def position_words(state: roaster.State, score: bool = True) -> str:
     )
     parts.append(f"{cup_words[0].upper()}{cup_words[1:]}; {tray_words}.")
     if state.unlocked:
-        names = [TOKEN_NAMES.get(u, u) for u in state.unlocked]
-        parts.append(f"Cup effects unlocked: {join_words(names)}.")
+        parts.append(_unlocked_words(state))
     return " ".join(parts)
+
+
+def _unlocked_words(state: roaster.State) -> str:
+    """The cup effects unlocked, in a sentence."""
+    names = [TOKEN_NAMES.get(u, u) for u in state.unlocked]
+    return f"Cup effects unlocked: {join_words(names)}."
 
 
 def _thermometer(state: roaster.State) -> str:

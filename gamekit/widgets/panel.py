@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import ipywidgets as w
 
 from gamekit.errors import shown
+from gamekit.widgets.view import svg_point
 
 #: The tones of the game-over banner: (text colour, background, border).
 _TONES = {
@@ -296,12 +297,14 @@ class SidePanel:
         """The keyboard's places and their words (from the board's hooks, in SVG units),
         and the news of this refresh said once in the live region."""
         transform = getattr(self, "_transform", None)
-        points = self._key_targets() if transform is not None else {}
-        ax, bx, ay, by = transform if transform is not None else (1, 0, 1, 0)
-        view.set_targets(
-            {name: (ax * x + bx, ay * y + by) for name, (x, y) in points.items()},
-            self._target_words() if points else {},
-        )
+        if transform is None:
+            view.set_targets({}, {})
+        else:
+            points = self._key_targets()
+            view.set_targets(
+                {name: svg_point(transform, x, y) for name, (x, y) in points.items()},
+                self._target_words() if points else {},
+            )
         news = self._news()
         if news:
             view.say(news)

@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with notebooks/nbval_sanitize.cfg
 
-.PHONY: labextension help install lab demo html bench-browser bench-guided bench-classroom test test-unit test-notebooks test-browser fuzz lint figures bench notebooks clean
+.PHONY: labextension help install lab demo hub hub-install html bench-browser bench-guided bench-classroom test test-unit test-notebooks test-browser fuzz lint figures bench notebooks clean
 
 help:
 	@echo "make lab        open the lessons in JupyterLab (installs on first use)"
@@ -13,6 +13,7 @@ help:
 	@echo "make test-browser  every lesson run and clicked in JupyterLab + headless Chromium"
 	@echo "make fuzz       fuzz every game and public function for FUZZ_MINUTES (10) minutes"
 	@echo "make demo       classroom mode: the free-play boards as apps (Voila, no code shown)"
+	@echo "make hub        JupyterHub for a school: a login and a server of their own per student"
 	@echo "make html       every lesson as a web page in build/html/ (pictures inline, offline)"
 	@echo "make figures    redraw every picture in figures/"
 	@echo "make notebooks  re-run every lesson and store its outputs"
@@ -53,10 +54,24 @@ lab: $(STAMP)
 DEMO_PORT ?= 8866
 DEMO_IP ?= 127.0.0.1
 demo: $(STAMP)
-	@$(PY) -m gamekit.classroom $(DEMO_IP) $(DEMO_PORT)
+	@$(PY) -m gamekit.classroom address $(DEMO_IP) $(DEMO_PORT)
 	JUPYTER_PATH=$(CURDIR)/apps/.jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH} DEMO_IP=$(DEMO_IP) \
-	$(VENV)/bin/voila apps/ --template=gamekit --port=$(DEMO_PORT) \
+	$(PY) -m gamekit.classroom serve apps/ --template=gamekit --port=$(DEMO_PORT) \
 		--Voila.config_file_paths=$(CURDIR)/apps/.jupyter
+
+# JupyterHub for a school (classroom/jupyterhub_config.py; docs/classroom.md): each student logs
+# in and gets a server of their own with their copy of the lessons and apps. HUB_IP, HUB_PORT
+# and HUB_PASSWORD are read from the environment (see the config file's head).
+# configurable-http-proxy, JupyterHub's proxy, comes from npm into classroom/node_modules.
+CHP := classroom/node_modules/.bin/configurable-http-proxy
+$(CHP): classroom/package.json classroom/package-lock.json
+	cd classroom && npm ci --no-audit --no-fund --loglevel=error
+	@touch $(CHP)
+
+hub-install: $(STAMP) $(CHP)
+
+hub: hub-install
+	cd classroom && $(CURDIR)/$(VENV)/bin/jupyterhub -f jupyterhub_config.py
 
 # Every lesson as a web page in build/html/, with an index: stored outputs (add
 # HTML_OPTIONS=--execute to run the lessons first); pictures inline, nothing from a CDN.
@@ -64,8 +79,8 @@ html: $(STAMP)
 	env -u MPLBACKEND $(PY) -m gamekit.export -o build/html $(HTML_OPTIONS)
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check gamekit tests benchmarks
-	$(VENV)/bin/ruff format --check gamekit tests benchmarks
+	$(VENV)/bin/ruff check gamekit tests benchmarks classroom
+	$(VENV)/bin/ruff format --check gamekit tests benchmarks classroom
 	$(VENV)/bin/mypy
 
 test-unit: $(STAMP)
@@ -85,7 +100,8 @@ fuzz: $(STAMP)
 	$(PY) -m pytest tests/test_fuzz.py --hypothesis-show-statistics -q
 
 # Needs Debian's Chromium at /usr/bin/chromium (`apt-get install chromium`); .ci/run installs it.
-test-browser: $(STAMP)
+# tests/browser/test_hub.py needs JupyterHub's proxy from npm (hub-install).
+test-browser: $(STAMP) $(CHP)
 	$(PY) -m pytest tests/browser -v
 
 figures: $(STAMP)

@@ -1,7 +1,8 @@
 """A room of simulated students on ``make demo`` (loopback only, bounded in count and time).
 
-Starts Voilà with the room's settings (``apps/.jupyter/voila.py``: idle kernels freed after
-60 s with no page, a pool of started kernels per app) on 127.0.0.1, then for each class size
+Starts Voilà as ``make demo`` does (``python -m gamekit.classroom serve`` with the room's
+settings, ``apps/.jupyter/voila.py``: idle kernels freed after 60 s with no page, a pool of
+started kernels per app, at most DEMO_MAX students' kernels) on 127.0.0.1, then for each class size
 N: N students (each a fresh context of one headless Chromium) arrive at random moments within
 ``--arrive`` seconds, open the Coffee app, click a cell and its rod (the board's own
 click-to-repaint time), play moves against the computer at its default level (the time until
@@ -11,15 +12,15 @@ its answer is in the log), and close the page. It prints, for each N:
 - click to repaint (median, p90), and the computer's reply (median, p90);
 - kernels alive and the server's memory (its own and its kernels', RSS) with the students
   on their pages, and one and two minutes after they left;
-- sessions broken (a page that never loaded, or a wait of a minute that ran out) and
-  computer replies missing, each with its reason.
+- sessions broken (a page that never loaded, or a wait of a minute that ran out), students
+  told the room is full, and computer replies missing, each with its reason.
 
 The simulated students' browser runs on the same machine as the server, so a large class
 measures the server and the browsers together: on a small machine that is pessimistic.
 
 Run: ``make bench-classroom`` or ``.venv/bin/python benchmarks/classroom_load.py
-[--students 1 5 10 20] [--moves 3] [--arrive 60] [--pool 1] [--plain]`` (``--plain``: Voilà as
-it was before the room's settings, for comparison). Each class size takes about
+[--students 1 5 10 20] [--moves 3] [--arrive 60] [--pool 1] [--max 30] [--plain]``
+(``--plain``: Voilà as it was before the room's settings, for comparison). Each class size takes about
 three minutes (the two minutes after is the point).
 """
 
@@ -41,6 +42,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 VOILA = str(Path(sys.executable).with_name("voila"))
+ROOM = [sys.executable, "-m", "gamekit.classroom", "serve"]  # make demo's Voilà
 #: The student's moves: legal one after another against the app's computer (club, seeded the
 #: same in every page, so it answers the same way).
 LINE = ["e5/", "f6|", "g3|", "g6|", "e6/"]
@@ -85,7 +87,10 @@ async def student(browser, base: str, moves: int, delay: float, out: dict) -> No
     page = await context.new_page()
     try:
         start = time.monotonic()
-        await page.goto(f"{base}/voila/render/coffee.ipynb", timeout=300_000)
+        answer = await page.goto(f"{base}/voila/render/coffee.ipynb", timeout=300_000)
+        if answer is not None and answer.status == 503:
+            out["full"].append(time.monotonic() - start)
+            return
         await page.wait_for_selector(".gamekit-board[data-paints] svg", timeout=300_000)
         out["load"].append(time.monotonic() - start)
         board = page.locator(".gamekit-board").first
@@ -146,7 +151,7 @@ async def student(browser, base: str, moves: int, delay: float, out: dict) -> No
 async def room(base: str, students: int, moves: int, arrive: float, server: int) -> dict:
     from playwright.async_api import async_playwright
 
-    out: dict = {"load": [], "click": [], "reply": [], "failed": [], "missing": []}
+    out: dict = {"load": [], "click": [], "reply": [], "failed": [], "missing": [], "full": []}
     rng = random.Random(students)
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path="/usr/bin/chromium")
@@ -173,6 +178,7 @@ def main() -> None:
     ap.add_argument("--moves", type=int, default=3, choices=range(1, len(LINE) + 1))
     ap.add_argument("--arrive", type=float, default=60.0, help="seconds over which they arrive")
     ap.add_argument("--pool", type=int, default=1)
+    ap.add_argument("--max", type=int, default=30, help="DEMO_MAX, the room's size")
     ap.add_argument("--after", type=float, nargs="+", default=[60.0, 120.0])
     ap.add_argument(
         "--plain", action="store_true", help="Voilà without the room's settings (before them)"
@@ -182,10 +188,15 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="gamekit-room-"))
     shutil.copytree(ROOT / "apps", work / "apps")
     port = free_port()
-    env = {**os.environ, "JUPYTER_PATH": str(work / "apps/.jupyter"), "DEMO_POOL": str(args.pool)}
-    command = [VOILA, str(work / "apps"), "--no-browser", "--template=gamekit", f"--port={port}"]
-    if not args.plain:
-        command.append(f"--Voila.config_file_paths={work / 'apps/.jupyter'}")
+    env = {
+        **os.environ, "JUPYTER_PATH": str(work / "apps/.jupyter"), "DEMO_POOL": str(args.pool),
+        "DEMO_MAX": str(args.max),
+    }  # fmt: skip
+    where = [str(work / "apps"), "--no-browser", "--template=gamekit", f"--port={port}"]
+    if args.plain:
+        command = [VOILA, *where]
+    else:
+        command = [*ROOM, *where, f"--Voila.config_file_paths={work / 'apps/.jupyter'}"]
     server = subprocess.Popen(command, env=env, cwd=work, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)  # fmt: skip
     base = f"http://127.0.0.1:{port}"
@@ -197,12 +208,16 @@ def main() -> None:
             except OSError:
                 time.sleep(1)
         time.sleep(45)  # the pool starts and renders its apps
-        setting = "plain (no pool, no culling)" if args.plain else f"pool {args.pool} per app"
+        setting = (
+            "plain (no pool, no culling)"
+            if args.plain
+            else f"pool {args.pool} per app, room of {args.max}"
+        )
         print(f"Voilà on {base}, {setting}; at rest: "
               f"{processes(server.pid)[0]} kernels, {processes(server.pid)[1]:.0f} MB")  # fmt: skip
         print("N | page load s (median / p90) | click to repaint s | computer reply s | "
               "kernels, MB during | " + " | ".join(f"after {a:.0f} s" for a in args.after)
-              + " | sessions broken | replies missing")  # fmt: skip
+              + " | sessions broken | told the room is full | replies missing")  # fmt: skip
         for n in args.students:
             out = asyncio.run(room(base, n, args.moves, args.arrive if n > 1 else 0, server.pid))
             after = []
@@ -215,7 +230,8 @@ def main() -> None:
             k, mb = out["during"]
             print(f"{n} | {quantiles(out['load'])} | {quantiles(out['click'])} | "
                   f"{quantiles(out['reply'])} | {k}, {mb:.0f} | " + " | ".join(after)
-                  + f" | {len(out['failed'])} | {len(out['missing'])}", flush=True)  # fmt: skip
+                  + f" | {len(out['failed'])} | {len(out['full'])} | {len(out['missing'])}",
+                  flush=True)  # fmt: skip
             for why in out["failed"][:3] + out["missing"][:3]:
                 print(f"    {why}")
     finally:

@@ -1,5 +1,6 @@
 """The kernel manager of ``make demo`` for a room of students (its settings are in
-``apps/.jupyter/voila.py``), and the address students type.
+``apps/.jupyter/voila.py``), the address students type, and the copy of the lessons that
+each student of the school's JupyterHub gets (``classroom/jupyterhub_config.py``).
 
 Voilà starts one kernel per page. Jupyter's culler shuts down a kernel that has been idle
 with no page connected (``cull_idle_timeout``); :class:`RoomKernelManager` adds what a room
@@ -7,7 +8,10 @@ needs on top of it:
 
 - the **pool** of started kernels that Voilà keeps so that a page opens at once is never
   culled (those kernels wait for a student, idle and unconnected by design);
-- :meth:`RoomKernelManager.kernels_in_use` counts the students' kernels, apart from the pool.
+- :meth:`RoomKernelManager.kernels_in_use` counts the students' kernels, apart from the pool;
+- :attr:`RoomKernelManager.room_size` caps them: :class:`RoomVoila` (Voilà, as ``make demo``
+  starts it) answers a page that would go past the cap with a plain "the room is full" page
+  (HTTP 503) at once, instead of a page that hangs.
 
 >>> RoomKernelManager.__mro__[1].__name__
 'AsyncMappingKernelManager'
@@ -15,17 +19,29 @@ needs on top of it:
 
 from __future__ import annotations
 
+import shutil
 import socket
 import sys
+from pathlib import Path
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Integer
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
 
-__all__ = ["RoomKernelManager", "room_address"]
+__all__ = ["RoomHandler", "RoomKernelManager", "RoomVoila", "give_lessons", "room_address"]
 
 
 class RoomKernelManager(AsyncMappingKernelManager):
     """Jupyter's kernel manager, which leaves Voilà's pool of started kernels to wait."""
+
+    room_size = Integer(
+        0,
+        config=True,
+        help="The most kernels the students' pages may hold at once, the pool apart (0: no cap).",
+    )
+    opening = Integer(0, help="Pages being opened now (their kernel may not be counted yet).")
 
     def pool_kernel_ids(self) -> set[str]:
         """The kernels started ahead and waiting in Voilà's pool (none without a pool)."""
@@ -40,11 +56,49 @@ class RoomKernelManager(AsyncMappingKernelManager):
         """How many kernels serve a page (or did, and wait to be culled)."""
         return len(set(self.list_kernel_ids()) - self.pool_kernel_ids())
 
+    def room_is_full(self) -> bool:
+        """Whether one more page would go past :attr:`room_size`. Every kernel outside the
+        pool counts (open pages, pages closed but not yet culled, the pool's refills being
+        started), and so does every page being opened: the cap is never passed."""
+        return 0 < self.room_size <= self.kernels_in_use() + self.opening
+
     async def cull_kernel_if_idle(self, kernel_id: str) -> Any:
         """Jupyter's culling, except for a kernel that waits in the pool."""
         if kernel_id in self.pool_kernel_ids():
             return None
         return await super().cull_kernel_if_idle(kernel_id)
+
+
+class RoomHandler(TornadoVoilaHandler):
+    """Voilà's page, or, when the room is full, the template's ``room_full.html`` at once
+    (HTTP 503, ``Retry-After: 60``): no kernel started, nothing waiting."""
+
+    async def get(self, path: str | None = None) -> None:
+        manager = self.kernel_manager
+        if isinstance(manager, RoomKernelManager) and manager.room_is_full():
+            self.set_status(503)
+            self.set_header("Retry-After", "60")
+            self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
+            self.finish(self.render_template("room_full.html", room_size=manager.room_size))
+            return
+        if isinstance(manager, RoomKernelManager):
+            manager.opening += 1
+        try:
+            await super().get(path)
+        finally:
+            if isinstance(manager, RoomKernelManager):
+                manager.opening -= 1
+
+
+class RoomVoila(Voila):
+    """Voilà with :class:`RoomHandler` for its pages: ``make demo`` runs
+    ``python -m gamekit.classroom serve`` with Voilà's own arguments."""
+
+    def init_handlers(self) -> list:
+        return [
+            (route[0], RoomHandler, *route[2:]) if route[1] is TornadoVoilaHandler else route
+            for route in super().init_handlers()
+        ]
 
 
 def room_address(ip: str, port: int) -> str:
@@ -64,6 +118,80 @@ def room_address(ip: str, port: int) -> str:
     return f"http://{ip}:{port}/"
 
 
-if __name__ == "__main__":  # make demo: python -m gamekit.classroom IP PORT
-    where = room_address(sys.argv[1], int(sys.argv[2]))
-    print(f"\nThe class opens: {where}\n(the apps' index; a kernel per page, idle ones freed)\n")
+# What a student of the hub gets: the lessons, the apps, and the rules sheets they link to.
+STUDENT_FOLDERS = ("notebooks", "apps", "docs")
+_NOT_GIVEN = {".ipynb_checkpoints", "__pycache__", ".jupyter", "nbval_sanitize.cfg"}
+
+
+def give_lessons(home: Path, source: Path) -> list[Path]:
+    """Copy the lessons, apps and docs of the repository at ``source`` into a student's
+    folder ``home``: every file the student does not have yet, never over one they have (their
+    work stays; a lesson added since their first login arrives). Returns the files copied.
+
+    >>> import tempfile
+    >>> home = Path(tempfile.mkdtemp())
+    >>> root = Path(__file__).resolve().parents[1]
+    >>> first = give_lessons(home, root)
+    >>> (home / "notebooks" / "00_start_here.ipynb") in first
+    True
+    >>> give_lessons(home, root)  # the second login copies nothing
+    []
+    """
+    if not (source / "notebooks").is_dir():
+        raise FileNotFoundError(f"no lessons in {source}: give the repository's folder")
+    copied: list[Path] = []
+    for folder in STUDENT_FOLDERS:
+        for path in sorted((source / folder).rglob("*")):
+            relative = path.relative_to(source)
+            if _NOT_GIVEN & set(relative.parts) or not path.is_file():
+                continue
+            target = home / relative
+            if target.exists():
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+            copied.append(target)
+    return copied
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m gamekit.classroom address IP PORT`` prints the address students type (make
+    demo); ``python -m gamekit.classroom serve [VOILA ARGUMENTS]`` runs Voilà as a room
+    (:class:`RoomVoila`); ``python -m gamekit.classroom give HOME [SOURCE]`` copies the lessons
+    into a student's folder (a hub's start hook; SOURCE is this repository by default)."""
+    import argparse
+
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["serve"]:
+        RoomVoila.launch_instance(argv[1:])
+        return
+
+    parser = argparse.ArgumentParser(prog="python -m gamekit.classroom", description=main.__doc__)
+    command = parser.add_subparsers(dest="command", required=True)
+    address = command.add_parser("address", help="the address students type")
+    address.add_argument("ip")
+    address.add_argument("port", type=int)
+    command.add_parser("serve", help="Voilà as a room (its own arguments follow)")
+    give = command.add_parser("give", help="copy the lessons into a student's folder")
+    give.add_argument("home", type=Path)
+    give.add_argument("source", type=Path, nargs="?", default=Path(__file__).resolve().parents[1])
+    args = parser.parse_args(argv)
+    if args.command == "address":
+        where = room_address(args.ip, args.port)
+        print(
+            f"\nThe class opens: {where}\n(the apps' index; a kernel per page, idle ones freed)\n"
+        )
+    else:
+        try:
+            copied = give_lessons(args.home, args.source)
+        except FileNotFoundError as error:
+            parser.exit(2, f"{error}\n")
+        print(f"{len(copied)} files given to {args.home}")
+
+
+if __name__ == "__main__":
+    # Run the module's own copy (gamekit.classroom), not this __main__ one: the settings name
+    # gamekit.classroom.RoomKernelManager, and RoomHandler must know that very class.
+    from gamekit.classroom import main as _main
+
+    _main()

@@ -7,6 +7,11 @@
 #   open is kept however long it sits idle.
 # - Voilà keeps DEMO_POOL started kernels for each app (1 by default), so that a page opens
 #   at once; these waiting kernels are never culled.
+# - At most DEMO_MAX kernels serve the students' pages at once (30 by default; 0: no cap).
+#   One more page gets "the room is full — try again in a minute" at once (HTTP 503) instead
+#   of a page that hangs. It counts every kernel outside the pool: open pages, pages closed
+#   but not yet freed, the pool's refills being started. It needs `make demo`'s Voilà
+#   (python -m gamekit.classroom serve); plain `voila` ignores it.
 # - DEMO_IP is the address the server listens on: 127.0.0.1 (this computer only) by
 #   default; 0.0.0.0 opens it to the room's network.
 import os
@@ -18,6 +23,7 @@ c.Voila.ip = os.environ.get("DEMO_IP", "127.0.0.1")
 c.VoilaConfiguration.preheat_kernel = True
 c.VoilaConfiguration.default_pool_size = int(os.environ.get("DEMO_POOL", "1"))
 c.VoilaConfiguration.multi_kernel_manager_class = "gamekit.classroom.RoomKernelManager"
+c.RoomKernelManager.room_size = int(os.environ.get("DEMO_MAX", "30"))
 
 c.MappingKernelManager.cull_idle_timeout = int(os.environ.get("DEMO_CULL", "60"))
 c.MappingKernelManager.cull_interval = 10

@@ -1,9 +1,11 @@
-"""``make demo`` for a room (apps/.jupyter/voila.py): Voilà started with the room's settings
-(here the idle time before a kernel is freed shortened to 5 seconds, so the test is quick).
+"""``make demo`` for a room (apps/.jupyter/voila.py): Voilà started as make demo starts it
+(``python -m gamekit.classroom serve``) with the room's settings (here the idle time before a
+kernel is freed shortened to 5 seconds, so the test is quick).
 
 A page opened from the pool of started kernels answers a move; a student's kernel is kept while the page
 stays open, however idle; once the page is closed it is freed; the pool's waiting kernels are
-never culled. Kernels are counted as the server's child processes."""
+never culled. A full room says so at once, and lets the student in once a seat is free.
+Kernels are counted as the server's child processes."""
 
 from __future__ import annotations
 
@@ -14,17 +16,23 @@ from pathlib import Path
 
 import pytest
 from conftest import served
+from test_accessibility import axe_problems
 
 APPS = sorted(p.stem for p in (Path(__file__).resolve().parents[2] / "apps").glob("*.ipynb"))
 CULL = 5  # seconds idle, with no page, before a kernel is freed (60 in make demo)
 INTERVAL = 10  # the culler looks this often (as in apps/.jupyter/voila.py)
+# make demo's server (its own arguments as in the Makefile, on a copy of apps/)
+ROOM = [
+    sys.executable, "-m", "gamekit.classroom", "serve", "{dir}", "--no-browser",
+    "--template=gamekit", "--port={port}", "--Voila.config_file_paths={dir}/.jupyter",
+]  # fmt: skip
 
 
 def kernels(base: str) -> int:
     """The kernels of the Voilà serving ``base``: its child processes running ipykernel."""
     port = base.rsplit(":", 1)[1]
     server = subprocess.run(
-        ["pgrep", "-f", f"voila .*--port={port}"], capture_output=True, text=True
+        ["pgrep", "-f", f"gamekit.classroom serve .*--port={port}"], capture_output=True, text=True
     ).stdout.split()
     found = 0
     for pid in server:
@@ -46,12 +54,7 @@ def wait_for(base: str, count: int, seconds: float, what: str) -> None:
 
 @pytest.fixture(scope="module")
 def room_url():
-    voila = str(Path(sys.executable).with_name("voila"))
-    command = [
-        voila, "{dir}", "--no-browser", "--template=gamekit", "--port={port}",
-        "--Voila.config_file_paths={dir}/.jupyter",
-        f"--MappingKernelManager.cull_idle_timeout={CULL}",
-    ]  # fmt: skip
+    command = [*ROOM, f"--MappingKernelManager.cull_idle_timeout={CULL}"]
     env = {"JUPYTER_PATH": "{dir}/.jupyter", "DEMO_IP": "127.0.0.1"}
     with served("apps", command, "/", env=env) as base:
         yield base
@@ -98,18 +101,52 @@ def test_a_page_whose_kernel_dies_says_so_and_offers_to_reload(room_url, page, s
 
 
 def test_a_page_whose_server_stops_says_so(page, screenshots):
-    voila = str(Path(sys.executable).with_name("voila"))
-    command = [
-        voila, "{dir}", "--no-browser", "--template=gamekit", "--port={port}",
-        "--Voila.config_file_paths={dir}/.jupyter",
-    ]  # fmt: skip
     env = {"JUPYTER_PATH": "{dir}/.jupyter", "DEMO_IP": "127.0.0.1", "DEMO_POOL": "0"}
-    with served("apps", command, "/", env=env) as base:
+    with served("apps", ROOM, "/", env=env) as base:
         page.goto(f"{base}/voila/render/hextiles.ipynb")
         page.wait_for_selector(".gamekit-board[data-paints] svg", timeout=90_000)
         port = base.rsplit(":", 1)[1]
-        subprocess.run(["pkill", "-f", f"voila .*--port={port}"], check=True)  # the server stops
+        # the server stops
+        subprocess.run(["pkill", "-f", f"gamekit.classroom serve .*--port={port}"], check=True)
         alert = page.locator(".gamekit-lost[role=alert]")
         alert.wait_for(timeout=30_000)
         assert "lost its server" in alert.inner_text()
         page.screenshot(path=str(screenshots / "classroom_server_stopped.png"))
+
+
+def test_a_full_room_says_so_at_once_and_lets_the_student_in_once_a_seat_is_free(
+    browser, screenshots
+):
+    command = [*ROOM, f"--MappingKernelManager.cull_idle_timeout={CULL}"]
+    env = {"JUPYTER_PATH": "{dir}/.jupyter", "DEMO_IP": "127.0.0.1", "DEMO_MAX": "1"}
+    with served("apps", command, "/", env=env) as base:
+        pool = len(APPS)
+        wait_for(base, pool, 120, "the pool at start")
+        first, second = (browser.new_context(viewport={"width": 1280, "height": 800}) for _ in "ab")
+        try:
+            ada = first.new_page()
+            ada.goto(f"{base}/voila/render/coffee.ipynb")
+            ada.wait_for_selector(".gamekit-board[data-paints] svg", timeout=90_000)
+            wait_for(base, pool + 1, 60, "the page's kernel and the pool refilled")
+
+            blaise = second.new_page()
+            started = time.monotonic()
+            answer = blaise.goto(f"{base}/voila/render/gipf.ipynb")
+            assert answer is not None and answer.status == 503
+            assert answer.headers["retry-after"] == "60"
+            assert time.monotonic() - started < 5  # at once, not a page that hangs
+            heading = blaise.get_by_role("heading", level=1)
+            assert heading.inner_text() == "The room is full — try again in a minute"
+            assert "holds 1 open game at once" in blaise.inner_text("main")
+            assert axe_problems(blaise) == []
+            blaise.screenshot(path=str(screenshots / "classroom_room_full.png"))
+            assert kernels(base) == pool + 1  # the full room started no kernel
+
+            ada.close()  # a seat frees up once the closed page's kernel is culled
+            wait_for(base, pool, CULL + 3 * INTERVAL, "the kernel of the closed page freed")
+            blaise.get_by_role("link", name="Try again").click()
+            blaise.wait_for_selector(".gamekit-board[data-paints] svg", timeout=90_000)
+            assert blaise.title() == "gipf"  # the app, not the full room
+        finally:
+            first.close()
+            second.close()

@@ -1,0 +1,187 @@
+"""JupyterHub for a school (classroom/jupyterhub_config.py), as ``make hub`` starts it: on
+127.0.0.1, anyone logs in (JupyterHub's DummyAuthenticator), every student gets a server of
+their own (SimpleLocalProcessSpawner) holding their own copy of the lessons and apps.
+
+Two students log in, each in a browser of their own; each opens lesson 01 in JupyterLab, runs
+it and plays a move on its last board, then opens the Coffee app as a Voilà page and plays a
+move there. The students' folders are theirs (one's work is not in the other's). Then the hub
+is stopped, and with it every process it started: its proxy, the students' servers and their
+kernels. Needs configurable-http-proxy in classroom/node_modules (``make hub-install``)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, free_port, keep_offline, wait_for_http
+from test_lessons import stored_boards
+
+CONFIG = ROOT / "classroom" / "jupyterhub_config.py"
+PROXY = ROOT / "classroom" / "node_modules" / ".bin" / "configurable-http-proxy"
+STUDENTS = ("ada", "blaise")
+LESSON = "01_coffee_rules.ipynb"  # its last board is a free game with a move box
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process started by ``pid``, and by those, down the tree."""
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        out = subprocess.run(["pgrep", "-P", str(todo.pop())], capture_output=True, text=True)
+        for child in map(int, out.stdout.split()):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    return stat.exists() and stat.read_text().split(") ")[-1][:1] != "Z"
+
+
+@contextlib.contextmanager
+def hub(work: Path):
+    """Start the hub with its state and the students' folders in ``work``; yield (base URL,
+    the processes it started so far, refreshed as students arrive: a set)."""
+    if not PROXY.exists():
+        pytest.fail("no configurable-http-proxy: run `make hub-install` (npm) first")
+    port = free_port()
+    jupyterhub = str(Path(sys.executable).with_name("jupyterhub"))
+    command = [
+        jupyterhub, "-f", str(CONFIG), f"--JupyterHub.hub_port={free_port()}",
+        f"--ConfigurableHTTPProxy.api_url=http://127.0.0.1:{free_port()}",
+    ]  # fmt: skip
+    env = {
+        **os.environ, "HUB_PORT": str(port), "HUB_STATE": str(work / "state"),
+        "HUB_HOMES": str(work / "homes"),
+    }  # fmt: skip
+    env.pop("HUB_PASSWORD", None)
+    with open(work / "hub.log", "w") as log:
+        proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=work, env=env)
+        started: set[int] = set()
+        try:
+            base = f"http://127.0.0.1:{port}"
+            wait_for_http(base + "/hub/login", 90)
+            yield base, started, proc
+        finally:
+            started |= descendants(proc.pid)
+            proc.terminate()
+            try:
+                proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and any(alive(p) for p in started):
+                time.sleep(0.5)
+            left = sorted(p for p in started if alive(p))
+            for p in left:
+                os.kill(p, 9)
+            assert not left, f"the hub left {len(left)} processes running: {left}"
+            assert proc.returncode is not None
+
+
+def log_in(page, base: str, name: str) -> None:
+    page.goto(f"{base}/hub/login")
+    page.locator("#username_input").fill(name)
+    page.locator("#password_input").fill("any password")
+    page.locator("#login_submit").click()
+    # The hub starts the student's server, then JupyterLab opens at the start page.
+    page.wait_for_url(f"**/user/{name}/lab/**", timeout=180_000)
+    page.wait_for_selector(".jp-Notebook", timeout=120_000)
+
+
+def run_all(page) -> None:
+    page.locator(".jp-Notebook:visible").click()  # the lesson just opened, not the start page
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+
+
+def play_in_box(page, move: str) -> None:
+    """Type ``move`` in the last board's move box and wait until the log shows it."""
+    box = page.locator("input[placeholder*='type a move']").last
+    box.scroll_into_view_if_needed()
+    box.fill(move)
+    box.press("Enter")
+    log = page.locator(".gamekit-log").last
+    page.wait_for_function(
+        "([el, m]) => el.innerText.includes(m)", arg=[log.element_handle(), move[:2]],
+        timeout=60_000,
+    )  # fmt: skip
+
+
+def test_two_students_log_in_and_each_plays_in_a_lesson_and_an_app(browser, screenshots):
+    work = Path(tempfile.mkdtemp(prefix="gamekit-hub-"))
+    with hub(work) as (base, started, proc):
+        contexts = []
+        try:
+            for name in STUDENTS:
+                ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+                ctx.set_default_timeout(60_000)
+                contexts.append(ctx)
+                outside = keep_offline(ctx)
+                page = ctx.new_page()
+                log_in(page, base, name)
+                assert f"/user/{name}/lab/tree/notebooks/00_start_here.ipynb" in page.url
+                home = work / "homes" / name
+                assert (home / "notebooks" / LESSON).is_file()
+                assert (home / "apps" / "coffee.ipynb").is_file()
+
+                page.goto(f"{base}/user/{name}/lab/tree/notebooks/{LESSON}")
+                page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
+                # The kernel is started and idle (the status bar says so), then run it all.
+                page.locator(".jp-StatusBar-Widget").filter(has_text="(ipykernel) | Idle").wait_for(
+                    timeout=120_000
+                )
+                run_all(page)
+                _, boards = stored_boards(LESSON)  # every board drawn: the lesson has run
+                page.wait_for_function(
+                    "(n) => document.querySelectorAll('.gamekit-board[data-paints] svg').length"
+                    " >= n", arg=boards, timeout=180_000,
+                )  # fmt: skip
+                play_in_box(page, "e5|")
+                page.screenshot(path=str(screenshots / f"hub_{name}_lesson.png"))
+                page.keyboard.press("Control+s")  # the student's copy is saved
+
+                page.goto(f"{base}/user/{name}/voila/render/apps/coffee.ipynb")
+                page.wait_for_selector(".gamekit-board[data-paints] svg", timeout=120_000)
+                play_in_box(page, "e5|")
+                page.screenshot(path=str(screenshots / f"hub_{name}_app.png"))
+                assert outside == []
+                started |= descendants(proc.pid)
+            # Each student has a server of their own.
+            servers = [p for p in started if "jupyterhub-singleuser" in _cmdline(p)]
+            assert len(servers) >= len(STUDENTS), [_cmdline(p) for p in started]
+            first = json.loads((work / "homes" / STUDENTS[0] / "notebooks" / LESSON).read_text())
+            assert any(c.get("execution_count") for c in first["cells"] if "outputs" in c)
+            # Each saved their own copy, not a shared file.
+            a, b = (work / "homes" / n / "notebooks" / LESSON for n in STUDENTS)
+            assert not a.samefile(b)
+        except Exception:
+            for k, ctx in enumerate(contexts):
+                for pg in ctx.pages:
+                    pg.screenshot(path=str(screenshots / f"FAILED-hub-{k}.png"))
+            raise
+        finally:
+            for ctx in contexts:
+                ctx.close()
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""

@@ -1,0 +1,112 @@
+"""The school hub's copy of the lessons for each student (gamekit.classroom.give_lessons), and
+the hub's configuration as JupyterHub reads it. The hub itself, with two students in a
+browser, is tests/browser/test_hub.py."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gamekit.classroom import give_lessons
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_a_student_gets_every_lesson_app_and_rules_sheet_and_nothing_else(tmp_path):
+    copied = {p.relative_to(tmp_path).as_posix() for p in give_lessons(tmp_path, ROOT)}
+    lessons = {f"notebooks/{p.name}" for p in (ROOT / "notebooks").glob("*.ipynb")}
+    apps = {f"apps/{p.name}" for p in (ROOT / "apps").glob("*.ipynb")}
+    assert lessons | apps <= copied
+    assert "docs/rules/coffee.md" in copied  # lessons link to ../docs/rules/
+    assert not [p for p in copied if ".jupyter" in p or "checkpoints" in p or p.endswith(".cfg")]
+
+
+def test_a_students_work_is_never_overwritten_and_a_new_lesson_still_arrives(tmp_path):
+    give_lessons(tmp_path, ROOT)
+    mine = tmp_path / "notebooks" / "01_coffee_rules.ipynb"
+    mine.write_text(json.dumps({"cells": [], "mine": True}))
+    (tmp_path / "notebooks" / "02_coffee_illegal_moves.ipynb").unlink()  # added to the course
+    again = give_lessons(tmp_path, ROOT)
+    assert again == [tmp_path / "notebooks" / "02_coffee_illegal_moves.ipynb"]
+    assert json.loads(mine.read_text())["mine"] is True
+
+
+def test_a_wrong_source_folder_is_refused_in_words(tmp_path):
+    with pytest.raises(FileNotFoundError, match="no lessons in"):
+        give_lessons(tmp_path / "home", tmp_path)
+    assert not (tmp_path / "home").exists()
+
+
+def test_the_hub_configuration_loads_and_names_what_a_school_needs(tmp_path, monkeypatch):
+    from traitlets.config import PyFileConfigLoader
+
+    monkeypatch.setenv("HUB_STATE", str(tmp_path / "state"))
+    monkeypatch.setenv("HUB_HOMES", str(tmp_path / "homes"))
+    monkeypatch.delenv("HUB_PASSWORD", raising=False)
+    config = PyFileConfigLoader("jupyterhub_config.py", str(ROOT / "classroom")).load_config()
+    assert config.JupyterHub.ip == "127.0.0.1"
+    assert config.JupyterHub.authenticator_class == "dummy"
+    assert config.JupyterHub.spawner_class == "simple"
+    assert config.SimpleLocalProcessSpawner.home_dir_template == str(tmp_path / "homes/{username}")
+    assert Path(config.ConfigurableHTTPProxy.command[0]).name == "configurable-http-proxy"
+    assert config.Spawner.default_url == "/lab/tree/notebooks/00_start_here.ipynb"
+
+    monkeypatch.setenv("HUB_PASSWORD", "coffee-and-gipf")
+    monkeypatch.setenv("HUB_IP", "0.0.0.0")
+    config = PyFileConfigLoader("jupyterhub_config.py", str(ROOT / "classroom")).load_config()
+    assert config.JupyterHub.authenticator_class == "shared-password"
+    assert config.SharedPasswordAuthenticator.user_password == "coffee-and-gipf"
+    assert config.JupyterHub.ip == "0.0.0.0"
+
+
+def test_a_students_server_configuration_loads_its_lessons_settings():
+    from traitlets.config import PyFileConfigLoader
+
+    config = PyFileConfigLoader("student_server_config.py", str(ROOT / "classroom")).load_config()
+    assert config.VoilaConfiguration.template == "gamekit"
+    assert config.FileContentsManager.pre_save_hook == "gamekit.lab.strip_live_views"
+    assert config.ServerApp.tornado_settings == {"mathjax_url": None, "mathjax_config": None}
+    assert (Path(config.LabApp.app_settings_dir) / "overrides.json").is_file()
+
+
+def test_the_command_line_gives_lessons_and_prints_the_address(tmp_path, capsys):
+    from gamekit.classroom import main
+
+    main(["give", str(tmp_path / "ada"), str(ROOT)])
+    assert (tmp_path / "ada" / "apps" / "coffee.ipynb").is_file()
+    main(["address", "127.0.0.1", "8866"])
+    assert "http://127.0.0.1:8866/" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as refused:
+        main(["give", str(tmp_path / "bob"), str(tmp_path / "nowhere")])
+    assert refused.value.code == 2
+    assert "no lessons in" in capsys.readouterr().err
+
+
+def test_the_room_is_full_at_its_size_counting_pages_being_opened(monkeypatch):
+    from gamekit.classroom import RoomKernelManager
+
+    room = RoomKernelManager()
+    in_use = [0]
+    monkeypatch.setattr(room, "kernels_in_use", lambda: in_use[0])
+    assert room.room_size == 0 and not room.room_is_full()  # no cap unless set
+    in_use[0] = 500
+    assert not room.room_is_full()
+    room.room_size, in_use[0] = 3, 2
+    assert not room.room_is_full()
+    room.opening = 1  # a page being opened takes the last seat
+    assert room.room_is_full()
+    room.opening, in_use[0] = 0, 3
+    assert room.room_is_full()
+
+
+def test_make_demo_reads_the_room_size_from_demo_max(monkeypatch):
+    from traitlets.config import PyFileConfigLoader
+
+    monkeypatch.setenv("DEMO_MAX", "12")
+    config = PyFileConfigLoader("voila.py", str(ROOT / "apps" / ".jupyter")).load_config()
+    assert config.RoomKernelManager.room_size == 12
+    monkeypatch.delenv("DEMO_MAX")
+    config = PyFileConfigLoader("voila.py", str(ROOT / "apps" / ".jupyter")).load_config()
+    assert config.RoomKernelManager.room_size == 30

@@ -13,7 +13,9 @@ its answer is in the log), and close the page. It prints, for each N:
 - kernels alive and the server's memory (its own and its kernels', RSS) with the students
   on their pages, and one and two minutes after they left;
 - sessions broken (a page that never loaded, or a wait of a minute that ran out), students
-  told the room is full, and computer replies missing, each with its reason.
+  told the room is full, and computer replies missing, each with its reason;
+- the CPU seconds the server and its kernels used while the class was on, against the rest
+  of the machine (mostly the students' browsers).
 
 The simulated students' browser runs on the same machine as the server, so a large class
 measures the server and the browsers together: on a small machine that is pessimistic.
@@ -52,6 +54,33 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def tree_cpu(root: int) -> float:
+    """CPU seconds used so far by ``root`` and every process under it, finished ones
+    included (a finished child's time is in its parent's cutime/cstime once reaped)."""
+    todo, total = [root], 0
+    while todo:
+        pid = todo.pop()
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+        out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
+        todo.extend(int(p) for p in out.stdout.split())
+    return total / TICK
+
+
+def machine_cpu() -> float:
+    """CPU seconds the whole machine has been busy (all cores), from /proc/stat."""
+    user, nice, system, _idle, _iowait, irq, softirq, steal = map(
+        int, Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:9]
+    )
+    return (user + nice + system + irq + softirq + steal) / TICK
 
 
 def processes(server: int) -> tuple[int, float]:
@@ -219,7 +248,10 @@ def main() -> None:
               "kernels, MB during | " + " | ".join(f"after {a:.0f} s" for a in args.after)
               + " | sessions broken | told the room is full | replies missing")  # fmt: skip
         for n in args.students:
+            cpu0, busy0, t0 = tree_cpu(server.pid), machine_cpu(), time.monotonic()
             out = asyncio.run(room(base, n, args.moves, args.arrive if n > 1 else 0, server.pid))
+            span = time.monotonic() - t0
+            cpu, busy = tree_cpu(server.pid) - cpu0, machine_cpu() - busy0
             after = []
             waited = 0.0
             for a in args.after:
@@ -232,6 +264,9 @@ def main() -> None:
                   f"{quantiles(out['reply'])} | {k}, {mb:.0f} | " + " | ".join(after)
                   + f" | {len(out['failed'])} | {len(out['full'])} | {len(out['missing'])}",
                   flush=True)  # fmt: skip
+            print(f"    CPU over the {span:.0f} s of the class: server and kernels {cpu:.0f} s,"
+                  f" everything else (the students' browsers) {max(busy - cpu, 0):.0f} s,"
+                  f" of {os.cpu_count() * span:.0f} core-seconds")  # fmt: skip
             for why in out["failed"][:3] + out["missing"][:3]:
                 print(f"    {why}")
     finally:

@@ -47,8 +47,8 @@ lab: $(STAMP)
 
 # Classroom mode: every notebook in apps/ served by Voila as a page with no code, on this
 # computer only (127.0.0.1; DEMO_IP=0.0.0.0 opens it to the room, and the address to type is
-# printed). The room's settings (idle kernels freed, a pool of started kernels) are in
-# apps/.jupyter/voila.py; docs/classroom.md explains them. Works offline: all JavaScript, styles and fonts come from the
+# printed). The room's settings (idle kernels freed, a pool of started kernels, DEMO_CLASS=coffee:20
+# to start a class's pages ahead, DEMO_MAX students at most) are in apps/.jupyter/voila.py; docs/classroom.md explains them. Works offline: all JavaScript, styles and fonts come from the
 # installed packages. The page template apps/.jupyter/voila/templates/gamekit is Voila's own
 # without its links to Font Awesome on a CDN (Voila's bundle already holds that font).
 DEMO_PORT ?= 8866
@@ -125,8 +125,10 @@ bench-browser: $(STAMP)
 	$(PY) benchmarks/browser_latency.py
 
 # A room of simulated students on make demo's settings (needs /usr/bin/chromium; minutes).
+# As a teacher would run make demo for a class of up to twenty on the Coffee app.
+BENCH_CLASSROOM ?= --class coffee:20
 bench-classroom: $(STAMP)
-	$(PY) benchmarks/classroom_load.py
+	$(PY) benchmarks/classroom_load.py $(BENCH_CLASSROOM)
 
 # How often a stand-in learner reaches each objective of the guided first games.
 bench-guided: $(STAMP)

@@ -21,7 +21,8 @@ The simulated students' browser runs on the same machine as the server, so a lar
 measures the server and the browsers together: on a small machine that is pessimistic.
 
 Run: ``make bench-classroom`` or ``.venv/bin/python benchmarks/classroom_load.py
-[--students 1 5 10 20] [--moves 3] [--arrive 60] [--pool 1] [--max 30] [--plain]``
+[--students 1 5 10 20] [--moves 3] [--arrive 60] [--pool 1] [--class coffee:20] [--max 30]
+[--plain]``
 (``--plain``: Voilà as it was before the room's settings, for comparison). Each class size takes about
 three minutes (the two minutes after is the point).
 """
@@ -48,6 +49,11 @@ ROOM = [sys.executable, "-m", "gamekit.classroom", "serve"]  # make demo's Voil�
 #: The student's moves: legal one after another against the app's computer (club, seeded the
 #: same in every page, so it answers the same way).
 LINE = ["e5/", "f6|", "g3|", "g6|", "e6/"]
+#: How often (ms) a waiting student's page checks for what it waits for. Playwright's default,
+#: every animation frame, would make twenty waiting pages a load of their own on the machine.
+POLL = 50
+#: Corner cells of the hexagon of 5, tried when a move of LINE lands on a taken cell.
+PROBES = ["a1|", "i5|", "e1|", "e9|", "a5|", "i1|"]
 
 
 def free_port() -> int:
@@ -112,7 +118,11 @@ def quantiles(values: list[float]) -> str:
 async def student(browser, base: str, moves: int, delay: float, out: dict) -> None:
     """One student: arrive after ``delay`` s, open the Coffee app, click, play, leave."""
     await asyncio.sleep(delay)
-    context = await browser.new_context(viewport={"width": 1280, "height": 800})
+    # Reduced motion: a page's "Running ..." spinner turns on each student's own computer; here
+    # twenty would turn on the server's two cores (the page template honours the setting).
+    context = await browser.new_context(
+        viewport={"width": 1280, "height": 800}, reduced_motion="reduce"
+    )
     page = await context.new_page()
     try:
         start = time.monotonic()
@@ -120,7 +130,10 @@ async def student(browser, base: str, moves: int, delay: float, out: dict) -> No
         if answer is not None and answer.status == 503:
             out["full"].append(time.monotonic() - start)
             return
-        await page.wait_for_selector(".gamekit-board[data-paints] svg", timeout=300_000)
+        await page.wait_for_function(
+            "() => document.querySelector('.gamekit-board[data-paints] svg') !== null",
+            polling=POLL, timeout=300_000,
+        )  # fmt: skip
         out["load"].append(time.monotonic() - start)
         board = page.locator(".gamekit-board").first
         box = page.locator("input[placeholder*='type a move']").first
@@ -136,14 +149,16 @@ async def student(browser, base: str, moves: int, delay: float, out: dict) -> No
             await page.mouse.click(x, y)  # as a student clicks: whatever lies on top answers
             await page.wait_for_function(
                 f"() => document.querySelector('.gamekit-board').dataset.paints !== '{before}'",
+                polling=POLL,
                 timeout=60_000,
             )
             out["click"].append(float(await board.get_attribute("data-latency")) / 1000)
             await page.mouse.click(x, y)  # the same cell again: the choice is let go
             # a move typed, then the computer's answer in the log. The computer's answers
             # may differ from page to page (it thinks against the clock on a busy machine),
-            # so a refused move is followed by one on the line the refusal names.
-            tries = [LINE[k % len(LINE)]]
+            # so a refused move is followed by one on the line the refusal names; a move on a
+            # taken cell by a corner (which is played, or refused with the line named).
+            tries = [LINE[k % len(LINE)], *PROBES]
             t0 = None
             while tries:
                 text = tries.pop(0)
@@ -154,17 +169,19 @@ async def student(browser, base: str, moves: int, delay: float, out: dict) -> No
                     f"() => document.querySelectorAll('.gamekit-log tr').length > {state}"
                     " || document.querySelector('.gamekit-message').innerText"
                     f".startsWith({text!r} + ' is not allowed')",
+                    polling=POLL,
                     timeout=60_000,
                 )
                 message = await page.locator(".gamekit-message").inner_text()
-                if "is not allowed" in message and "line:" in message:
+                if "is not allowed" not in message:
+                    break  # played
+                if "line:" in message:
                     cells = message.split("line:", 1)[1].replace(" or ", ", ").strip(" .")
                     tries = [f"{c.strip()}{rod}" for c in cells.split(",") for rod in "|/\\"]
-                elif "is not allowed" in message and not tries:
-                    break
             try:
                 await page.wait_for_function(
                     f"() => document.querySelectorAll('.gamekit-log tr').length >= {state + 2}",
+                    polling=POLL,
                     timeout=60_000,
                 )
                 out["reply"].append(time.monotonic() - t0)
@@ -208,6 +225,9 @@ def main() -> None:
     ap.add_argument("--arrive", type=float, default=60.0, help="seconds over which they arrive")
     ap.add_argument("--pool", type=int, default=1)
     ap.add_argument("--max", type=int, default=30, help="DEMO_MAX, the room's size")
+    ap.add_argument("--class", dest="klass", help="DEMO_CLASS, e.g. coffee:20")
+    ap.add_argument("--refill", type=float, help="DEMO_REFILL, seconds before a pool refill")
+    ap.add_argument("--server-log", type=Path, help="keep the server's log in this file")
     ap.add_argument("--after", type=float, nargs="+", default=[60.0, 120.0])
     ap.add_argument(
         "--plain", action="store_true", help="Voilà without the room's settings (before them)"
@@ -221,13 +241,18 @@ def main() -> None:
         **os.environ, "JUPYTER_PATH": str(work / "apps/.jupyter"), "DEMO_POOL": str(args.pool),
         "DEMO_MAX": str(args.max),
     }  # fmt: skip
+    if args.klass:
+        env["DEMO_CLASS"] = args.klass
+    if args.refill is not None:
+        env["DEMO_REFILL"] = str(args.refill)
     where = [str(work / "apps"), "--no-browser", "--template=gamekit", f"--port={port}"]
     if args.plain:
         command = [VOILA, *where]
     else:
         command = [*ROOM, *where, f"--Voila.config_file_paths={work / 'apps/.jupyter'}"]
-    server = subprocess.Popen(command, env=env, cwd=work, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)  # fmt: skip
+    log = open(args.server_log, "w") if args.server_log else subprocess.DEVNULL
+    server = subprocess.Popen(command, env=env, cwd=work, stdout=log,
+                              stderr=subprocess.STDOUT)  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(120):
@@ -236,11 +261,19 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(1)
-        time.sleep(45)  # the pool starts and renders its apps
+        # The pool starts and renders its apps: wait until the number of kernels holds still.
+        seen, still = -1, 0
+        while still < 3:
+            time.sleep(10)
+            count = processes(server.pid)[0]
+            seen, still = count, (still + 1 if count == seen else 0)
+        time.sleep(15)
         setting = (
             "plain (no pool, no culling)"
             if args.plain
-            else f"pool {args.pool} per app, room of {args.max}"
+            else f"pool {args.pool} per app"
+            + (f" and {args.klass} (DEMO_CLASS)" if args.klass else "")
+            + f", room of {args.max}"
         )
         print(f"Voilà on {base}, {setting}; at rest: "
               f"{processes(server.pid)[0]} kernels, {processes(server.pid)[1]:.0f} MB")  # fmt: skip

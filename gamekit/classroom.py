@@ -30,7 +30,9 @@ from traitlets import Integer
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
-__all__ = ["RoomHandler", "RoomKernelManager", "RoomVoila", "give_lessons", "room_address"]
+__all__ = [
+    "RoomHandler", "RoomKernelManager", "RoomVoila", "class_pool", "give_lessons", "room_address",
+]  # fmt: skip
 
 
 class RoomKernelManager(AsyncMappingKernelManager):
@@ -99,6 +101,30 @@ class RoomVoila(Voila):
             (route[0], RoomHandler, *route[2:]) if route[1] is TornadoVoilaHandler else route
             for route in super().init_handlers()
         ]
+
+
+def class_pool(value: str, apps: Path) -> tuple[str, int]:
+    """Read ``DEMO_CLASS`` (``"coffee:20"``): the notebook of the app in ``apps`` a class will
+    open and how many students come; a clear error for anything else.
+
+    >>> class_pool("coffee:20", Path(__file__).resolve().parents[1] / "apps")
+    ('coffee.ipynb', 20)
+    >>> class_pool("chess:20", Path(__file__).resolve().parents[1] / "apps")
+    Traceback (most recent call last):
+    ...
+    ValueError: DEMO_CLASS='chess:20': there is no app 'chess'; the apps are coffee, gipf, hextiles, puzzles, roaster
+    """
+    app, _, count = value.partition(":")
+    names = sorted(p.stem for p in apps.glob("*.ipynb"))
+    if not count.strip().isdigit() or int(count) < 1:
+        raise ValueError(
+            f"DEMO_CLASS={value!r}: write the app and how many students come, like coffee:20"
+        )
+    if app.strip() not in names:
+        raise ValueError(
+            f"DEMO_CLASS={value!r}: there is no app {app.strip()!r}; the apps are {', '.join(names)}"
+        )
+    return f"{app.strip()}.ipynb", int(count)
 
 
 def room_address(ip: str, port: int) -> str:

@@ -110,3 +110,44 @@ def test_make_demo_reads_the_room_size_from_demo_max(monkeypatch):
     monkeypatch.delenv("DEMO_MAX")
     config = PyFileConfigLoader("voila.py", str(ROOT / "apps" / ".jupyter")).load_config()
     assert config.RoomKernelManager.room_size == 30
+
+
+def test_demo_class_starts_the_class_app_ahead_and_delays_refills(monkeypatch):
+    from traitlets.config import PyFileConfigLoader
+
+    apps = str(ROOT / "apps" / ".jupyter")
+    monkeypatch.delenv("DEMO_CLASS", raising=False)
+    monkeypatch.delenv("DEMO_REFILL", raising=False)
+    config = PyFileConfigLoader("voila.py", apps).load_config()
+    assert "kernel_pools_config" not in config.VoilaKernelManager
+    assert config.VoilaKernelManager.fill_delay == 1
+    monkeypatch.setenv("DEMO_CLASS", "gipf:12")
+    config = PyFileConfigLoader("voila.py", apps).load_config()
+    assert config.VoilaKernelManager.kernel_pools_config == {
+        "default": {"pool_size": 1},
+        "gipf.ipynb": {"pool_size": 12},
+    }
+    assert config.VoilaKernelManager.fill_delay == 90
+    monkeypatch.setenv("DEMO_REFILL", "30")
+    assert PyFileConfigLoader("voila.py", apps).load_config().VoilaKernelManager.fill_delay == 30
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        ("coffee", "like coffee:20"),
+        ("coffee:0", "like coffee:20"),
+        ("coffee:many", "like coffee:20"),
+        ("chess:20", "there is no app 'chess'; the apps are coffee, gipf"),
+    ],
+)
+def test_a_wrong_demo_class_stops_the_server_with_the_reason(monkeypatch, value, words):
+    from traitlets.config import PyFileConfigLoader
+
+    from gamekit.classroom import class_pool
+
+    with pytest.raises(ValueError, match=words):
+        class_pool(value, ROOT / "apps")
+    monkeypatch.setenv("DEMO_CLASS", value)
+    with pytest.raises(SystemExit, match=f"make demo: DEMO_CLASS={value!r}"):
+        PyFileConfigLoader("voila.py", str(ROOT / "apps" / ".jupyter")).load_config()

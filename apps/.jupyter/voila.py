@@ -7,6 +7,10 @@
 #   open is kept however long it sits idle.
 # - Voilà keeps DEMO_POOL started kernels for each app (1 by default), so that a page opens
 #   at once; these waiting kernels are never culled.
+# - DEMO_CLASS=coffee:20 names the app a class will open and how many students come: that
+#   many pages of it are started and rendered before they arrive. A page taken from the pool
+#   is replaced DEMO_REFILL seconds later (90 with DEMO_CLASS, else 1), so that while the
+#   class arrives the machine serves students instead of starting kernels for the next ones.
 # - At most DEMO_MAX kernels serve the students' pages at once (30 by default; 0: no cap).
 #   One more page gets "the room is full — try again in a minute" at once (HTTP 503) instead
 #   of a page that hangs. It counts every kernel outside the pool: open pages, pages closed
@@ -15,6 +19,10 @@
 # - DEMO_IP is the address the server listens on: 127.0.0.1 (this computer only) by
 #   default; 0.0.0.0 opens it to the room's network.
 import os
+import sys
+from pathlib import Path
+
+from gamekit.classroom import class_pool
 
 c = get_config()  # noqa: F821  (traitlets gives config files get_config)
 
@@ -22,8 +30,25 @@ c.Voila.ip = os.environ.get("DEMO_IP", "127.0.0.1")
 
 c.VoilaConfiguration.preheat_kernel = True
 c.VoilaConfiguration.default_pool_size = int(os.environ.get("DEMO_POOL", "1"))
+if os.environ.get("DEMO_CLASS"):  # "coffee:20": the app a class opens, and its students
+    try:
+        notebook, students = class_pool(os.environ["DEMO_CLASS"], Path(__file__).parents[1])
+    except ValueError as error:
+        sys.exit(f"make demo: {error}")  # stops the server with the reason, not a traceback
+    c.VoilaKernelManager.kernel_pools_config = {
+        "default": {"pool_size": c.VoilaConfiguration.default_pool_size},
+        notebook: {"pool_size": students},
+    }
+c.VoilaKernelManager.fill_delay = float(
+    os.environ.get("DEMO_REFILL", "90" if os.environ.get("DEMO_CLASS") else "1")
+)
 c.VoilaConfiguration.multi_kernel_manager_class = "gamekit.classroom.RoomKernelManager"
 c.RoomKernelManager.room_size = int(os.environ.get("DEMO_MAX", "30"))
+
+# A page's board is the output of its notebook's cell. On a busy server that output can come
+# more than nbclient's default 4 s after the cell has run; Voilà would then serve the page
+# without its board. Wait for it.
+c.VoilaExecutor.iopub_timeout = 60
 
 c.MappingKernelManager.cull_idle_timeout = int(os.environ.get("DEMO_CULL", "60"))
 c.MappingKernelManager.cull_interval = 10

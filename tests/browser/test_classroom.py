@@ -150,3 +150,20 @@ def test_a_full_room_says_so_at_once_and_lets_the_student_in_once_a_seat_is_free
         finally:
             first.close()
             second.close()
+
+
+def test_a_student_who_asks_for_less_motion_gets_a_still_loading_line(room_url, browser):
+    names = {}
+    for motion in ("reduce", "no-preference"):
+        ctx = browser.new_context(reduced_motion=motion)
+        try:
+            page = ctx.new_page()
+            page.goto(f"{room_url}/voila/render/hextiles.ipynb", wait_until="commit")
+            page.wait_for_selector("#loading .spinner", state="attached")
+            names[motion] = page.evaluate(
+                "() => getComputedStyle(document.querySelector('#loading .spinner')).animationName"
+            )
+            page.wait_for_selector(".gamekit-board[data-paints] svg", timeout=90_000)
+        finally:
+            ctx.close()
+    assert names == {"reduce": "none", "no-preference": "rotation"}

@@ -118,7 +118,8 @@ def class_pool(value: str, apps: Path) -> tuple[str, int]:
     names = sorted(p.stem for p in apps.glob("*.ipynb"))
     if not count.strip().isdigit() or int(count) < 1:
         raise ValueError(
-            f"DEMO_CLASS={value!r}: write the app and how many students come, like coffee:20"
+            f"DEMO_CLASS={value!r}: write the app and how many students come, "
+            f"like {names[0] if names else 'app'}:20"
         )
     if app.strip() not in names:
         raise ValueError(

@@ -55,8 +55,10 @@ class RoomKernelManager(AsyncMappingKernelManager):
         return found
 
     def kernels_in_use(self) -> int:
-        """How many kernels serve a page (or did, and wait to be culled)."""
-        return len(set(self.list_kernel_ids()) - self.pool_kernel_ids())
+        """How many kernels serve a page (or did, and wait to be culled). A kernel being shut
+        down no longer counts: its seat is free as soon as the culler lets it go."""
+        leaving = {k for k in self.list_kernel_ids() if self.get_kernel(k).shutting_down}
+        return len(set(self.list_kernel_ids()) - self.pool_kernel_ids() - leaving)
 
     def room_is_full(self) -> bool:
         """Whether one more page would go past :attr:`room_size`. Every kernel outside the
@@ -76,20 +78,21 @@ class RoomHandler(TornadoVoilaHandler):
     (HTTP 503, ``Retry-After: 60``): no kernel started, nothing waiting."""
 
     async def get(self, path: str | None = None) -> None:
-        manager = self.kernel_manager
-        if isinstance(manager, RoomKernelManager) and manager.room_is_full():
+        room = self.kernel_manager
+        if not isinstance(room, RoomKernelManager):  # plain Voilà settings: no room to count
+            await super().get(path)
+            return
+        if room.room_is_full():
             self.set_status(503)
             self.set_header("Retry-After", "60")
             self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
-            self.finish(self.render_template("room_full.html", room_size=manager.room_size))
+            self.finish(self.render_template("room_full.html", room_size=room.room_size))
             return
-        if isinstance(manager, RoomKernelManager):
-            manager.opening += 1
+        room.opening += 1
         try:
             await super().get(path)
         finally:
-            if isinstance(manager, RoomKernelManager):
-                manager.opening -= 1
+            room.opening -= 1
 
 
 class RoomVoila(Voila):
@@ -114,18 +117,18 @@ def class_pool(value: str, apps: Path) -> tuple[str, int]:
     ...
     ValueError: DEMO_CLASS='chess:20': there is no app 'chess'; the apps are coffee, gipf, hextiles, puzzles, roaster
     """
-    app, _, count = value.partition(":")
+    app, _, count = (part.strip() for part in value.partition(":"))
     names = sorted(p.stem for p in apps.glob("*.ipynb"))
-    if not count.strip().isdigit() or int(count) < 1:
+    if not count.isdigit() or int(count) < 1:
         raise ValueError(
             f"DEMO_CLASS={value!r}: write the app and how many students come, "
             f"like {names[0] if names else 'app'}:20"
         )
-    if app.strip() not in names:
+    if app not in names:
         raise ValueError(
-            f"DEMO_CLASS={value!r}: there is no app {app.strip()!r}; the apps are {', '.join(names)}"
+            f"DEMO_CLASS={value!r}: there is no app {app!r}; the apps are {', '.join(names)}"
         )
-    return f"{app.strip()}.ipynb", int(count)
+    return f"{app}.ipynb", int(count)
 
 
 def room_address(ip: str, port: int) -> str:

@@ -101,6 +101,24 @@ def test_the_room_is_full_at_its_size_counting_pages_being_opened(monkeypatch):
     assert room.room_is_full()
 
 
+def test_the_room_counts_students_kernels_not_the_pool_nor_one_being_shut_down():
+    import asyncio
+    from types import SimpleNamespace
+
+    from gamekit.classroom import RoomKernelManager
+
+    room = RoomKernelManager()
+    kernel = {name: SimpleNamespace(shutting_down=False) for name in ("ada", "pool", "leaving")}
+    room._kernels.update(kernel)
+    waiting = asyncio.new_event_loop().create_future()
+    waiting.set_result({"kernel_id": "pool"})
+    room._pools = {"coffee.ipynb": [waiting]}  # as Voilà keeps its started kernels
+    assert room.pool_kernel_ids() == {"pool"}
+    assert room.kernels_in_use() == 2  # ada, and leaving until the culler lets it go
+    kernel["leaving"].shutting_down = True  # culled: its seat is free at once
+    assert room.kernels_in_use() == 1
+
+
 def test_make_demo_reads_the_room_size_from_demo_max(monkeypatch):
     from traitlets.config import PyFileConfigLoader
 

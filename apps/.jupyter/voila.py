@@ -30,9 +30,10 @@ c.Voila.ip = os.environ.get("DEMO_IP", "127.0.0.1")
 
 c.VoilaConfiguration.preheat_kernel = True
 c.VoilaConfiguration.default_pool_size = int(os.environ.get("DEMO_POOL", "1"))
-if os.environ.get("DEMO_CLASS"):  # "coffee:20": the app a class opens, and its students
+room_class = os.environ.get("DEMO_CLASS")  # "coffee:20": the app a class opens, and its students
+if room_class:
     try:
-        notebook, students = class_pool(os.environ["DEMO_CLASS"], Path(__file__).parents[1])
+        notebook, students = class_pool(room_class, Path(__file__).parents[1])
     except ValueError as error:
         sys.exit(f"make demo: {error}")  # stops the server with the reason, not a traceback
     c.VoilaKernelManager.kernel_pools_config = {
@@ -40,7 +41,7 @@ if os.environ.get("DEMO_CLASS"):  # "coffee:20": the app a class opens, and its 
         notebook: {"pool_size": students},
     }
 c.VoilaKernelManager.fill_delay = float(
-    os.environ.get("DEMO_REFILL", "90" if os.environ.get("DEMO_CLASS") else "1")
+    os.environ.get("DEMO_REFILL", "90" if room_class else "1")
 )
 c.VoilaConfiguration.multi_kernel_manager_class = "gamekit.classroom.RoomKernelManager"
 c.RoomKernelManager.room_size = int(os.environ.get("DEMO_MAX", "30"))

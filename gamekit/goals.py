@@ -186,6 +186,8 @@ class CellGoal(NamedTuple):
     #: Whether a (normalised) cell is one the puzzle's board shows, to be chosen.
     on_board: Callable[[Any, str], bool]
     needs: tuple[str, ...] = ()
+    #: What a player calls the places clicked ("cell"; GIPF's "spot", a token on the table).
+    noun: str = "cell"
 
 
 class ChoiceGoal(NamedTuple):

@@ -321,7 +321,7 @@ class Puzzle:
         answers = self.answers()
         if self.kind == "cells":
             cells = sorted(answers[0], key=cell_order)
-            return f"The {plural(len(cells), 'cell')}: {join_words(cells)}."
+            return f"The {plural(len(cells), self.noun)}: {join_words(cells)}."
         if self.kind == "choice":
             words = [self._values()[c][1] for c in answers]
             return f"The answer: {join_words(list(answers), 'or')}. " + " ".join(
@@ -438,6 +438,16 @@ class Puzzle:
             state = state.play(m)
         return None
 
+    @property
+    def noun(self) -> str:
+        """What a player calls the places a cells puzzle asks to click (its goal's
+        :attr:`~gamekit.goals.CellGoal.noun`): "cell", or a game's own word.
+
+        >>> get("coffee-legal-cells-1").noun, get("gipf-pushed-1").noun
+        ('cell', 'spot')
+        """
+        return CELL_GOALS[self.goal].noun if self.kind == "cells" else "cell"
+
     def cell(self, name: Any) -> str | None:
         """The cell ``name`` names, as this cells puzzle writes it (``"c3"``, ``"(0,-1)"``),
         if its board shows that cell; ``None`` if ``name`` names no cell of the board (a
@@ -468,21 +478,22 @@ class Puzzle:
                 raise TypeError(f"a cell is named by text such as 'c3', not {type(item).__name__}")
             cell = goal.normalise(item)
             if cell is None:
-                return self._wrong(f"{shown(item)} is not a cell name")
+                return self._wrong(f"{shown(item)} is not a {self.noun} name")
             given.add(cell)
         state = self.start()
         right = self.answers()[0]
         if given == right:
-            return Grade(True, f"Right! All {plural(len(right), 'cell')}.")
+            return Grade(True, f"Right! All {plural(len(right), self.noun)}.")
         missing = len(right - given)
         extra = sorted(given - right, key=cell_order)
         parts = []
         if missing:
-            parts.append(f"{plural(missing, 'cell is', 'cells are')} missing")
+            parts.append(f"{plural(missing, self.noun + ' is', self.noun + 's are')} missing")
         if extra:
             why = "; ".join(goal.why_not(self, state, c).rstrip(".") for c in extra[:4])
             more = f" (and {len(extra) - 4} more)" if len(extra) > 4 else ""
-            parts.append(f"{plural(len(extra), 'cell does', 'cells do')} not belong: {why}{more}")
+            noun = plural(len(extra), self.noun + " does", self.noun + "s do")
+            parts.append(f"{noun} not belong: {why}{more}")
         return self._wrong("Not quite: " + ", and ".join(parts))
 
     def _check_choice(self, answer: Any) -> Grade:

@@ -39,7 +39,7 @@ def test_a_typed_cell_off_the_board_is_refused_and_chooses_nothing(pid, typo) ->
     board = p.board()
     board.type_move(typo)
     assert board.cells == frozenset()
-    assert board.message.startswith(f"{typo} is not a cell of this board")
+    assert board.message.startswith(f"{typo} is not a {p.noun} of this board")  # a GIPF spot
     board.toggle_cell(typo)  # the public method checks too
     assert board.cells == frozenset()
     right = sorted(p.answers()[0])

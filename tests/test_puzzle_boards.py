@@ -328,7 +328,7 @@ def test_cells_are_chosen_by_click_and_graded_green_and_red() -> None:
     board.click("e4")
     assert set(board.puzzle_marks().values()) == {"chosen"}
     board.check()
-    assert board.grade.right and board.grade.message == "Right! All 3 cells."
+    assert board.grade.right and board.grade.message == "Right! All 3 spots."  # GIPF's word
 
 
 def test_cells_and_choices_can_be_typed() -> None:

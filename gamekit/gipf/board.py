@@ -33,7 +33,6 @@ Everything a mouse can do has a method (``click``, ``toggle_keep``, ``remove``,
 from __future__ import annotations
 
 import html
-import re
 from functools import cache
 from typing import Any, ClassVar, cast
 
@@ -636,12 +635,8 @@ class GipfBoard(PuzzleMode, GameBoard):
 
     def _in_words(self, text: str) -> str:
         """A puzzle's words with each removal and GIPF-piece push said in words, its
-        notation after it for the move box (:func:`gamekit.gipf.words.notation_words`);
-        the "cells" a puzzle asks to click are the board's spots."""
-        text = notation_words(text)
-        if self.puzzle is not None and self.puzzle.kind == "cells":
-            text = re.sub(r"\b([Cc])ell(s?)\b", lambda m: f"{'sS'[m[1] == 'C']}pot{m[2]}", text)
-        return text
+        notation after it for the move box (:func:`gamekit.gipf.words.notation_words`)."""
+        return notation_words(text)
 
     def _picture_highlight(self) -> dict:
         return {"show_caption": False, "removed": self._removed_lately()}

@@ -149,12 +149,14 @@ add_goals(
             cell_label,
             lambda s, c: bool(gipf.GRID.has(c)),
             needs=("focus",),
+            noun="spot",
         ),
         "removed": CellGoal(
             _removed_cells,
             _removed_why_not,
             cell_label,
             lambda s, c: bool(gipf.GRID.has(c)),
+            noun="spot",
         ),
     },
 )

@@ -618,8 +618,7 @@ class RoasterBoard(PuzzleMode, GameBoard):
     def _in_words(self, text: str) -> str:
         """A puzzle's words with every move's notation put in words ("using Preserve (pay
         an acidity token into the Exchange pair) on a level-1 bean and a level-4 bean"),
-        token names for token ids, cup slots counted from 1 (``cup:3`` is "cup slot 4"),
-        and in a scoring puzzle the "cells" to click called tokens."""
+        token names for token ids, cup slots counted from 1 (``cup:3`` is "cup slot 4")."""
         p = self.puzzle
         if p is None:
             return text
@@ -632,8 +631,6 @@ class RoasterBoard(PuzzleMode, GameBoard):
                 text = re.sub(whole, words.replace("\\", "\\\\"), text)
         text = _TOKEN_IDS.sub(lambda m: roaster.TOKEN_NAMES[m.group(0)], text)
         text = re.sub(r"(?:cup|drawn):\d+", lambda m: slot_words(m[0]), text)  # cup:3: cup slot 4
-        if p.kind == "cells":  # a cells puzzle's "cells" are tokens on the table
-            text = re.sub(r"\b([Cc])ell(s?)\b", lambda m: f"{'tT'[m[1] == 'C']}oken{m[2]}", text)
         return capitalise_sentences(text)
 
     def _refusal(self, move: roaster.Move, reason: str) -> str:

@@ -276,8 +276,10 @@ def _slips(s: Any, part: str) -> dict[int, str]:
 
 add_goals(
     cells={
-        "cup-costs": CellGoal(_costs, _costs_why_not, _slot_name("cup"), _on_cup),
-        "roast-changes": CellGoal(_roasting, _roasting_why_not, _slot_name("drawn"), _on_drawn),
+        "cup-costs": CellGoal(_costs, _costs_why_not, _slot_name("cup"), _on_cup, noun="token"),
+        "roast-changes": CellGoal(
+            _roasting, _roasting_why_not, _slot_name("drawn"), _on_drawn, noun="token"
+        ),
     },
     move={
         "keep-out": MoveGoal(_keep_out, needs=("target",)),

@@ -53,6 +53,7 @@ import ipywidgets as w
 from gamekit.errors import GamekitError, shown
 from gamekit.game import lineage
 from gamekit.puzzles import Attempts, Grade, Puzzle, cell_order, first_sentence, join_words
+from gamekit.text import plural
 from gamekit.widgets.history import States
 
 __all__ = ["PuzzleLadder", "PuzzleMode"]
@@ -201,6 +202,7 @@ class PuzzleMode(_Board):
         )
         self.again_button.on_click(lambda _b: self.try_again())
         self.check_button.layout.display = None if p.kind == "cells" else "none"
+        self.check_button.tooltip = f"grade the {p.noun}s you chose"
         self.feedback = w.HTML(layout=w.Layout(min_height="2.4em", margin="2px 0 4px 0"))
         self.feedback.add_class("gamekit-puzzle-feedback")
         buttons = w.HBox([self.check_button, self.answer_button, self.again_button])
@@ -253,7 +255,7 @@ class PuzzleMode(_Board):
         if self._locked:
             return "<b>Solved!</b> Try again to play it once more"
         if p.kind == "cells":
-            return self._in_words("<b>Click the cells</b> of your answer, then press Check")
+            return self._in_words(f"<b>Click the {p.noun}s</b> of your answer, then press Check")
         if p.kind == "choice":
             return "<b>Choose your answer</b> with a button below"
         if self._graded:
@@ -422,11 +424,14 @@ class PuzzleMode(_Board):
             return self._say("Answer with one of the buttons.", False)
         if not self.cells:
             return self._say(
-                self._in_words("Click the cells of your answer first, then press Check."), False
+                self._in_words(f"Click the {p.noun}s of your answer first, then press Check."),
+                False,
             )
         self._graded_try(sorted(self.cells), (frozenset(self.cells),))
         self._say(
-            self._in_words("Checked: the chosen cells are green where right, red where wrong."),
+            self._in_words(
+                f"Checked: the chosen {p.noun}s are green where right, red where wrong."
+            ),
             True,
         )
 
@@ -468,16 +473,16 @@ class PuzzleMode(_Board):
             return self._say(_SOLVED, True)
         name = p.cell(cell)
         if name is None:
-            return self._say(f"{quoted(cell)} is not a cell of this board.", False)
+            return self._say(f"{quoted(cell)} is not a {p.noun} of this board.", False)
         self._graded = False  # the marks go back to "chosen" until the next Check
         self.cells = self.cells ^ {name}
         chosen = sorted(self.cells, key=cell_order)
         if not chosen:
-            return self._say("No cell chosen.", True)
+            return self._say(f"No {p.noun} chosen.", True)
         k = len(chosen)
         self._say(
             self._in_words(
-                f"Chosen: {', '.join(chosen)} ({k} cell{'s' if k != 1 else ''}). Press Check "
+                f"Chosen: {', '.join(chosen)} ({plural(k, p.noun)}). Press Check "
                 "when your answer is complete."
             ),
             True,
@@ -564,8 +569,8 @@ class PuzzleMode(_Board):
         names = [p.cell(self._cell_name(m) or m) for m in words]
         off = [m for m, n in zip(words, names, strict=True) if n is None]
         if off:  # nothing is chosen: a typo never half-changes the answer
-            self._say(f"{join_words([quoted(m) for m in off])} {_is_are(off)} not a cell of "
-                      "this board.", False)  # fmt: skip
+            self._say(f"{join_words([quoted(m) for m in off])} {_is_are(off)} not a {p.noun} "
+                      "of this board.", False)  # fmt: skip
             return True
         for name in dict.fromkeys(cast(list[str], names)):
             self.toggle_cell(name)

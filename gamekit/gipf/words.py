@@ -17,7 +17,7 @@ from gamekit import gipf
 from gamekit.text import join_words
 from gamekit.text import upper_first as _upper_first
 
-__all__ = ["describe_move", "notation_words", "position_words"]
+__all__ = ["describe_move", "notation_words", "position_words", "push_words"]
 
 _SPOT = r"[a-i][1-9]"
 #: A removal (``xe2-e5``, ``xe2-e5 keep e5``, ``xb2-h5 keep b2 e5``) or a GIPF piece's push
@@ -104,8 +104,7 @@ def describe_move(
     them = name(other)
     theirs = "your" if them == "you" else f"{them}'s"
     if isinstance(m, gipf.Push):
-        piece = "a GIPF piece" if m.gipf else "a piece"
-        text = f"{who} pushed {piece} in from the dot {m.dot} onto {m.entry}"
+        text = f"{who} {push_words(m, 'pushed')}"
         moved = before.pushed_spots(m)
         if moved:
             line = gipf._tables().entries[(gipf.GRID.index(m.dot), gipf.GRID.index(m.entry))]
@@ -153,6 +152,18 @@ def describe_move(
     return text
 
 
+def push_words(m: gipf.Push, verb: str = "push") -> str:
+    """A push in words, with ``verb`` in the tense the sentence needs.
+
+    >>> push_words(gipf.Move.parse("Ge1-e2"))
+    'push a GIPF piece in from the dot e1 onto e2'
+    >>> push_words(gipf.Move.parse("a2-b3"), "pushed")
+    'pushed a piece in from the dot a2 onto b3'
+    """
+    piece = "a GIPF piece" if m.gipf else "a piece"
+    return f"{verb} {piece} in from the dot {m.dot} onto {m.entry}"
+
+
 def notation_words(text: str) -> str:
     """``text`` with each removal and each GIPF piece's push said in words, its notation
     after it in brackets, for the move box (plain pushes, ``e1-e2``, are taught as they are).
@@ -170,7 +181,6 @@ def notation_words(text: str) -> str:
             return notation
         if isinstance(m, gipf.Removal):
             return f"{removal_words(m)} ({notation})"
-        push = cast(gipf.Push, m)
-        return f"push a GIPF piece in from the dot {push.dot} onto {push.entry} ({notation})"
+        return f"{push_words(cast(gipf.Push, m))} ({notation})"
 
     return _NOTATION.sub(said, text)

@@ -3,11 +3,11 @@
 each student of the school's JupyterHub gets (``classroom/jupyterhub_config.py``).
 
 Voilà starts one kernel per page. Jupyter's culler shuts down a kernel that has been idle
-with no page connected (``cull_idle_timeout``); :class:`RoomKernelManager` adds what a room
-needs on top of it:
+with no page connected (``cull_idle_timeout``); Voilà's own kernel manager, built on
+:class:`RoomKernelManager`, leaves the **pool** of started kernels it keeps so that a page
+opens at once (those wait for a student, idle and unconnected by design). On top of that,
+a room needs:
 
-- the **pool** of started kernels that Voilà keeps so that a page opens at once is never
-  culled (those kernels wait for a student, idle and unconnected by design);
 - :meth:`RoomKernelManager.kernels_in_use` counts the students' kernels, apart from the pool;
 - :attr:`RoomKernelManager.room_size` caps them: :class:`RoomVoila` (Voilà, as ``make demo``
   starts it) answers a page that would go past the cap with a plain "the room is full" page
@@ -23,7 +23,6 @@ import shutil
 import socket
 import sys
 from pathlib import Path
-from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Integer
@@ -36,7 +35,8 @@ __all__ = [
 
 
 class RoomKernelManager(AsyncMappingKernelManager):
-    """Jupyter's kernel manager, which leaves Voilà's pool of started kernels to wait."""
+    """Jupyter's kernel manager, which counts the students' kernels apart from Voilà's pool
+    and caps them (Voilà builds its own manager, with the pool, on this class)."""
 
     room_size = Integer(
         0,
@@ -65,12 +65,6 @@ class RoomKernelManager(AsyncMappingKernelManager):
         pool counts (open pages, pages closed but not yet culled, the pool's refills being
         started), and so does every page being opened: the cap is never passed."""
         return 0 < self.room_size <= self.kernels_in_use() + self.opening
-
-    async def cull_kernel_if_idle(self, kernel_id: str) -> Any:
-        """Jupyter's culling, except for a kernel that waits in the pool."""
-        if kernel_id in self.pool_kernel_ids():
-            return None
-        return await super().cull_kernel_if_idle(kernel_id)
 
 
 class RoomHandler(TornadoVoilaHandler):

@@ -55,9 +55,7 @@ DEMO_PORT ?= 8866
 DEMO_IP ?= 127.0.0.1
 demo: $(STAMP)
 	@$(PY) -m gamekit.classroom address $(DEMO_IP) $(DEMO_PORT)
-	JUPYTER_PATH=$(CURDIR)/apps/.jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH} DEMO_IP=$(DEMO_IP) \
-	$(PY) -m gamekit.classroom serve apps/ --template=gamekit --port=$(DEMO_PORT) \
-		--Voila.config_file_paths=$(CURDIR)/apps/.jupyter
+	DEMO_IP=$(DEMO_IP) $(PY) -m gamekit.classroom serve apps/ --port=$(DEMO_PORT)
 
 # JupyterHub for a school (classroom/jupyterhub_config.py; docs/classroom.md): each student logs
 # in and gets a server of their own with their copy of the lessons and apps. HUB_IP, HUB_PORT

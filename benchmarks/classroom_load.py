@@ -237,19 +237,17 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="gamekit-room-"))
     shutil.copytree(ROOT / "apps", work / "apps")
     port = free_port()
-    env = {
-        **os.environ, "JUPYTER_PATH": str(work / "apps/.jupyter"), "DEMO_POOL": str(args.pool),
-        "DEMO_MAX": str(args.max),
-    }  # fmt: skip
+    env = {**os.environ, "DEMO_POOL": str(args.pool), "DEMO_MAX": str(args.max)}
     if args.klass:
         env["DEMO_CLASS"] = args.klass
     if args.refill is not None:
         env["DEMO_REFILL"] = str(args.refill)
-    where = [str(work / "apps"), "--no-browser", "--template=gamekit", f"--port={port}"]
-    if args.plain:
-        command = [VOILA, *where]
-    else:
-        command = [*ROOM, *where, f"--Voila.config_file_paths={work / 'apps/.jupyter'}"]
+    where = [str(work / "apps"), "--no-browser", f"--port={port}"]
+    if args.plain:  # plain Voilà with the page template only (found through JUPYTER_PATH)
+        env["JUPYTER_PATH"] = str(work / "apps/.jupyter")
+        command = [VOILA, *where, "--template=gamekit"]
+    else:  # make demo's: the room's settings from apps/.jupyter
+        command = [*ROOM, *where]
     log = open(args.server_log, "w") if args.server_log else subprocess.DEVNULL
     server = subprocess.Popen(command, env=env, cwd=work, stdout=log,
                               stderr=subprocess.STDOUT)  # fmt: skip

@@ -19,6 +19,7 @@ a room needs:
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import sys
@@ -31,6 +32,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 __all__ = [
     "RoomHandler", "RoomKernelManager", "RoomVoila", "class_pool", "give_lessons", "room_address",
+    "serve_arguments",
 ]  # fmt: skip
 
 
@@ -178,16 +180,46 @@ def give_lessons(home: Path, source: Path) -> list[Path]:
     return copied
 
 
+def serve_arguments(argv: list[str]) -> tuple[list[str], Path | None]:
+    """Voilà's arguments for a room, from ``python -m gamekit.classroom serve``'s: when the
+    folder served (the first argument that is not an option) has a ``.jupyter`` folder, as
+    ``apps/`` has, its settings (``voila.py``) and its page template (``gamekit``) are added
+    unless given. Returns the arguments and that ``.jupyter`` folder (``None`` if none), which
+    goes first on ``JUPYTER_PATH`` so that Voilà finds the template.
+
+    >>> apps = Path(__file__).resolve().parents[1] / "apps"
+    >>> args, settings = serve_arguments([str(apps), "--port=8866"])
+    >>> args[2], args[3] == f"--Voila.config_file_paths={apps / '.jupyter'}", settings.parent.name
+    ('--template=gamekit', True, 'apps')
+    """
+    folder = Path(next((a for a in argv if not a.startswith("-")), "."))
+    settings = (folder / ".jupyter").resolve()
+    if not settings.is_dir():
+        return list(argv), None
+    given = {a.split("=", 1)[0] for a in argv}
+    added = [
+        f"{option}={value}"
+        for option, value in (("--template", "gamekit"), ("--Voila.config_file_paths", settings))
+        if option not in given
+    ]
+    return [*argv, *added], settings
+
+
 def main(argv: list[str] | None = None) -> None:
     """``python -m gamekit.classroom address IP PORT`` prints the address students type (make
-    demo); ``python -m gamekit.classroom serve [VOILA ARGUMENTS]`` runs Voilà as a room
-    (:class:`RoomVoila`); ``python -m gamekit.classroom give HOME [SOURCE]`` copies the lessons
+    demo); ``python -m gamekit.classroom serve [FOLDER] [VOILA ARGUMENTS]`` runs Voilà as a
+    room (:class:`RoomVoila`) on the apps of FOLDER, with their settings
+    (:func:`serve_arguments`); ``python -m gamekit.classroom give HOME [SOURCE]`` copies the lessons
     into a student's folder (a hub's start hook; SOURCE is this repository by default)."""
     import argparse
 
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["serve"]:
-        RoomVoila.launch_instance(argv[1:])
+        voila_args, settings = serve_arguments(argv[1:])
+        if settings is not None:
+            found = os.environ.get("JUPYTER_PATH")
+            os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(settings), found]))
+        RoomVoila.launch_instance(voila_args)
         return
 
     parser = argparse.ArgumentParser(prog="python -m gamekit.classroom", description=main.__doc__)
@@ -195,7 +227,7 @@ def main(argv: list[str] | None = None) -> None:
     address = command.add_parser("address", help="the address students type")
     address.add_argument("ip")
     address.add_argument("port", type=int)
-    command.add_parser("serve", help="Voilà as a room (its own arguments follow)")
+    command.add_parser("serve", help="Voilà as a room: FOLDER, then Voilà's own arguments")
     give = command.add_parser("give", help="copy the lessons into a student's folder")
     give.add_argument("home", type=Path)
     give.add_argument("source", type=Path, nargs="?", default=Path(__file__).resolve().parents[1])

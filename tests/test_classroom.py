@@ -169,3 +169,17 @@ def test_a_wrong_demo_class_stops_the_server_with_the_reason(monkeypatch, value,
     monkeypatch.setenv("DEMO_CLASS", value)
     with pytest.raises(SystemExit, match=f"make demo: DEMO_CLASS={value!r}"):
         PyFileConfigLoader("voila.py", str(ROOT / "apps" / ".jupyter")).load_config()
+
+
+def test_serve_adds_the_apps_settings_and_template_unless_given(tmp_path):
+    from gamekit.classroom import serve_arguments
+
+    apps = Path(__file__).resolve().parents[1] / "apps"
+    args, settings = serve_arguments([str(apps), "--port=9000"])
+    assert settings == apps / ".jupyter"
+    assert args == [
+        str(apps), "--port=9000", "--template=gamekit", f"--Voila.config_file_paths={settings}"
+    ]  # fmt: skip
+    args, _ = serve_arguments(["--template=lab", str(apps)])  # a teacher's own choice stays
+    assert args == ["--template=lab", str(apps), f"--Voila.config_file_paths={settings}"]
+    assert serve_arguments([str(tmp_path), "--port=9000"]) == ([str(tmp_path), "--port=9000"], None)

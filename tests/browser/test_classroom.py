@@ -23,11 +23,16 @@ CULL = 5  # seconds idle, with no page, before a kernel is freed (60 in make dem
 INTERVAL = 10  # the culler looks this often (as in apps/.jupyter/voila.py)
 BOARD = ".gamekit-board[data-paints] svg"  # a page whose board has painted
 FULL = "h1:has-text('The room is full')"  # the room-full page
-# make demo's server (its own arguments as in the Makefile, on a copy of apps/)
+# make demo's server, on a copy of apps/ (it finds the room's settings in apps/.jupyter)
 ROOM = [
-    sys.executable, "-m", "gamekit.classroom", "serve", "{dir}", "--no-browser",
-    "--template=gamekit", "--port={port}", "--Voila.config_file_paths={dir}/.jupyter",
-]  # fmt: skip
+    sys.executable,
+    "-m",
+    "gamekit.classroom",
+    "serve",
+    "{dir}",
+    "--no-browser",
+    "--port={port}",
+]
 
 
 def kernels(base: str) -> int:
@@ -58,7 +63,7 @@ def wait_for(base: str, count: int, seconds: float, what: str) -> None:
 @pytest.fixture(scope="module")
 def room_url():
     command = [*ROOM, f"--MappingKernelManager.cull_idle_timeout={CULL}"]
-    env = {"JUPYTER_PATH": "{dir}/.jupyter", "DEMO_IP": "127.0.0.1"}
+    env = {"DEMO_IP": "127.0.0.1"}
     with served("apps", command, "/", env=env) as base:
         yield base
 
@@ -104,7 +109,7 @@ def test_a_page_whose_kernel_dies_says_so_and_offers_to_reload(room_url, page, s
 
 
 def test_a_page_whose_server_stops_says_so(page, screenshots):
-    env = {"JUPYTER_PATH": "{dir}/.jupyter", "DEMO_IP": "127.0.0.1", "DEMO_POOL": "0"}
+    env = {"DEMO_IP": "127.0.0.1", "DEMO_POOL": "0"}
     with served("apps", ROOM, "/", env=env) as base:
         page.goto(f"{base}/voila/render/hextiles.ipynb")
         page.wait_for_selector(".gamekit-board[data-paints] svg", timeout=90_000)
@@ -121,7 +126,7 @@ def test_a_full_room_says_so_at_once_and_lets_the_student_in_once_a_seat_is_free
     browser, screenshots
 ):
     command = [*ROOM, f"--MappingKernelManager.cull_idle_timeout={CULL}"]
-    env = {"JUPYTER_PATH": "{dir}/.jupyter", "DEMO_IP": "127.0.0.1", "DEMO_MAX": "1"}
+    env = {"DEMO_IP": "127.0.0.1", "DEMO_MAX": "1"}
     with served("apps", command, "/", env=env) as base:
         pool = len(APPS)
         wait_for(base, pool, 120, "the pool at start")

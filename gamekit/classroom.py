@@ -59,8 +59,12 @@ class RoomKernelManager(AsyncMappingKernelManager):
     def kernels_in_use(self) -> int:
         """How many kernels serve a page (or did, and wait to be culled). A kernel being shut
         down no longer counts: its seat is free as soon as the culler lets it go."""
-        leaving = {k for k in self.list_kernel_ids() if self.get_kernel(k).shutting_down}
-        return len(set(self.list_kernel_ids()) - self.pool_kernel_ids() - leaving)
+        pool = self.pool_kernel_ids()
+        return sum(
+            1
+            for k in self.list_kernel_ids()
+            if k not in pool and not self.get_kernel(k).shutting_down
+        )
 
     def room_is_full(self) -> bool:
         """Whether one more page would go past :attr:`room_size`. Every kernel outside the

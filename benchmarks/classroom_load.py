@@ -273,8 +273,8 @@ def main() -> None:
             + (f" and {args.klass} (DEMO_CLASS)" if args.klass else "")
             + f", room of {args.max}"
         )
-        print(f"Voilà on {base}, {setting}; at rest: "
-              f"{processes(server.pid)[0]} kernels, {processes(server.pid)[1]:.0f} MB")  # fmt: skip
+        kernels, mb = processes(server.pid)
+        print(f"Voilà on {base}, {setting}; at rest: {kernels} kernels, {mb:.0f} MB")
         print("N | page load s (median / p90) | click to repaint s | computer reply s | "
               "kernels, MB during | " + " | ".join(f"after {a:.0f} s" for a in args.after)
               + " | sessions broken | told the room is full | replies missing")  # fmt: skip

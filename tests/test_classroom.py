@@ -110,13 +110,15 @@ def test_the_room_counts_students_kernels_not_the_pool_nor_one_being_shut_down()
     room = RoomKernelManager()
     kernel = {name: SimpleNamespace(shutting_down=False) for name in ("ada", "pool", "leaving")}
     room._kernels.update(kernel)
-    waiting = asyncio.new_event_loop().create_future()
+    loop = asyncio.new_event_loop()
+    waiting = loop.create_future()
     waiting.set_result({"kernel_id": "pool"})
     room._pools = {"coffee.ipynb": [waiting]}  # as Voilà keeps its started kernels
     assert room.pool_kernel_ids() == {"pool"}
     assert room.kernels_in_use() == 2  # ada, and leaving until the culler lets it go
     kernel["leaving"].shutting_down = True  # culled: its seat is free at once
     assert room.kernels_in_use() == 1
+    loop.close()
 
 
 def test_make_demo_reads_the_room_size_from_demo_max(monkeypatch):
@@ -174,7 +176,7 @@ def test_a_wrong_demo_class_stops_the_server_with_the_reason(monkeypatch, value,
 def test_serve_adds_the_apps_settings_and_template_unless_given(tmp_path):
     from gamekit.classroom import serve_arguments
 
-    apps = Path(__file__).resolve().parents[1] / "apps"
+    apps = ROOT / "apps"
     args, settings = serve_arguments([str(apps), "--port=9000"])
     assert settings == apps / ".jupyter"
     assert args == [

@@ -72,7 +72,7 @@ def test_a_closed_page_frees_its_kernel_and_an_open_one_keeps_it(room_url, page,
     pool = len(APPS)  # one started kernel waiting per app
     wait_for(room_url, pool, 120, "the pool at start")
     page.goto(f"{room_url}/voila/render/coffee.ipynb")
-    page.wait_for_selector(".gamekit-board[data-paints] svg", timeout=90_000)
+    page.wait_for_selector(BOARD, timeout=90_000)
     box = page.locator("input[placeholder*='type a move']").first
     box.fill("e5|")  # the page's kernel, taken from the pool, answers
     box.press("Enter")
@@ -95,7 +95,7 @@ def page_kernel(page) -> str:
 
 def test_a_page_whose_kernel_dies_says_so_and_offers_to_reload(room_url, page, screenshots):
     page.goto(f"{room_url}/voila/render/gipf.ipynb")
-    page.wait_for_selector(".gamekit-board[data-paints] svg", timeout=90_000)
+    page.wait_for_selector(BOARD, timeout=90_000)
     kernel = page_kernel(page)
     subprocess.run(["pkill", "-9", "-f", f"kernel-{kernel}.json"], check=True)  # out of memory
     alert = page.locator(".gamekit-lost[role=alert]")
@@ -104,7 +104,7 @@ def test_a_page_whose_kernel_dies_says_so_and_offers_to_reload(room_url, page, s
     assert alert.get_by_role("button", name="Reload the page").is_visible()
     page.screenshot(path=str(screenshots / "classroom_kernel_died.png"))
     alert.get_by_role("button", name="Reload the page").click()
-    page.wait_for_selector(".gamekit-board[data-paints] svg", timeout=90_000)
+    page.wait_for_selector(BOARD, timeout=90_000)
     assert page.locator(".gamekit-lost").count() == 0 and page_kernel(page) != kernel
 
 
@@ -112,7 +112,7 @@ def test_a_page_whose_server_stops_says_so(page, screenshots):
     env = {"DEMO_IP": "127.0.0.1", "DEMO_POOL": "0"}
     with served("apps", ROOM, "/", env=env) as base:
         page.goto(f"{base}/voila/render/hextiles.ipynb")
-        page.wait_for_selector(".gamekit-board[data-paints] svg", timeout=90_000)
+        page.wait_for_selector(BOARD, timeout=90_000)
         port = base.rsplit(":", 1)[1]
         # the server stops
         subprocess.run(["pkill", "-f", f"gamekit.classroom serve .*--port={port}"], check=True)
@@ -134,7 +134,7 @@ def test_a_full_room_says_so_at_once_and_lets_the_student_in_once_a_seat_is_free
         try:
             ada = first.new_page()
             ada.goto(f"{base}/voila/render/coffee.ipynb")
-            ada.wait_for_selector(".gamekit-board[data-paints] svg", timeout=90_000)
+            ada.wait_for_selector(BOARD, timeout=90_000)
             wait_for(base, pool + 1, 60, "the page's kernel and the pool refilled")
 
             blaise = second.new_page()

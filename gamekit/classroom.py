@@ -11,7 +11,10 @@ a room needs:
 - :meth:`RoomKernelManager.kernels_in_use` counts the students' kernels, apart from the pool;
 - :attr:`RoomKernelManager.room_size` caps them: :class:`RoomVoila` (Voilà, as ``make demo``
   starts it) answers a page that would go past the cap with a plain "the room is full" page
-  (HTTP 503) at once, instead of a page that hangs.
+  (HTTP 503) at once, instead of a page that hangs;
+- a kernel handed from the pool to a page has the whole idle time to connect
+  (:meth:`RoomKernelManager.restart_idle_clock`): it may have waited in the pool longer than
+  that, and the culler would otherwise shut it down while the page's scripts still load.
 
 >>> RoomKernelManager.__mro__[1].__name__
 'AsyncMappingKernelManager'
@@ -23,6 +26,8 @@ import os
 import shutil
 import socket
 import sys
+from collections.abc import Iterable
+from datetime import UTC, datetime
 from pathlib import Path
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -66,6 +71,15 @@ class RoomKernelManager(AsyncMappingKernelManager):
             if k not in pool and not self.get_kernel(k).shutting_down
         )
 
+    def restart_idle_clock(self, kernel_ids: Iterable[str]) -> None:
+        """Count these kernels idle from now: a kernel handed from the pool to a page then has
+        the whole ``cull_idle_timeout`` for the page to connect, however long it waited in the
+        pool (the culler leaves the pool alone, not a kernel that has just left it)."""
+        now = datetime.now(UTC)
+        for kernel_id in kernel_ids:
+            if kernel_id in self:
+                self.get_kernel(kernel_id).last_activity = now  # type: ignore[attr-defined]
+
     def room_is_full(self) -> bool:
         """Whether one more page would go past :attr:`room_size`. Every kernel outside the
         pool counts (open pages, pages closed but not yet culled, the pool's refills being
@@ -75,7 +89,8 @@ class RoomKernelManager(AsyncMappingKernelManager):
 
 class RoomHandler(TornadoVoilaHandler):
     """Voilà's page, or, when the room is full, the template's ``room_full.html`` at once
-    (HTTP 503, ``Retry-After: 60``): no kernel started, nothing waiting."""
+    (HTTP 503, ``Retry-After: 60``): no kernel started, nothing waiting. A page that takes a
+    kernel from the pool has the room's whole idle time, from when it has arrived, to connect."""
 
     async def get(self, path: str | None = None) -> None:
         room = self.kernel_manager
@@ -88,11 +103,14 @@ class RoomHandler(TornadoVoilaHandler):
             self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
             self.finish(self.render_template("room_full.html", room_size=room.room_size))
             return
+        pool = room.pool_kernel_ids()
+        room.restart_idle_clock(pool)  # the kernel this page takes is not culled while it is sent
         room.opening += 1
         try:
             await super().get(path)
         finally:
             room.opening -= 1
+            room.restart_idle_clock(pool - room.pool_kernel_ids())  # ... nor while it connects
 
 
 class RoomVoila(Voila):

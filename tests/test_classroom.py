@@ -121,6 +121,22 @@ def test_the_room_counts_students_kernels_not_the_pool_nor_one_being_shut_down()
     loop.close()
 
 
+def test_a_kernel_handed_from_the_pool_counts_idle_from_then():
+    from datetime import UTC, datetime, timedelta
+    from types import SimpleNamespace
+
+    from gamekit.classroom import RoomKernelManager
+
+    room = RoomKernelManager()
+    long_ago = datetime.now(UTC) - timedelta(hours=1)  # waited an hour in the pool
+    kernel = {name: SimpleNamespace(last_activity=long_ago) for name in ("taken", "other")}
+    room._kernels.update(kernel)
+    before = datetime.now(UTC)
+    room.restart_idle_clock(["taken", "gone"])  # a kernel no longer there is passed over
+    assert kernel["taken"].last_activity >= before
+    assert kernel["other"].last_activity == long_ago
+
+
 def test_make_demo_reads_the_room_size_from_demo_max(monkeypatch):
     from traitlets.config import PyFileConfigLoader
 

@@ -6,7 +6,8 @@
 #   seconds (60 by default); the culler looks every 10 seconds. A kernel whose page is still
 #   open is kept however long it sits idle.
 # - Voilà keeps DEMO_POOL started kernels for each app (1 by default), so that a page opens
-#   at once; these waiting kernels are never culled.
+#   at once; these waiting kernels are never culled, and a page that takes one has the whole
+#   DEMO_CULL, from when the page has arrived, to connect to it.
 # - DEMO_CLASS=coffee:20 names the app a class will open and how many students come: that
 #   many pages of it are started and rendered before they arrive. A page taken from the pool
 #   is replaced DEMO_REFILL seconds later (90 with DEMO_CLASS, else 1), so that while the

@@ -27,6 +27,7 @@ CULL = 10  # seconds idle, with no page, before a kernel is freed (60 in make de
 INTERVAL = 1  # the culler looks this often (every 10 s in make demo)
 BOARD = ".gamekit-board[data-paints] svg"  # a page whose board has painted
 FULL = "h1:has-text('The room is full')"  # the room-full page
+MOVE_BOX = "input[placeholder*='type a move']"  # the box a move is typed in
 SCRIPT = re.compile(r"\.js(\?|$)")  # a script the page loads
 # make demo's server, on a copy of apps/ (it finds the room's settings in apps/.jupyter)
 ROOM = [
@@ -88,7 +89,7 @@ def test_a_closed_page_frees_its_kernel_and_an_open_one_keeps_it(room_url, page,
     wait_for(room_url, pool, 120, "the pool at start")
     page.goto(f"{room_url}/voila/render/coffee.ipynb")
     board_painted(page)
-    box = page.locator("input[placeholder*='type a move']").first
+    box = page.locator(MOVE_BOX).first
     box.fill("e5|")  # the page's kernel, taken from the pool, answers
     box.press("Enter")
     page.locator(".gamekit-log").filter(has_text="e5").wait_for(timeout=30_000)
@@ -116,7 +117,7 @@ def test_a_page_from_a_pool_older_than_the_idle_time_keeps_its_kernel_while_it_l
     page.goto(f"{room_url}/voila/render/roaster.ipynb", wait_until="commit")
     board_painted(page)  # the culler looked 3 times while it loaded
     page.unroute(SCRIPT)
-    box = page.locator("input[placeholder*='type a move']").first
+    box = page.locator(MOVE_BOX).first
     assert box.is_visible() and page.locator(".gamekit-lost").count() == 0
 
 

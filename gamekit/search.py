@@ -125,6 +125,8 @@ class MCTSPlayer(Player):
         self.max_playout = max_playout
         self._rand = random.Random(int(self.rng.integers(2**63)))
         self.last_iterations = 0
+        self._totals: list[float] = []
+        self._root: Any = None
 
     def _options(self) -> dict[str, Any]:
         opts: dict[str, Any] = {}
@@ -171,6 +173,36 @@ class MCTSPlayer(Player):
             return ad.move(state, self._search_unseen(state, ad))
         return ad.move(state, self._search(state, ad))
 
+    def analyse(self, state: Any) -> tuple[tuple[float, ...], list[tuple[Any, int, float]]]:
+        """What the search makes of ``state`` (its budget of playouts), as Ludii reads a
+        UCT search to judge positions: each player's mean worth over the playouts (by
+        :func:`gamekit.game.player_index`; a win 1, no single winner ½), and for each move
+        searched (move, playouts through it, its mean worth to the player who makes it).
+
+        >>> from gamekit import coffee
+        >>> worth, moves = MCTSPlayer(iterations=40, seed=1).analyse(coffee.Rules(size=3).start())
+        >>> round(sum(worth), 6), len(moves) <= 40
+        (1.0, True)
+
+        Raises:
+            TypeError: ``state`` is not a game position.
+            ValueError: the game is over.
+        """
+        self._check(state)
+        ad = reader_for(state)
+        count = len(state.rules.seats)
+        self._totals = [0.0] * count
+        if ad.hidden(state):
+            self._search_unseen(state, ad)
+            root = self._root
+            moves = [(ad.move(state, a), ch.n, ch.w / ch.n) for a, ch in root.children.items()]
+        else:
+            self._search(state, ad)
+            root = self._root
+            moves = [(ad.move(state, ch.action), ch.n, ch.w / ch.n) for ch in root.children]
+        done = max(self.last_iterations, 1)
+        return tuple(t / done for t in self._totals), moves
+
     def _search(self, state, ad):
         """UCT over positions (nothing hidden): the action searched most."""
         root = _Node(state, None, None, None, self._untried(ad, state))
@@ -199,6 +231,9 @@ class MCTSPlayer(Player):
                 node = child
             # playout
             worth = ad.playout(node.state, rand, self.max_playout)
+            if self._totals:
+                for k, w in enumerate(worth):
+                    self._totals[k] += w
             # back-propagation
             while node.parent is not None:
                 node.n += 1
@@ -207,6 +242,7 @@ class MCTSPlayer(Player):
             node.n += 1
             done += 1
         self.last_iterations = done
+        self._root = root
         return max(root.children, key=lambda ch: ch.n).action
 
     def _search_unseen(self, state, ad):
@@ -241,12 +277,16 @@ class MCTSPlayer(Player):
                 node = best
                 path.append(node)
             worth = ad.leaf(position, path[-1].mover, rand, self.max_playout)
+            if self._totals:
+                for k, w in enumerate(worth):
+                    self._totals[k] += w
             root.n += 1
             for node in path[1:]:
                 node.n += 1
                 node.w += worth[node.mover]
             done += 1
         self.last_iterations = done
+        self._root = root
         return max(root.children.items(), key=lambda item: item[1].n)[0]
 
 

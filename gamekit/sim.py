@@ -27,6 +27,7 @@ The simulation reads only the contract of :mod:`gamekit.game`: ``rules.seats``,
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -67,7 +68,13 @@ class Results:
       start and the end included), when :func:`play_many` was asked to (``board=True``);
       NaN for a game without a board of cells (:func:`gamekit.game.occupancy_of`);
     - ``watched``: what ``watch`` (see :func:`play_many`) said of each game, one row per
-      game, or ``None``.
+      game, or ``None``;
+    - ``turns``: turns played (a turn is a player's run of decisions: it ends when another
+      player is to move), NaN where not counted;
+    - ``pairing``: how game ``k`` was drawn from the seed (``"games from seed 0"`` for
+      :func:`play_many`, Coffee's batch engine says its own), or ``None`` if unknown. Two
+      results hold paired games only if their ``pairing`` is the same (see
+      :func:`gamekit.design.compare_results`).
     """
 
     game: str
@@ -82,9 +89,11 @@ class Results:
     coverage: np.ndarray | None = None
     pieces: np.ndarray | None = None
     watched: np.ndarray | None = None
+    turns: np.ndarray | None = None
+    pairing: str | None = None
 
     def __post_init__(self) -> None:
-        for name in ("score", "coverage", "pieces"):
+        for name in ("score", "coverage", "pieces", "turns"):
             if getattr(self, name) is None:
                 object.__setattr__(self, name, np.full(len(self.winner), np.nan))
         if self.scores is None:
@@ -189,6 +198,8 @@ class Results:
             watched=None
             if any(p.watched is None for p in parts)
             else np.concatenate([p.watched for p in parts]),
+            turns=np.concatenate([p.turns for p in parts]),
+            pairing=parts[0].pairing if len({p.pairing for p in parts}) == 1 else None,
         )
 
 
@@ -276,11 +287,12 @@ def _game_seed(seed: np.random.SeedSequence) -> int:
 
 @dataclass
 class _Game:
-    """One game as it was played: its end, the legal-move counts before each move, what
-    the board held, and every position when someone watches."""
+    """One game as it was played: its end, the legal-move counts before each move, the
+    turns, what the board held, and every position when someone watches."""
 
     state: State
     counts: list[int]
+    turns: int = 0
     coverage: float = math.nan
     pieces: float = math.nan
     positions: list[State] | None = None
@@ -314,7 +326,8 @@ def _play(
     counts: list[int] = []
     positions = [state] if keep else None
     covered: Any = None
-    on_board = cells = 0
+    on_board = cells = turns = 0
+    last = -1
     for _ in range(max_plies + 1):
         if occupancy is not None:
             occupied, cells = occupancy(state)
@@ -323,11 +336,13 @@ def _play(
         if state.outcome is not None or len(counts) == max_plies:
             break
         counts.append(len(state.legal_moves()))
-        player = players[player_index(state, state.to_move)]
-        state = state.play(player.choose(state))
+        mover = player_index(state, state.to_move)
+        turns += mover != last
+        last = mover
+        state = state.play(players[mover].choose(state))
         if positions is not None:
             positions.append(state)
-    game = _Game(state, counts, positions=positions)
+    game = _Game(state, counts, turns, positions=positions)
     if occupancy is not None and cells:
         game.coverage = _count(covered) / cells
         game.pieces = on_board / (len(counts) + 1)
@@ -371,7 +386,7 @@ def _play_chunk(
     first = rules_list[0] if rules_list else rules
     seat_count = len(first.seats)
     occupancy = _occupancy(first) if board else None
-    winners, names, lengths, ended, rows, watched = [], [], [], [], [], []
+    winners, names, lengths, ended, rows, watched, turns = [], [], [], [], [], [], []
     score, scores = [], np.full((len(seeds), seat_count), np.nan)
     coverage, pieces = np.full(len(seeds), np.nan), np.full(len(seeds), np.nan)
     for g, (seed, game_rules) in enumerate(zip(seeds, rules_list, strict=True)):
@@ -385,6 +400,7 @@ def _play_chunk(
         winners.append(player_index(state, won[0]) if len(won) == 1 else -1)
         names.append(won[0] if len(won) == 1 else "")
         lengths.append(len(counts))
+        turns.append(game.turns)
         ended.append(ending(state))
         rows.append(counts)
         coverage[g], pieces[g] = game.coverage, game.pieces
@@ -411,6 +427,7 @@ def _play_chunk(
         coverage=coverage,
         pieces=pieces,
         watched=(np.stack(watched) if watched else np.zeros((0, 0))) if watch else None,
+        turns=np.array(turns, dtype=float),
     )
 
 
@@ -535,9 +552,10 @@ def play_many(
     finally:
         if bar is not None:
             bar.close()
-    if not parts:
-        return _play_chunk(first, players, [], max_plies, watch, board)
-    return Results.concat(parts)
+    played = (
+        Results.concat(parts) if parts else _play_chunk(first, players, [], max_plies, watch, board)
+    )
+    return dataclasses.replace(played, pairing=f"games from seed {seed}" if seed is not None else None)
 
 
 def _part(rules: Any, start: int, size: int) -> Any:

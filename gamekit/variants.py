@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 
 from gamekit.errors import VariantRuleError, shown
 
-__all__ = ["BLOCKED", "Variants", "ask"]
+__all__ = ["BLOCKED", "Variants", "ask", "ask_many"]
 
 #: The ending of a game whose variant rule left the player to move no move.
 BLOCKED = "blocked"
@@ -113,3 +113,33 @@ def ask(rules: Any, state: Any, move: Any) -> str | None:
         f"extra_rule must return None (or False) to allow a move, or a sentence saying why "
         f"it is refused; on {move} it returned {shown(answer)}"
     )
+
+
+def ask_many(rules: Any, state: Any, moves: list[Any]) -> list[str | None]:
+    """:func:`ask` about each of ``moves`` in one ``state`` (the same checks, the same
+    errors), for an engine that asks about many moves of one position at once.
+
+    Raises:
+        VariantRuleError: as :func:`ask`.
+    """
+    if getattr(_asking, "busy", False):
+        return [ask(rules, state, move) for move in moves]  # raises, naming the hook
+    rule = rules.extra_rule
+    _asking.busy = True
+    try:
+        answers: list[object] = [rule(state, move) for move in moves]
+    except Exception:
+        answers = []  # asked again one by one below, to name the move that failed
+    finally:
+        _asking.busy = False
+    if len(answers) != len(moves):
+        return [ask(rules, state, move) for move in moves]
+    out: list[str | None] = []
+    for move, answer in zip(moves, answers, strict=True):
+        if answer is None or answer is False:
+            out.append(None)
+        elif isinstance(answer, str) and answer.strip():
+            out.append(answer.strip())
+        else:
+            return [ask(rules, state, move) for move in moves]  # raises, naming the move
+    return out

@@ -4,11 +4,73 @@ ended and the winner."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 import pytest
 
 from gamekit import coffee
 from gamekit.coffee.batch import play_random, supports
+from gamekit.errors import VariantRuleError
+
+
+@dataclass(frozen=True)
+class _NoCentre(coffee.Rules):
+    """Nobody may play on the centre cell, nor lay the rod across (-) on a stone's turn
+    number divisible by 3: a rule that refuses many moves all game long."""
+
+    game = "coffee-no-centre-batch-test"
+
+    def extra_rule(self, state, move):
+        if move.cell is None:
+            return None
+        if move.cell == state.grid.label(len(state.grid) // 2):
+            return "nobody plays on the centre"
+        return state.stone_count % 3 == 0 and move.axis == "-" and "no - rod now"
+
+
+@dataclass(frozen=True)
+class _Cramped(coffee.Rules):
+    """Only the lowest row of each column may be played after the fourth stone: players
+    are soon left without a move (the variant's block)."""
+
+    game = "coffee-cramped-batch-test"
+
+    def extra_rule(self, state, move):
+        return state.stone_count > 4 and move.cell is not None and move.axis != "|" and "only |"
+
+
+@dataclass(frozen=True)
+class _NoSwap(coffee.Rules):
+    game = "coffee-no-swap-batch-test"
+
+    def extra_rule(self, state, move):
+        return move.cell is None and "no swap in this variant"
+
+
+@dataclass(frozen=True)
+class _Broken(coffee.Rules):
+    game = "coffee-broken-batch-test"
+
+    def extra_rule(self, state, move):
+        return state.stone_count > 2 and 1 / 0
+
+
+def _replays(rules, games, seed):
+    """Every game the batch engine plays, replayed move by move through the rules engine."""
+    batch = play_random(rules, games, seed=seed, batch=64)
+    for g in range(games):
+        state = rules.start()
+        moves = batch.moves(g)
+        assert len(moves) == batch.length[g]
+        for k, move in enumerate(moves):
+            assert len(state.legal_moves()) == batch.branching[g, k], (g, k)
+            state = state.play(move)
+        assert state.outcome is not None
+        assert state.outcome.winner == coffee.COLOURS[batch.winner[g]]
+        assert bool(state.outcome.line) == bool(batch.line[g])
+        assert bool(state.swapped) == bool(batch.swapped[g])
+    return batch
 
 #: (board, size, n, games) replayed move by move through gamekit.coffee.
 REPLAYED = [
@@ -79,9 +141,18 @@ def test_results_convert_to_sim_results():
     assert res.branching.shape[1] == res.length.max() + 1
 
 
-def test_boards_over_64_cells_and_the_pie_rule_are_refused():
+def test_boards_over_64_cells_and_rules_changed_beyond_extra_rule_are_refused():
     assert not supports(coffee.Rules(board="hex", size=6))
-    assert not supports(coffee.Rules(pie_rule=True))
+    assert supports(coffee.Rules(pie_rule=True)) and supports(_NoCentre())
+
+    @dataclass(frozen=True)
+    class OwnMoves(coffee.Rules):
+        game = "coffee-own-moves-test"
+
+        def start(self, seed=None):  # a method of its own: the batch engine cannot know it
+            return super().start(seed)
+
+    assert not supports(OwnMoves())
     with pytest.raises(ValueError, match="64 cells"):
         play_random(coffee.Rules(board="square", size=9), 10)
 
@@ -116,8 +187,11 @@ def test_bad_arguments_to_play_random_are_refused_naming_them(options, error, wo
 def test_seeds_may_be_numpy_numbers_and_generators():
     rules = coffee.Rules(board="square", size=5)
     a = play_random(rules, 50, seed=np.int64(3), batch=np.int32(16))
-    b = play_random(rules, 50, seed=np.random.default_rng(3), batch=16)
-    assert np.array_equal(a.cell, b.cell)
+    b = play_random(rules, 50, seed=3, batch=50)
+    assert np.array_equal(a.cell, b.cell)  # the same games, however they are batched
+    c = play_random(rules, 50, seed=np.random.default_rng(3), batch=16)
+    d = play_random(rules, 50, seed=np.random.default_rng(3), batch=16)
+    assert np.array_equal(c.cell, d.cell)
     assert len(play_random(rules, 5, seed=None)) == 5
 
 
@@ -159,3 +233,58 @@ def test_results_name_the_seats_and_the_game_by_the_contract():
     res = play_random(rules, 20, seed=2).results()
     assert res.game == rules.game == "coffee"
     assert set(res.winner_colour) <= set(rules.seats)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        coffee.Rules(board="hex", size=4, pie_rule=True),
+        coffee.Rules(board="square", size=4, n=3, pie_rule=True),
+        _NoCentre(board="hex", size=4),
+        _NoCentre(board="square", size=5, pie_rule=True),
+        _Cramped(board="square", size=5),
+        _NoSwap(board="hex", size=3, pie_rule=True),
+    ],
+    ids=repr,
+)
+def test_the_pie_rule_and_variants_replay_through_the_rules_engine(rules):
+    batch = _replays(rules, 200, seed=7)
+    results = batch.results()
+    # the player who began won: the colour that won, exchanged after a swap
+    assert np.array_equal(results.winner, batch.winner ^ batch.swapped)
+    if rules.pie_rule and not isinstance(rules, _NoSwap):
+        assert 0 < batch.swapped.mean() < 0.2
+    else:
+        assert not batch.swapped.any()
+    if isinstance(rules, _Cramped):
+        assert (~batch.line).any()  # some players were left without a move
+
+
+def test_a_variant_rule_that_fails_is_named():
+    with pytest.raises(VariantRuleError, match="extra_rule failed on .*ZeroDivisionError"):
+        play_random(_Broken(board="hex", size=4), 20, seed=1)
+
+
+def test_game_k_is_the_same_game_whatever_else_is_played():
+    rules = coffee.Rules(board="hex", size=4)
+    few = play_random(rules, 10, seed=5)
+    many = play_random(rules, 300, seed=5, batch=7)
+    assert np.array_equal(few.cell, many.cell[:10, : few.cell.shape[1]])
+    # a variant whose rule never refuses plays the very same games: paired
+    same = play_random(_NoSwap(board="hex", size=4), 10, seed=5)
+    assert np.array_equal(few.cell, same.cell)
+    assert few.results().pairing == same.results().pairing == "Coffee's batch engine, games from seed 5"
+
+
+def test_results_count_pieces_coverage_and_turns_with_a_swap():
+    rules = coffee.Rules(board="hex", size=3, pie_rule=True)
+    batch = play_random(rules, 300, seed=2)
+    res = batch.results()
+    for g in np.flatnonzero(batch.swapped)[:5]:
+        state, stones, positions = rules.start(), [0], 0
+        for move in batch.moves(g):
+            state = state.play(move)
+            stones.append(len(state.stones("black")) + len(state.stones("orange")))
+        assert res.pieces[g] == pytest.approx(np.mean(stones))
+        assert res.coverage[g] == pytest.approx(stones[-1] / len(rules.grid))
+        assert res.turns[g] == res.length[g] == len(stones) - 1

@@ -10,23 +10,28 @@ legal moves and every winner.
 >>> from gamekit import coffee
 >>> batch = play_random(coffee.Rules(board="hex", size=5, n=5), games=1000, seed=1)
 >>> batch
-<coffee_batch hex5 n=5: 1000 random games, black won 532, 67% by a line>
+<coffee_batch hex5 n=5: 1000 random games, black won 515, 63% by a line>
 >>> batch.moves(0)[:3]
-['e3\\\\', 'b3/', 'g6/']
+['f3\\\\', 'g2\\\\', 'e4\\\\']
 
-Boards of up to 64 cells (hexhex up to side 5, square up to 8), without the pie rule.
+Boards of up to 64 cells (hexhex up to side 5, square up to 8), with or without the pie
+rule, and a variant's ``extra_rule`` (asked about every move Coffee allows, as the rules
+engine asks it: a variant's games cost about as much more as its rule takes to answer).
+Game ``k`` draws its choices from numbers of its own (a hash of the seed, the game and the
+decision), so two settings played from one seed are paired games.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from gamekit import coffee
 from gamekit.checks import whole
+from gamekit.variants import ask_many
 
 if TYPE_CHECKING:
     from gamekit.sim import Results
@@ -35,8 +40,9 @@ __all__ = ["BatchGames", "play_random", "supports"]
 
 
 def supports(rules: coffee.Rules | coffee.State) -> bool:
-    """Whether the batch engine can play these rules (Coffee's own, with no variant rule; 64
-    cells at most; no pie rule).
+    """Whether the batch engine can play these rules: boards of 64 cells at most, with or
+    without the pie rule, Coffee's own rules or a variant that changes them only through
+    its ``extra_rule`` (asked about every move, as the rules engine asks it).
 
     >>> supports(coffee.Rules(board="hex", size=5)), supports(coffee.Rules(board="hex", size=6))
     (True, False)
@@ -45,7 +51,21 @@ def supports(rules: coffee.Rules | coffee.State) -> bool:
         TypeError: ``rules`` is not Coffee's rules (or a Coffee state).
     """
     rules = _rules_of(rules)
-    return len(rules.grid) <= 64 and not rules.pie_rule and rules.plain
+    return len(rules.grid) <= 64 and _only_a_rule(type(rules))
+
+
+def _only_a_rule(cls: type) -> bool:
+    """Whether a subclass of Coffee's rules changes nothing but ``extra_rule`` (its data
+    and words aside): a method of its own could change what the batch engine plays."""
+    for base in cls.__mro__:
+        if base is coffee.Rules:
+            return True
+        for name, value in vars(base).items():
+            if name == "extra_rule" or (name.startswith("__") and name.endswith("__")):
+                continue
+            if callable(value) or hasattr(value, "__get__"):
+                return False
+    return True
 
 
 def _rules_of(rules: object) -> coffee.Rules:
@@ -117,17 +137,21 @@ def _tables(board: str, size: int, n: int) -> _BatchTables:
     )
 
 
-_ROWS = ("winner", "length", "line")
+_ROWS = ("winner", "length", "line", "swapped")
 
 
 @dataclass(frozen=True, eq=False)
 class BatchGames:
     """Random games from :func:`play_random`, one row per game.
 
-    ``winner``: 0 Black, 1 Orange; ``length``: stones placed; ``line``: ``True`` when the
-    game ended with a line, ``False`` when a player was blocked; ``branching``: the number of
-    legal moves before each move (0 after the end); ``cell`` and ``axis``: the moves played
-    (indices into ``rules.grid`` and ``rules.grid.axes``, -1 after the end).
+    ``winner``: the colour that won, 0 Black, 1 Orange; ``length``: decisions (stones
+    placed, and the pie rule's swap); ``line``: ``True`` when the game ended with a line,
+    ``False`` when a player was blocked; ``branching``: the number of legal moves before
+    each decision (0 after the end); ``cell`` and ``axis``: the moves played (indices into
+    ``rules.grid`` and ``rules.grid.axes``; -2 a swap, -1 after the end); ``swapped``:
+    whether the players exchanged colours by the pie rule (so the first player played
+    Orange); ``pairing``: how the games were drawn from the seed
+    (:attr:`gamekit.sim.Results.pairing`).
     """
 
     rules: coffee.Rules
@@ -137,12 +161,16 @@ class BatchGames:
     branching: np.ndarray
     cell: np.ndarray
     axis: np.ndarray
+    swapped: np.ndarray | None = None
+    pairing: str | None = None
 
     def __post_init__(self) -> None:
+        if self.swapped is None:
+            object.__setattr__(self, "swapped", np.zeros(len(self.winner), dtype=bool))
         if not isinstance(self.rules, coffee.Rules):
             raise TypeError(f"rules must be coffee.Rules, not {type(self.rules).__name__}")
         games = None
-        for name in ("winner", "length", "line", "branching", "cell", "axis"):
+        for name in ("winner", "length", "line", "branching", "cell", "axis", "swapped"):
             value = getattr(self, name)
             if not isinstance(value, np.ndarray) or value.ndim != (1 if name in _ROWS else 2):
                 shape = "one row per game" if name in _ROWS else "a row per game"
@@ -182,9 +210,9 @@ class BatchGames:
         grid = self.rules.grid
         end = self.length[game]
         return [
-            f"{grid.label(int(c))}{grid.axes[int(a)]}"
+            "swap" if c == -2 else f"{grid.label(int(c))}{grid.axes[int(a)]}"
             for c, a in zip(self.cell[game, :end], self.axis[game, :end], strict=True)
-            if c >= 0
+            if c >= 0 or c == -2
         ]
 
     def results(self) -> Results:
@@ -192,19 +220,27 @@ class BatchGames:
         from gamekit.sim import Results
 
         width = int(self.length.max(initial=0)) + 1
-        # stones never leave the board and every move here places one: the board's cells
-        # that held a stone are the stones at the end, and the stones grow by one a move
+        swapped = cast(np.ndarray, self.swapped)  # __post_init__ fills it in
+        # Stones never leave the board: the cells that held a stone are the stones at the
+        # end. Every decision here places one, but a swap, which keeps the position.
         placed = (self.cell[:, : width - 1] >= 0).sum(axis=1)
+        swaps = (self.cell[:, : width - 1] == -2).sum(axis=1)
+        stones = self.length - swapped
+        first = stones - placed
+        # positions from here: first .. stones stones, and the swap's one more of 1 stone
+        pieces = ((first + stones) * (placed + 1) / 2 + swaps) / (placed + swaps + 1)
         return Results(
             game=self.rules.game,
             rules=self.rules,
-            winner=self.winner.astype(np.int64),
+            winner=(self.winner ^ swapped).astype(np.int64),
             winner_colour=np.array(self.rules.seats)[self.winner],
             length=self.length.astype(np.int64),
             ended=np.where(self.line, "line", "blocked").astype("<U12"),
             branching=self.branching[:, :width].astype(np.int32),
-            coverage=self.length / len(self.rules.grid),
-            pieces=self.length - placed / 2,
+            coverage=stones / len(self.rules.grid),
+            pieces=pieces,
+            turns=(placed + swaps).astype(float),
+            pairing=self.pairing,
         )
 
 
@@ -225,7 +261,7 @@ def play_random(
         >>> after = coffee.Rules(board="hex", size=4).start().play("d4|")
         >>> games = play_random(after, 400, seed=1)
         >>> round(float((games.winner == 0).mean()), 2), games.moves(0)[:2]
-        (0.69, ['d5/', 'f5\\\\'])
+        (0.66, ['d6\\\\', 'f4\\\\'])
 
     Raises:
         TypeError: ``rules`` is not Coffee's rules or state, or ``games``, ``seed`` or
@@ -247,12 +283,27 @@ def play_random(
             "the batch engine plays boards of at most 64 cells without the pie rule; "
             f"use gamekit.sim.play_many for {rules!r}"
         )
-    rng = np.random.default_rng(seed)
+    key = _key(seed)
     parts = [
-        _play_batch(rules, min(batch, games - begin), rng, state)
+        _play_batch(rules, min(batch, games - begin), key, begin, state)
         for begin in range(0, max(games, 1), batch)
     ]
-    return BatchGames(rules, *(np.concatenate(arrays) for arrays in zip(*parts, strict=True)))
+    joined = [np.concatenate(arrays) for arrays in zip(*parts, strict=True)]
+    return BatchGames(rules, *joined, pairing=f"{_PAIRING} {seed}" if isinstance(seed, int) else None)
+
+
+#: How a run of the batch engine draws game ``k`` from its seed (see :func:`_uniform`).
+_PAIRING = "Coffee's batch engine, games from seed"
+
+
+def _key(seed: int | np.random.Generator | np.random.SeedSequence | None) -> tuple[int, int]:
+    """The two 64-bit numbers a run's games are drawn from."""
+    if isinstance(seed, np.random.Generator):
+        words = seed.integers(0, 2**64, size=2, dtype=np.uint64)
+    else:
+        sequence = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+        words = sequence.generate_state(2, np.uint64)
+    return int(words[0]), int(words[1])
 
 
 def _all_threats(t: _BatchTables, rules: coffee.Rules, mine: int) -> int:
@@ -290,91 +341,242 @@ def _select(x: np.ndarray, k: np.ndarray) -> np.ndarray:
     return pos
 
 
+#: The odd constants of SplitMix64 (Steele, Lea and Flood 2014), for the games' own numbers.
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1, _MIX2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
+
+
+def _mix(x: np.ndarray) -> np.ndarray:
+    """SplitMix64's finaliser: every bit of ``x`` stirred into every bit of the result."""
+    x = (x ^ (x >> np.uint64(30))) * _MIX1
+    x = (x ^ (x >> np.uint64(27))) * _MIX2
+    return x ^ (x >> np.uint64(31))
+
+
+def _uniform(key: tuple[int, int], game: np.ndarray, decision: np.ndarray) -> np.ndarray:
+    """The random number in [0, 1) of decision ``decision`` of game ``game``: a hash of
+    the run's key, the game and the decision. Game ``k`` of two runs with the same key
+    draws the same numbers, whatever the other games do, so two settings measured from one
+    seed play paired games (the same choices wherever they offer the same moves)."""
+    with np.errstate(over="ignore"):
+        x = _mix(np.uint64(key[0]) + game.astype(np.uint64) * _GOLDEN)
+        x = _mix(x ^ (np.uint64(key[1]) + decision.astype(np.uint64) * _GOLDEN))
+    return (x >> np.uint64(11)).astype(np.float64) * 2.0**-53
+
+
+@cache
+def _move_table(board: str, size: int) -> tuple[tuple[Any, ...], ...]:
+    """Coffee's :class:`~gamekit.coffee.Move` of every (cell, axis) pair of a board."""
+    grid = coffee.board_tables(board, size).grid
+    return tuple(
+        tuple(coffee.Move._of(grid.label(i), ax) for ax in grid.axes) for i in range(len(grid))
+    )
+
+
+def _state(
+    rules: coffee.Rules,
+    stones: np.ndarray,
+    cell: np.ndarray,
+    axis: np.ndarray,
+    ply: int,
+    swapped: np.ndarray,
+    g: int,
+) -> coffee.State:
+    """Column ``g``'s position as the rules engine's own :class:`~gamekit.coffee.State`."""
+    rod = None if cell[g] < 0 else (int(cell[g]), int(axis[g]))
+    mover = "black" if ply % 2 == 0 else "orange"
+    return coffee.State._make(
+        rules, int(stones[0, g]), int(stones[1, g]), rod, mover, bool(swapped[g])
+    )
+
+
+def _variant_legal(
+    rules: coffee.Rules,
+    legal: np.ndarray,
+    stones: np.ndarray,
+    cell: np.ndarray,
+    axis: np.ndarray,
+    ply: int,
+    swapped: np.ndarray,
+) -> np.ndarray:
+    """``legal`` (axes x games bitmasks of the moves Coffee's own rules allow) less every
+    move the variant's rule refuses: the rule is asked, as the rules engine asks it, about
+    each of those moves, in the very position (a :class:`~gamekit.coffee.State`)."""
+    moves = _flat_moves(rules.board, rules.size)
+    make = coffee.State._make
+    mover = "black" if ply % 2 == 0 else "orange"
+    axes, games = legal.shape
+    # every (game, axis, cell) of a legal move, game by game: the bits of each mask
+    bits = np.unpackbits(legal.T.copy().view(np.uint8), bitorder="little").reshape(games, axes, 64)
+    game, ax, at = np.nonzero(bits)
+    asked = moves[at * axes + ax]
+    cuts = np.searchsorted(game, np.arange(1, games))
+    refused = np.zeros(len(game), dtype=bool)
+    start = 0
+    columns = zip(
+        stones[0].tolist(),
+        stones[1].tolist(),
+        cell.tolist(),
+        axis.tolist(),
+        swapped.tolist(),
+        [*cuts.tolist(), len(game)],
+        strict=True,
+    )
+    for black, orange, c, a, swap, stop in columns:
+        if stop > start:
+            state = make(rules, black, orange, None if c < 0 else (c, a), mover, swap)
+            answers = ask_many(rules, state, asked[start:stop].tolist())
+            if answers.count(None) != len(answers):
+                refused[start:stop] = [why is not None for why in answers]
+        start = stop
+    out = legal.copy()
+    if refused.any():
+        drop = np.zeros((axes, games), dtype=np.uint64)
+        np.bitwise_or.at(drop, (ax[refused], game[refused]), np.uint64(1) << at[refused].astype(np.uint64))
+        out &= ~drop
+    return out
+
+
+@cache
+def _flat_moves(board: str, size: int) -> np.ndarray:
+    """:func:`_move_table` as one array: the move of (cell ``i``, axis ``a``) at
+    ``i * axes + a``."""
+    table = _move_table(board, size)
+    flat = np.empty(sum(len(row) for row in table), dtype=object)
+    flat[:] = [move for row in table for move in row]
+    return flat
+
+
 def _play_batch(
-    rules: coffee.Rules, games: int, rng: np.random.Generator, state: coffee.State | None = None
+    rules: coffee.Rules,
+    games: int,
+    key: tuple[int, int],
+    first_game: int,
+    state: coffee.State | None = None,
 ) -> tuple[np.ndarray, ...]:
+    """Play games ``first_game`` .. ``first_game + games - 1`` of a run (their numbers
+    come from ``key``, see :func:`_uniform`)."""
     t = _tables(rules.board, rules.size, rules.n)
     axes_n = t.axes
-    longest = t.cells + 1
+    longest = t.cells + 2  # every stone and the pie rule's swap
     winner = np.full(games, -1, dtype=np.int8)
     length = np.zeros(games, dtype=np.int16)
     line = np.zeros(games, dtype=bool)
     branching = np.zeros((longest, games), dtype=np.int16)
     cell_out = np.full((longest, games), -1, dtype=np.int8)
     axis_out = np.full((longest, games), -1, dtype=np.int8)
+    swapped = np.zeros(games, dtype=bool)
     if games == 0:
-        return winner, length, line, branching.T, cell_out.T, axis_out.T
+        return winner, length, line, branching.T, cell_out.T, axis_out.T, swapped
+    variant = not rules.plain
+    pie = rules.pie_rule
+    game_id = np.arange(first_game, first_game + games, dtype=np.int64)
 
     # Per game: stones[0] Black, stones[1] Orange; threat[p]: cells that would complete a
     # line for player p (kept up to date as p places stones; may hold occupied cells).
-    if state is not None and state.rod_pair is not None:
+    ones = np.ones(games, dtype=np.uint64)
+    if state is not None:
         ply = state.stone_count
         black, orange = state.masks
-        rod_cell, rod_axis = state.rod_pair
-        ones = np.ones(games, dtype=np.uint64)
         stones = np.stack([ones * np.uint64(black), ones * np.uint64(orange)])
         threat = np.stack([ones * np.uint64(_all_threats(t, rules, m)) for m in (black, orange)])
+        rod_cell, rod_axis = state.rod_pair if state.rod_pair is not None else (-1, -1)
         cell = np.full(games, rod_cell, dtype=np.int64)
         axis = np.full(games, rod_axis, dtype=np.int64)
-        length[:] = ply
+        swapped[:] = state.swapped
+        done = ply + int(state.swapped)  # decisions before this position
     else:
-        # First move: the same choices in every game, and no line yet.
-        first = t.first_pairs
-        pick = first[rng.integers(len(first), size=games)]
-        cell, axis = pick[:, 0], pick[:, 1]
-        branching[0] = len(first)
-        cell_out[0], axis_out[0] = cell, axis
-        length[:] = ply = 1
-        zero = np.zeros(games, dtype=np.uint64)
-        first_stone = t.cellbit[cell]
-        stones = np.stack([first_stone, zero])
-        threat = np.stack([_threats(t, first_stone, cell), zero])
+        ply = done = 0
+        stones = np.zeros((2, games), dtype=np.uint64)
+        threat = np.zeros((2, games), dtype=np.uint64)
+        cell = np.full(games, -1, dtype=np.int64)
+        axis = np.full(games, -1, dtype=np.int64)
+    length[:] = done
+    # the decisions this run has taken in each game (a swap is one more than the stones)
+    decided = np.zeros(games, dtype=np.int64)
     idx = np.arange(games)  # the game each active column belongs to
     line_mask, cellbit, full = t.line_mask, t.cellbit, np.uint64(t.full_mask)
     lines = t.lines[:, None]  # (K, 1): every line of the board
     ends = t.line_ends  # lines of axis a are lines[ends[a]:ends[a + 1]]
+    first_legal = np.zeros((axes_n, 1), dtype=np.uint64)
+    for c, a in t.first_pairs:
+        first_legal[a, 0] |= t.cellbit[c]
     two = np.uint8(2)
     while idx.size:
         who = ply & 1
-        occupied = stones[0] | stones[1]
-        empty = full & ~occupied
-        targets = line_mask[cell, axis] & empty
-        # Cells whose line along each axis has another empty cell: lines with 2+ empties.
-        open_lines = np.where(np.bitwise_count(lines & empty) >= two, lines, np.uint64(0))
-        wins = targets & threat[who]
-        legal = np.stack(
-            [
-                np.bitwise_or.reduce(open_lines[ends[a] : ends[a + 1]], axis=0) & targets | wins
-                for a in range(axes_n)
-            ]
-        )  # (A, B): legal cells for each axis
+        if ply == 0:  # no rod yet: the empty board's moves, and no line to complete
+            legal = np.repeat(first_legal, len(idx), axis=1)
+            wins = np.zeros(len(idx), dtype=np.uint64)
+        else:
+            occupied = stones[0] | stones[1]
+            empty = full & ~occupied
+            targets = line_mask[cell, axis] & empty
+            # Cells whose line along each axis has another empty cell: lines with 2+ empties.
+            open_lines = np.where(np.bitwise_count(lines & empty) >= two, lines, np.uint64(0))
+            wins = targets & threat[who]
+            legal = np.stack(
+                [
+                    np.bitwise_or.reduce(open_lines[ends[a] : ends[a + 1]], axis=0) & targets
+                    | wins
+                    for a in range(axes_n)
+                ]
+            )  # (A, B): legal cells for each axis
+        if variant:
+            legal = _variant_legal(rules, legal, stones, cell, axis, ply, swapped[idx])
         per_axis = np.bitwise_count(legal)
         cum = np.cumsum(per_axis, axis=0, dtype=np.int64)
         count = cum[-1]
-        branching[ply, idx] = count
+        u = _uniform(key, game_id[idx], done + decided[idx])
+        r = (u * count).astype(np.int64)
+        if pie and ply == 1:
+            # Orange may answer Black's first stone with swap (listed last, as legal_moves
+            # lists it). The number picks among the stones and the swap; a game that swaps
+            # keeps the position, exchanges the players and decides again, without swap.
+            can = ~swapped[idx]
+            if variant:
+                swap = coffee.Move(None, None)
+                for j in np.flatnonzero(can):
+                    position = _state(rules, stones, cell, axis, ply, swapped[idx], int(j))
+                    can[j] = ask_many(rules, position, [swap])[0] is None
+            options = count + can
+            branching[decided[idx], idx] = options
+            r = (u * options).astype(np.int64)
+            takes = can & (r == count)
+            if takes.any():
+                gone = idx[takes]
+                cell_out[decided[gone], gone] = axis_out[decided[gone], gone] = -2
+                swapped[gone] = True
+                decided[gone] += 1
+                length[gone] += 1
+                again = _uniform(key, game_id[gone], done + decided[gone])
+                r[takes] = (again * count[takes]).astype(np.int64)
+                branching[decided[gone], gone] = count[takes]
+        else:
+            branching[decided[idx], idx] = count
         blocked = count == 0
         if blocked.any():
             winner[idx[blocked]] = 1 - who
             keep = ~blocked
-            idx, legal, cum, count, wins = (
+            idx, legal, cum, count, wins, r = (
                 idx[keep],
                 legal[:, keep],
                 cum[:, keep],
                 count[keep],
                 wins[keep],
+                r[keep],
             )
             stones, threat = stones[:, keep], threat[:, keep]
             if not idx.size:
                 break
-        r = (rng.random(len(idx)) * count).astype(np.int64)
         axis = (cum <= r).sum(axis=0)
         rows = np.arange(len(idx))
         before = np.where(axis > 0, cum[np.maximum(axis - 1, 0), rows], 0)
         cell = _select(legal[axis, rows], r - before)
         bit = cellbit[cell]
         won = (wins & bit) != 0
-        cell_out[ply, idx], axis_out[ply, idx] = cell, axis
-        length[idx] = ply + 1
+        cell_out[decided[idx], idx], axis_out[decided[idx], idx] = cell, axis
+        decided[idx] += 1
+        length[idx] += 1
         if won.any():
             gone = idx[won]
             winner[gone] = who
@@ -385,4 +587,4 @@ def _play_batch(
         stones[who] |= bit
         threat[who] |= _threats(t, stones[who], cell)
         ply += 1
-    return winner, length, line, branching.T, cell_out.T, axis_out.T
+    return winner, length, line, branching.T, cell_out.T, axis_out.T, swapped

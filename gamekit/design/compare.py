@@ -10,20 +10,22 @@ never decides "no difference" because two intervals overlap.
 >>> c = compare(coffee.Rules(board="square", size=4), coffee.Rules(board="square", size=5),
 ...             measure="length", games=200, progress=False)
 >>> c.verdict
-'B is higher by 6.4 plies (5.9–6.8), from 200 paired games'
+'B is higher by 6.1 plies (5.6–6.6), from 200 paired games'
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 import numpy as np
 
-from gamekit.design.arguments import checked_rules, checked_seed, game_count, seated
+from gamekit.design.arguments import checked_rules, checked_seed, game_count, is_random, seated
 from gamekit.errors import shown
 from gamekit.game import game_of
+from gamekit.players import Player, strategy
 from gamekit.sim import Results, play_many
 from gamekit.stats import (
     Interval,
@@ -34,7 +36,7 @@ from gamekit.stats import (
     wilson,
 )
 
-__all__ = ["Comparison", "compare", "compare_results", "QUANTITIES"]
+__all__ = ["Comparison", "Comparisons", "compare", "compare_results", "QUANTITIES"]
 
 #: What :func:`compare` can compare, and its unit (a share's change is in percentage
 #: points).
@@ -53,8 +55,9 @@ _SHARES = ("first", "draws", "decisions")
 @dataclass(frozen=True)
 class Comparison:
     """``a`` and ``b`` (each an :class:`~gamekit.stats.Interval` of the ``measure``), the
-    ``difference`` ``b − a`` with its interval from the paired games, their number, and
-    the ``verdict`` in words."""
+    ``difference`` ``b − a`` with its interval from the paired games, their number, the
+    ``verdict`` in words, and the games played (``results``: a's and b's
+    :class:`~gamekit.sim.Results`, for other measures with :func:`compare_results`)."""
 
     measure: str
     a: Interval
@@ -62,9 +65,40 @@ class Comparison:
     difference: Interval
     games: int
     verdict: str
+    results: tuple[Results, Results] | None = field(default=None, compare=False, repr=False)
 
     def __repr__(self) -> str:
         return f"<Comparison of {self.measure}: {self.verdict}>"
+
+
+class Comparisons(Mapping[str, Comparison]):
+    """Several measures compared on the same paired games (:func:`compare` with a list of
+    measures): measure -> :class:`Comparison`, in the order asked, and ``results``, the
+    games played.
+
+    >>> from gamekit import coffee
+    >>> both = compare(coffee.Rules(board="square", size=4), coffee.Rules(board="square", size=5),
+    ...                measure=("first", "length"), games=200, progress=False)
+    >>> list(both), both["length"].verdict
+    (['first', 'length'], 'B is higher by 6.1 plies (5.6–6.6), from 200 paired games')
+    """
+
+    def __init__(self, items: Mapping[str, Comparison], results: tuple[Results, Results]):
+        self._items = dict(items)
+        self.results = results
+
+    def __getitem__(self, measure: str) -> Comparison:
+        return self._items[measure]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __repr__(self) -> str:
+        lines = [f"  {m}: {c.verdict}" for m, c in self._items.items()]
+        return "<Comparisons\n" + "\n".join(lines) + ">"
 
 
 def _is_rules(x: Any) -> bool:
@@ -78,7 +112,7 @@ def _is_rules(x: Any) -> bool:
 def compare(
     a: Any,
     b: Any,
-    measure: str = "first",
+    measure: str | tuple[str, ...] | list[str] = "first",
     games: int = 1000,
     seed: int = 0,
     rules: Any = None,
@@ -98,7 +132,12 @@ def compare(
     ``"ending:WORD"`` (the share of games that ended in that way, a word of the rules'
     ``endings``). The verdict says which is higher and by how much with the interval, or
     "cannot tell at N games" where the interval holds 0, or that every pair of games gave
-    the same result.
+    the same result. A list of measures compares them all on the same games and returns
+    :class:`Comparisons`. Every :class:`Comparison` keeps the games (``results``).
+
+    Random players play with the game's own faster engine when both settings have one
+    (Coffee's batch engine, variants and the pie rule included): it draws game ``k`` of
+    both from the same numbers, so the games are paired there too.
 
     Raises:
         TypeError: ``a`` and ``b`` are neither two rules nor two line-ups; ``rules``
@@ -118,18 +157,46 @@ def compare(
             raise TypeError("to compare two line-ups of players, give the game: rules=...")
         checked_rules(rules)
         pairs = [(rules, seated(rules, a, "a")), (rules, seated(rules, b, "b"))]
-    _check_measure(measure, pairs[0][0])
-    played = [
-        play_many(r, p, games, seed, executor=executor, progress=progress, max_plies=max_plies)
-        for r, p in pairs
-    ]
-    return _compared(measure, played[0], played[1])
+    measures = _measures(measure)
+    for m in measures:
+        _check_measure(m, pairs[0][0])
+    fast = [_fast(r, p, games, seed, max_plies) for r, p in pairs]
+    if fast[0] is not None and fast[1] is not None:
+        played = (fast[0], fast[1])
+    else:
+        one, two = (
+            play_many(r, p, games, seed, executor=executor, progress=progress, max_plies=max_plies)
+            for r, p in pairs
+        )
+        played = (one, two)
+    if isinstance(measure, str):
+        return _compared(measure, *played)
+    return Comparisons({m: _compared(m, *played) for m in measures}, played)
+
+
+def _measures(measure: Any) -> tuple[str, ...]:
+    """``measure`` as a tuple of measures (one name, or a list of them)."""
+    if isinstance(measure, (list, tuple)):
+        if not measure:
+            raise ValueError("measure: give at least one measure to compare")
+        return tuple(measure)
+    return (measure,)
+
+
+def _fast(rules: Any, players: list[Player], games: int, seed: int, plies: int) -> Any:
+    """Random games from the game's own faster engine, or ``None`` where it has none."""
+    faster = strategy(rules).random_games
+    if faster is None or not is_random(players) or plies < 10_000:
+        return None
+    return faster(rules, games, seed)
 
 
 def compare_results(a: Results, b: Results, measure: str = "first") -> Comparison:
     """:func:`compare` for games already played: ``a`` and ``b`` are
-    :class:`~gamekit.sim.Results` of the same number of games from the same seed (game
-    ``k`` of each from the ``k``-th seed), so that several measures are read from one run.
+    :class:`~gamekit.sim.Results` of the same number of games drawn from the same seed in
+    the same way (their ``pairing`` is the same: game ``k`` of each from the ``k``-th
+    seed), so that several measures are read from one run. Results that are not paired
+    games are refused: their difference would need another interval.
 
     >>> from gamekit import coffee
     >>> from gamekit.sim import play_many
@@ -138,11 +205,12 @@ def compare_results(a: Results, b: Results, measure: str = "first") -> Compariso
     >>> a = play_many(coffee.Rules(size=3), two, 100, seed=1, progress=False)
     >>> b = play_many(coffee.Rules(size=4), two, 100, seed=1, progress=False)
     >>> compare_results(a, b, "length").verdict
-    'B is higher by 15.8 plies (14.4–17.1), from 100 paired games'
+    'B is higher by 15.8 plies (14.4–17.0), from 100 paired games'
 
     Raises:
         TypeError: ``a`` or ``b`` is not a Results.
-        ValueError: an unknown ``measure``; ``a`` and ``b`` of different numbers of games.
+        ValueError: an unknown ``measure``; ``a`` and ``b`` of different numbers of
+            games, or not paired games.
     """
     for name, res in (("a", a), ("b", b)):
         if not isinstance(res, Results):
@@ -153,8 +221,19 @@ def compare_results(a: Results, b: Results, measure: str = "first") -> Compariso
         raise ValueError(
             f"a and b must hold the same games, 2 or more, from one seed: {a.games} and {b.games}"
         )
+    if a.pairing is None or a.pairing != b.pairing:
+        raise ValueError(
+            "a and b are not paired games, so their difference cannot be read game by game: "
+            f"a's games were drawn as {_drawn(a)}, b's as {_drawn(b)}. Play both settings "
+            "with gamekit.sim.play_many from one seed, or use design.compare, which plays "
+            "paired games"
+        )
     _check_measure(measure, a.rules)
     return _compared(measure, a, b)
+
+
+def _drawn(res: Results) -> str:
+    return "(unknown)" if res.pairing is None else f"'{res.pairing}'"
 
 
 def _check_measure(measure: Any, rules: Any) -> None:
@@ -208,7 +287,7 @@ def _compared(measure: str, ra: Results, rb: Results) -> Comparison:
         one, two = ratio_interval(ta, counts_a), ratio_interval(tb, counts_b)
         diff = paired_ratio_difference((ta, counts_a), (tb, counts_b))
         same = bool((ta == tb).all() and (counts_a == counts_b).all())
-    return Comparison(measure, one, two, diff, n, verdict(diff, measure, n, same))
+    return Comparison(measure, one, two, diff, n, verdict(diff, measure, n, same), (ra, rb))
 
 
 def _values(res: Results, measure: str) -> np.ndarray:

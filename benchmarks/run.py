@@ -28,6 +28,7 @@ import importlib
 import platform
 import random
 import time
+from dataclasses import dataclass
 
 import gipf_reference  # benchmarks/gipf_reference.py, beside this file
 import numpy as np
@@ -247,6 +248,41 @@ def bench_measure(label: str, game: str, options: dict, games: int = 10_000) -> 
     )
 
 
+@dataclass(frozen=True)
+class NoEdgeStart(coffee.Rules):
+    """A class's variant (lesson 15's kind): the first stone may not go on the a or i file."""
+
+    game = "coffee-no-edge-start-bench"
+
+    def extra_rule(self, state, move):
+        first = state.stone_count == 0 and str(move)[0] in "ai"
+        return first and "the first stone may not go on the a or i file"
+
+
+def bench_variants(games: int = 10_000) -> list[str]:
+    """10,000 random hexhex-5 games measured with design.measure: Coffee, Coffee with the
+    pie rule, and a variant with an extra_rule, each timed in the same run; the ratios to
+    the plain time (target: at most 25)."""
+    from gamekit import design
+
+    times = {}
+    for label, rules in (
+        ("plain", coffee.Rules()),
+        ("pie rule", coffee.Rules(pie_rule=True)),
+        ("extra_rule", NoEdgeStart()),
+    ):
+        design.clear_cache()
+        start = time.perf_counter()
+        design.measure(rules, games=games, seed=SEED, progress=False)
+        times[label] = time.perf_counter() - start
+    plain = times["plain"]
+    return [
+        f"{label:<10} {games:,} games {seconds:6.2f} s, {seconds / plain:5.1f}x plain"
+        + ("" if label == "plain" else " (target <= 25x)")
+        for label, seconds in times.items()
+    ]
+
+
 def bench_long_record(moves: int = 100_000, clicks: int = 20) -> list[str]:
     """A legal GIPF record of ``moves`` moves (a cycle repeated): the time to read it
     (every move checked), to open it on a board, and of a click (Python only, no browser),
@@ -310,6 +346,9 @@ def main() -> int:
     print("Design measures (gamekit.design.measure, random play, one core):")
     for label, game, options in MEASURED:
         print("  " + bench_measure(label, game, options), flush=True)
+    print("Coffee variants through the batch engine (design.measure, same run):")
+    for line in bench_variants():
+        print("  " + line, flush=True)
     print("Time per move of each computer level:")
     levels = [("coffee hex5 n=5", coffee.Rules(board="hex", size=5, n=5))]
     levels += [(label, rules) for label, rules, _ in others if label.endswith(("standard", "2p"))]

@@ -170,7 +170,7 @@ def mean_interval(
     return Interval(mean - inverse(z) * se, mean, mean - inverse(-z) * se)
 
 
-def sample_mean(values: Sequence[float] | np.ndarray) -> Interval:
+def sample_mean(values: Sequence[float] | np.ndarray, z: float = Z95) -> Interval:
     """The mean of a sample of games with its interval, as the design lab reports it: every
     value the same gives the value exactly (no width); a single value has no interval
     (infinite ends); otherwise :func:`mean_interval` corrected for skewness (``skew=True``:
@@ -186,7 +186,7 @@ def sample_mean(values: Sequence[float] | np.ndarray) -> Interval:
     if float(np.ptp(x)) == 0.0:
         v = float(x[0])
         return Interval(v, v, v)
-    return mean_interval(x, skew=True)
+    return mean_interval(x, z, skew=True)
 
 
 # ---------------------------------------------------------------------------------------

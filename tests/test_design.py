@@ -211,8 +211,101 @@ def test_measure_follows_the_lead_where_asked() -> None:
     assert m.lead_changes is not None and m.drama is not None and m.decisiveness is not None
     assert 0 < m.drama.value < 1 and 0 <= m.decisiveness.value <= 1
     assert measure(Countdown(), games=20, progress=False).drama is None
-    with pytest.raises(ValueError, match="judges positions"):
-        measure(TIC_TAC_TOE, games=20, progress=False, lead=True)
+    assert m.judge == "the game's own evaluation"
+
+
+def test_a_game_without_an_evaluation_is_judged_by_a_search() -> None:
+    m = measure(TIC_TAC_TOE, games=40, seed=1, progress=False, lead=True, playouts=16)
+    assert m.judge == "a search of 16 playouts"
+    assert m.lead_changes is not None and m.drama is not None
+    for name in ("LeadChange", "Stability", "DramaAverage", "ClarityNarrowness", "MoveEvaluationAverage"):
+        assert name in m.ludii, name
+    coffee_lead = measure(coffee.Rules(size=3), games=10, progress=False, lead=True, playouts=8)
+    assert coffee_lead.judge == "a search of 8 playouts" and coffee_lead.lead_changes is not None
+    from gamekit import roaster
+
+    with pytest.raises(ValueError, match="played alone: nobody leads"):
+        measure(roaster.Rules(), games=10, progress=False, lead=True)
+
+
+class _Scripted(design.SearchJudge):
+    """A judge whose values are given ply by ply (to check Ludii's formulas by hand)."""
+
+    def __init__(self, values, moves):
+        object.__setattr__(self, "iterations", 1)
+        object.__setattr__(self, "_values", values)
+        object.__setattr__(self, "_moves", moves)
+
+    def judge(self, state, ply):
+        return list(self._values[ply]), list(self._moves[ply]), [None] * len(self._moves[ply])
+
+
+def test_ludii_evaluation_metrics_by_hand() -> None:
+    from gamekit.design.lead import OWN, Behaviour
+    from gamekit.design.ludii import AGGREGATES, EVALUATED, EVALUATED_SERIES
+
+    rules = Countdown(b=4, plies=4)
+    states = [rules.start()]
+    for move in ["1", "0", "0", "2"]:  # b wins 2-1
+        states.append(states[-1].play(move))
+    values = [(0.5, 0.5), (0.7, 0.3), (0.6, 0.4), (0.4, 0.6)]  # then the end: b 1, a 0
+    moves = [(0.2, 0.6, 0.4), (0.5, 0.5), (0.1, 0.9, 0.3, 0.3), (0.6, 0.2)]
+    row = Behaviour(_Scripted(values, moves))(states)
+    got = dict(zip(EVALUATED, row[len(OWN) : len(OWN) + len(EVALUATED)], strict=True))
+    # leaders: {a,b}, {a}, {a}, {b}, {b}: the set changes twice in 4 moves
+    assert got["LeadChange"] == pytest.approx(2 / 4)
+    a, b = [0.5, 0.7, 0.6, 0.4, 0.0], [0.5, 0.3, 0.4, 0.6, 1.0]
+    assert got["Stability"] == pytest.approx((np.var(a) + np.var(b)) / 2)
+    assert got["DecisivenessThreshold"] == pytest.approx(0.7)  # a's best
+    assert got["DecisivenessMoves"] == pytest.approx(4 / 4)  # b passes 0.7 only at the end
+    narrow = [1 / 3, 0.0, 1 / 4, 1 / 2]  # moves above mean + 0.75 (max - mean)
+    assert got["ClarityNarrowness"] == pytest.approx(np.mean(narrow))
+    assert got["ClarityVariance"] == pytest.approx(np.mean([np.var(m) for m in moves]))
+    start = len(OWN) + len(EVALUATED)
+    drama = row[start : start + len(AGGREGATES)]
+    gaps = [0.0, 0.4, 0.2, 0.0, 0.0]  # the leader's value minus the winner's
+    assert drama[0] == pytest.approx(np.mean(gaps)) and drama[2] == pytest.approx(0.4)
+    k = EVALUATED_SERIES.index("StateEvaluationDifference")
+    diff = row[start + k * len(AGGREGATES)]
+    assert diff == pytest.approx(np.mean([0.0, 0.4, 0.2, 0.2, 1.0]))
+
+
+def test_ludii_metrics_of_games_known_exactly() -> None:
+    first = measure(FirstWins(k=3), games=30, progress=False).ludii
+    assert first["AdvantageP1"].value == 1 and first["Completion"].value == 1
+    assert first["Balance"].value == 0 and first["DurationMoves"].value == 1
+    assert first["BranchingFactorAverage"].value == 3 and first["DurationTurns"].value == 1
+    count = measure(Countdown(b=4, plies=6), games=30, progress=False).ludii
+    assert count["GameTreeComplexity"].value == pytest.approx(6 * math.log10(4))
+    assert count["DecisionFactorAverage"].value == 4 and count["DecisionMoves"].value == 1
+    assert count["DurationTurns"].value == 6 and count["BranchingFactorChangeAverage"].value == 0
+    assert measure(Countdown(b=1, plies=6), games=5, progress=False).ludii["DecisionMoves"].value == 0
+    # a draw counts 0 in Ludii's AdvantageP1, ½ in gamekit's first seat's points
+    even = measure(Countdown(b=2, plies=2), games=400, seed=3, progress=False)
+    assert even.ludii["AdvantageP1"].value < even.advantage.value
+    assert even.ludii["Drawishness"].value == even.draws.value
+
+
+def test_the_ludii_column_names_only_exact_matches() -> None:
+    assert dict(design.LUDII) == {
+        "balance": "Balance",
+        "draws": "Drawishness",
+        "length": "DurationMoves",
+        "coverage": "BoardCoverageDefault",
+        "pieces": "PieceNumberAverage",
+    }
+    m = measure(Countdown(), games=50, progress=False)
+    ludii = {lu for _, lu, _ in m.rows() if lu}
+    assert {"Balance", "DurationMoves", "Completion", "Timeouts"} <= ludii
+    assert "DurationTurns" not in {lu for what, lu, _ in m.rows() if "plies" in what}
+
+
+def test_simultaneous_intervals_are_wider_and_say_so() -> None:
+    m = measure(Countdown(), games=200, progress=False)
+    wide = m.simultaneous()
+    assert wide.z > 3 and "hold all at once" in repr(wide)
+    assert wide.seat_gap.low < m.seat_gap.low and wide.seat_gap.value == m.seat_gap.value
+    assert m.intervals >= 15
 
 
 # ---------------------------------------------------------------------------------------

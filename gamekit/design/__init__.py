@@ -19,7 +19,8 @@ is measured like the shipped ones. ``docs/design.md`` defines every measure.
 
 from gamekit.design.compare import QUANTITIES, Comparison, compare, compare_results, verdict
 from gamekit.design.figures import fingerprint, report
-from gamekit.design.measures import LUDII, Lead, Measures, clear_cache, measure
+from gamekit.design.lead import Lead, SearchJudge
+from gamekit.design.measures import LUDII, LUDII_WORDS, Measures, clear_cache, measure
 from gamekit.design.skill import (
     Luck,
     Restricted,
@@ -35,6 +36,8 @@ __all__ = [
     "measure",
     "Measures",
     "LUDII",
+    "LUDII_WORDS",
+    "SearchJudge",
     "Lead",
     "clear_cache",
     "compare",

@@ -23,7 +23,7 @@ from typing import cast
 import numpy as np
 
 from gamekit.sim import Results
-from gamekit.stats import Interval, sample_mean, wilson
+from gamekit.stats import Z95, Interval, sample_mean, wilson
 
 __all__ = [
     "AGGREGATES",
@@ -130,17 +130,17 @@ def utilities(res: Results) -> np.ndarray:
     return out
 
 
-def _share(flags: np.ndarray) -> Interval:
-    return wilson(int(np.sum(flags)), len(flags))
+def _share(flags: np.ndarray, z: float = Z95) -> Interval:
+    return wilson(int(np.sum(flags)), len(flags), z)
 
 
-def _mean(values: np.ndarray) -> Interval | None:
+def _mean(values: np.ndarray, z: float = Z95) -> Interval | None:
     v = np.asarray(values, dtype=float)
     v = v[np.isfinite(v)]
-    return sample_mean(v) if len(v) else None
+    return sample_mean(v, z) if len(v) else None
 
 
-def _uniformity(u: np.ndarray) -> Interval:
+def _uniformity(u: np.ndarray, z: float = Z95) -> Interval:
     """OutcomeUniformity, 1 minus the players' mean variance of utility over the games,
     with its delta-method interval (each game's influence on the statistic)."""
     n = len(u)
@@ -149,54 +149,55 @@ def _uniformity(u: np.ndarray) -> Interval:
     influence = -((u**2 - m2) - 2 * m1 * (u - m1)).mean(axis=1)
     if n < 2 or float(influence.std()) == 0.0:
         return Interval(value, value, value)
-    half = 1.959963984540054 * float(influence.std(ddof=1)) / math.sqrt(n)
-    return Interval(value - half, value, value + half)
+    half = z * float(influence.std(ddof=1)) / math.sqrt(n)
+    return Interval(max(0.0, value - half), value, min(1.0, value + half))
 
 
-def ludii_metrics(res: Results, balance: Interval | None) -> dict[str, Interval]:
-    """Ludii's metrics that the games' results alone give, by Ludii's name."""
+def ludii_metrics(res: Results, balance: Interval | None, z: float = Z95) -> dict[str, Interval]:
+    """Ludii's metrics that the games' results alone give, by Ludii's name, each with its
+    interval (``z``: 1.96 for 95 %)."""
     n = res.games
     seats = len(res.seats)
     ended = res.ended != "unfinished"
     won = res.winner >= 0
     out: dict[str, Interval] = {}
     if seats > 1:
-        out["AdvantageP1"] = _share(res.winner == 0)
+        out["AdvantageP1"] = _share(res.winner == 0, z)
         if balance is not None:
             out["Balance"] = balance
-        out["Completion"] = _share(won)
-        out["Drawishness"] = _share(ended & ~won)
-        out["OutcomeUniformity"] = _uniformity(utilities(res))
-    out["Timeouts"] = _share(~ended)
+        out["Completion"] = _share(won, z)
+        out["Drawishness"] = _share(ended & ~won, z)
+        out["OutcomeUniformity"] = _uniformity(utilities(res), z)
+    out["Timeouts"] = _share(~ended, z)
     lengths = res.length.astype(float)
-    out["DurationMoves"] = cast(Interval, _mean(lengths))
+    out["DurationMoves"] = cast(Interval, _mean(lengths, z))
     turns = cast(np.ndarray, res.turns)
     if np.isfinite(turns).all() and n:
-        out["DurationTurns"] = cast(Interval, _mean(turns))
-        out["DurationTurnsStdDev"] = _spread(turns)
+        out["DurationTurns"] = cast(Interval, _mean(turns, z))
+        out["DurationTurnsStdDev"] = _spread(turns, z)
     width = res.branching.shape[1]
     inside = np.arange(width)[None, :] < res.length[:, None]
     branching = np.where(inside, res.branching, np.nan).astype(float)
     with np.errstate(invalid="ignore", divide="ignore"):
         out["DecisionMoves"] = cast(
-            Interval, _mean(np.nansum(branching > 1, axis=1) / np.maximum(lengths, 1))
+            Interval, _mean(np.nansum(branching > 1, axis=1) / np.maximum(lengths, 1), z)
         )
         per_game = np.nansum(branching, axis=1) / lengths
         complexity = lengths * np.log10(np.where(per_game > 0, per_game, np.nan))
-    tree = _mean(np.where(lengths > 0, complexity, np.nan))
+    tree = _mean(np.where(lengths > 0, complexity, np.nan), z)
     if tree is not None:
         out["GameTreeComplexity"] = tree
-    _multi(out, "BranchingFactor", branching)
-    _multi(out, "DecisionFactor", np.where(branching > 1, branching, np.nan))
+    _multi(out, "BranchingFactor", branching, z)
+    _multi(out, "DecisionFactor", np.where(branching > 1, branching, np.nan), z)
     coverage, pieces = cast(np.ndarray, res.coverage), cast(np.ndarray, res.pieces)
     if np.isfinite(coverage).all() and n:
-        out["BoardCoverageDefault"] = cast(Interval, _mean(coverage))
+        out["BoardCoverageDefault"] = cast(Interval, _mean(coverage, z))
     if np.isfinite(pieces).all() and n:
-        out["PieceNumberAverage"] = cast(Interval, _mean(pieces))
+        out["PieceNumberAverage"] = cast(Interval, _mean(pieces, z))
     return out
 
 
-def _spread(values: np.ndarray) -> Interval:
+def _spread(values: np.ndarray, z: float = Z95) -> Interval:
     """The standard deviation over the games with a delta-method interval."""
     x = np.asarray(values, dtype=float)
     if len(x) < 2 or float(x.std()) == 0.0:
@@ -205,15 +206,15 @@ def _spread(values: np.ndarray) -> Interval:
     sd = float(x.std(ddof=1))
     m4 = float(((x - x.mean()) ** 4).mean())
     se = math.sqrt(max(m4 - sd**4, 0.0) / (4 * sd * sd * len(x)))
-    half = 1.959963984540054 * se
+    half = z * se
     return Interval(max(0.0, sd - half), sd, sd + half)
 
 
-def _multi(out: dict[str, Interval], name: str, series: np.ndarray) -> None:
+def _multi(out: dict[str, Interval], name: str, series: np.ndarray, z: float = Z95) -> None:
     """Add the eleven aggregates of a multi-metric, each averaged over the trials."""
     table = aggregates(series)
     for k, how in enumerate(AGGREGATES):
-        found = _mean(table[:, k])
+        found = _mean(table[:, k], z)
         if found is not None:
             out[name + how] = found
 
@@ -240,19 +241,19 @@ EVALUATED_SERIES = (
 )
 
 
-def evaluation_metrics(rows: np.ndarray) -> dict[str, Interval]:
+def evaluation_metrics(rows: np.ndarray, z: float = Z95) -> dict[str, Interval]:
     """Ludii's metrics from the watched rows (one per game, laid out as
     :data:`EVALUATED` then each of :data:`EVALUATED_SERIES`' eleven aggregates); a metric
     without a value in any game is left out."""
     out: dict[str, Interval] = {}
     for k, name in enumerate(EVALUATED):
-        found = _mean(rows[:, k])
+        found = _mean(rows[:, k], z)
         if found is not None:
             out[name] = found
     base = len(EVALUATED)
     for s, name in enumerate(EVALUATED_SERIES):
         for a, how in enumerate(AGGREGATES):
-            found = _mean(rows[:, base + s * len(AGGREGATES) + a])
+            found = _mean(rows[:, base + s * len(AGGREGATES) + a], z)
             if found is not None:
                 out[name + how] = found
     return out

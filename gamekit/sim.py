@@ -555,7 +555,9 @@ def play_many(
     played = (
         Results.concat(parts) if parts else _play_chunk(first, players, [], max_plies, watch, board)
     )
-    return dataclasses.replace(played, pairing=f"games from seed {seed}" if seed is not None else None)
+    return dataclasses.replace(
+        played, pairing=f"games from seed {seed}" if seed is not None else None
+    )
 
 
 def _part(rules: Any, start: int, size: int) -> Any:

@@ -72,6 +72,7 @@ def _replays(rules, games, seed):
         assert bool(state.swapped) == bool(batch.swapped[g])
     return batch
 
+
 #: (board, size, n, games) replayed move by move through gamekit.coffee.
 REPLAYED = [
     ("hex", 5, 5, 150),
@@ -273,7 +274,11 @@ def test_game_k_is_the_same_game_whatever_else_is_played():
     # a variant whose rule never refuses plays the very same games: paired
     same = play_random(_NoSwap(board="hex", size=4), 10, seed=5)
     assert np.array_equal(few.cell, same.cell)
-    assert few.results().pairing == same.results().pairing == "Coffee's batch engine, games from seed 5"
+    assert (
+        few.results().pairing
+        == same.results().pairing
+        == "Coffee's batch engine, games from seed 5"
+    )
 
 
 def test_results_count_pieces_coverage_and_turns_with_a_swap():
@@ -281,7 +286,7 @@ def test_results_count_pieces_coverage_and_turns_with_a_swap():
     batch = play_random(rules, 300, seed=2)
     res = batch.results()
     for g in np.flatnonzero(batch.swapped)[:5]:
-        state, stones, positions = rules.start(), [0], 0
+        state, stones = rules.start(), [0]
         for move in batch.moves(g):
             state = state.play(move)
             stones.append(len(state.stones("black")) + len(state.stones("orange")))

@@ -218,7 +218,13 @@ def test_a_game_without_an_evaluation_is_judged_by_a_search() -> None:
     m = measure(TIC_TAC_TOE, games=40, seed=1, progress=False, lead=True, playouts=16)
     assert m.judge == "a search of 16 playouts"
     assert m.lead_changes is not None and m.drama is not None
-    for name in ("LeadChange", "Stability", "DramaAverage", "ClarityNarrowness", "MoveEvaluationAverage"):
+    for name in (
+        "LeadChange",
+        "Stability",
+        "DramaAverage",
+        "ClarityNarrowness",
+        "MoveEvaluationAverage",
+    ):
         assert name in m.ludii, name
     coffee_lead = measure(coffee.Rules(size=3), games=10, progress=False, lead=True, playouts=8)
     assert coffee_lead.judge == "a search of 8 playouts" and coffee_lead.lead_changes is not None
@@ -279,7 +285,9 @@ def test_ludii_metrics_of_games_known_exactly() -> None:
     assert count["GameTreeComplexity"].value == pytest.approx(6 * math.log10(4))
     assert count["DecisionFactorAverage"].value == 4 and count["DecisionMoves"].value == 1
     assert count["DurationTurns"].value == 6 and count["BranchingFactorChangeAverage"].value == 0
-    assert measure(Countdown(b=1, plies=6), games=5, progress=False).ludii["DecisionMoves"].value == 0
+    assert (
+        measure(Countdown(b=1, plies=6), games=5, progress=False).ludii["DecisionMoves"].value == 0
+    )
     # a draw counts 0 in Ludii's AdvantageP1, ½ in gamekit's first seat's points
     even = measure(Countdown(b=2, plies=2), games=400, seed=3, progress=False)
     assert even.ludii["AdvantageP1"].value < even.advantage.value

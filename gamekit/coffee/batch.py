@@ -280,7 +280,8 @@ def play_random(
         raise ValueError(f"the game is over ({state.outcome.reason})")
     if not supports(rules):
         raise ValueError(
-            "the batch engine plays boards of at most 64 cells without the pie rule; "
+            "the batch engine plays boards of at most 64 cells, with Coffee's own rules or a "
+            "variant that changes only extra_rule; "
             f"use gamekit.sim.play_many for {rules!r}"
         )
     key = _key(seed)
@@ -288,8 +289,20 @@ def play_random(
         _play_batch(rules, min(batch, games - begin), key, begin, state)
         for begin in range(0, max(games, 1), batch)
     ]
-    joined = [np.concatenate(arrays) for arrays in zip(*parts, strict=True)]
-    return BatchGames(rules, *joined, pairing=f"{_PAIRING} {seed}" if isinstance(seed, int) else None)
+    winner, length, line, branching, cell, axis, swapped = (
+        np.concatenate(arrays) for arrays in zip(*parts, strict=True)
+    )
+    return BatchGames(
+        rules,
+        winner,
+        length,
+        line,
+        branching,
+        cell,
+        axis,
+        swapped,
+        pairing=f"{_PAIRING} {seed}" if isinstance(seed, int) else None,
+    )
 
 
 #: How a run of the batch engine draws game ``k`` from its seed (see :func:`_uniform`).
@@ -298,10 +311,13 @@ _PAIRING = "Coffee's batch engine, games from seed"
 
 def _key(seed: int | np.random.Generator | np.random.SeedSequence | None) -> tuple[int, int]:
     """The two 64-bit numbers a run's games are drawn from."""
+    words: np.ndarray
     if isinstance(seed, np.random.Generator):
         words = seed.integers(0, 2**64, size=2, dtype=np.uint64)
     else:
-        sequence = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+        sequence = (
+            seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+        )
         words = sequence.generate_state(2, np.uint64)
     return int(words[0]), int(words[1])
 
@@ -350,7 +366,7 @@ def _mix(x: np.ndarray) -> np.ndarray:
     """SplitMix64's finaliser: every bit of ``x`` stirred into every bit of the result."""
     x = (x ^ (x >> np.uint64(30))) * _MIX1
     x = (x ^ (x >> np.uint64(27))) * _MIX2
-    return x ^ (x >> np.uint64(31))
+    return cast(np.ndarray, x ^ (x >> np.uint64(31)))
 
 
 def _uniform(key: tuple[int, int], game: np.ndarray, decision: np.ndarray) -> np.ndarray:
@@ -361,7 +377,7 @@ def _uniform(key: tuple[int, int], game: np.ndarray, decision: np.ndarray) -> np
     with np.errstate(over="ignore"):
         x = _mix(np.uint64(key[0]) + game.astype(np.uint64) * _GOLDEN)
         x = _mix(x ^ (np.uint64(key[1]) + decision.astype(np.uint64) * _GOLDEN))
-    return (x >> np.uint64(11)).astype(np.float64) * 2.0**-53
+    return cast(np.ndarray, (x >> np.uint64(11)).astype(np.float64) * 2.0**-53)
 
 
 @cache
@@ -432,7 +448,9 @@ def _variant_legal(
     out = legal.copy()
     if refused.any():
         drop = np.zeros((axes, games), dtype=np.uint64)
-        np.bitwise_or.at(drop, (ax[refused], game[refused]), np.uint64(1) << at[refused].astype(np.uint64))
+        np.bitwise_or.at(
+            drop, (ax[refused], game[refused]), np.uint64(1) << at[refused].astype(np.uint64)
+        )
         out &= ~drop
     return out
 
@@ -516,8 +534,7 @@ def _play_batch(
             wins = targets & threat[who]
             legal = np.stack(
                 [
-                    np.bitwise_or.reduce(open_lines[ends[a] : ends[a + 1]], axis=0) & targets
-                    | wins
+                    np.bitwise_or.reduce(open_lines[ends[a] : ends[a + 1]], axis=0) & targets | wins
                     for a in range(axes_n)
                 ]
             )  # (A, B): legal cells for each axis

@@ -61,8 +61,9 @@ class CoffeeReader(Reader):
 
 
 def batch_random_games(rules: Any, games: int, seed: int | None) -> Any:
-    """Random games with the batch engine (:mod:`gamekit.coffee.batch`), for Coffee's own
-    rules without the pie rule on up to 64 cells; ``None`` for other rules."""
+    """Random games with the batch engine (:mod:`gamekit.coffee.batch`), for boards of up
+    to 64 cells, with or without the pie rule, and variants that change only
+    ``extra_rule``; ``None`` for other rules."""
     from gamekit.coffee import batch
 
     if not isinstance(rules, coffee.Rules) or not batch.supports(rules):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, cast, overload
 
 import numpy as np
 
@@ -109,6 +109,36 @@ def _is_rules(x: Any) -> bool:
     return True
 
 
+@overload
+def compare(
+    a: Any,
+    b: Any,
+    measure: str = "first",
+    games: int = 1000,
+    seed: int = 0,
+    rules: Any = None,
+    players: Any = "random",
+    executor: Any = None,
+    progress: bool = True,
+    max_plies: int = 10_000,
+) -> Comparison: ...
+
+
+@overload
+def compare(
+    a: Any,
+    b: Any,
+    measure: tuple[str, ...] | list[str],
+    games: int = 1000,
+    seed: int = 0,
+    rules: Any = None,
+    players: Any = "random",
+    executor: Any = None,
+    progress: bool = True,
+    max_plies: int = 10_000,
+) -> Comparisons: ...
+
+
 def compare(
     a: Any,
     b: Any,
@@ -120,7 +150,7 @@ def compare(
     executor: Any = None,
     progress: bool = True,
     max_plies: int = 10_000,
-) -> Comparison:
+) -> Comparison | Comparisons:
     """Compare ``a`` with ``b`` on common seeds. Either both are rules (two variants,
     each played by ``players``), or both are line-ups of players (a level name for every
     seat, or a list per seat) playing ``rules``.

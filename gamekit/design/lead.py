@@ -164,12 +164,15 @@ class Behaviour:
             except (TypeError, AttributeError, ValueError):
                 occupied = []
             if occupied:
-                counts = [_count(o) for o, _ in occupied]
+                counts = [float(_count(o)) for o, _ in occupied]
                 series["PieceNumber"] = counts
-                series["BoardSitesOccupied"] = [c / cells for c, (_, cells) in zip(counts, occupied, strict=True)]
+                series["BoardSitesOccupied"] = [
+                    c / cells for c, (_, cells) in zip(counts, occupied, strict=True)
+                ]
         scores = [_scores(state) for state in positions]
-        if all(s is not None and len(s) > 1 for s in scores):
-            series["ScoreDifference"] = [float(np.sort(s)[-1] - np.sort(s)[-2]) for s in scores]
+        known = [s for s in scores if s is not None and len(s) > 1]
+        if len(known) == len(scores):
+            series["ScoreDifference"] = [float(np.sort(s)[-1] - np.sort(s)[-2]) for s in known]
         start = base + len(EVALUATED)
         for k, name in enumerate(EVALUATED_SERIES):
             values_of = series[name]

@@ -372,7 +372,7 @@ def measure(
         seed,
         executor,
         progress,
-        Behaviour(judge) if lead else None,
+        cast(Callable[[list[Any]], Sequence[float]], Behaviour(judge)) if lead else None,
         max_plies,
     )
     found = _measures(rules, game, tuple(_name(p) for p in seats), seed, results, judged)
@@ -443,9 +443,7 @@ def _measures(
     )
     ended = res.ended != "unfinished"
     single = res.winner >= 0
-    shares = FrozenMap(
-        (s, wilson(int((res.winner == k).sum()), n, z)) for k, s in enumerate(seats)
-    )
+    shares = FrozenMap((s, wilson(int((res.winner == k).sum()), n, z)) for k, s in enumerate(seats))
     points = (res.winner == 0) + 0.5 * (ended & ~single)
     balance = seat_gap = None
     if len(seats) > 1:

@@ -54,7 +54,6 @@ lab: $(STAMP)
 DEMO_PORT ?= 8866
 DEMO_IP ?= 127.0.0.1
 demo: $(STAMP)
-	@$(PY) -m gamekit.classroom address $(DEMO_IP) $(DEMO_PORT)
 	DEMO_IP=$(DEMO_IP) $(PY) -m gamekit.classroom serve apps/ --port=$(DEMO_PORT)
 
 # JupyterHub for a school (classroom/jupyterhub_config.py; docs/classroom.md): each student logs

@@ -22,11 +22,13 @@ a room needs:
 
 from __future__ import annotations
 
+import math
 import os
 import shutil
 import socket
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -36,8 +38,8 @@ from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
 __all__ = [
-    "RoomHandler", "RoomKernelManager", "RoomVoila", "class_pool", "give_lessons", "room_address",
-    "serve_arguments",
+    "RoomHandler", "RoomKernelManager", "RoomSettings", "RoomVoila", "class_pool", "give_lessons",
+    "room_address", "room_settings", "serve_arguments",
 ]  # fmt: skip
 
 
@@ -115,7 +117,22 @@ class RoomHandler(TornadoVoilaHandler):
 
 class RoomVoila(Voila):
     """Voilà with :class:`RoomHandler` for its pages: ``make demo`` runs
-    ``python -m gamekit.classroom serve`` with Voilà's own arguments."""
+    ``python -m gamekit.classroom serve`` with Voilà's own arguments. Once it listens it
+    prints the address students type, with the port it really got (Voilà moves to the next
+    port when the one asked for is taken)."""
+
+    def start(self) -> None:
+        import tornado.ioloop
+
+        tornado.ioloop.IOLoop.current().add_callback(self._say_where)
+        super().start()
+
+    def _say_where(self) -> None:
+        where = room_address(self.ip, self.port)
+        print(
+            f"\nThe class opens: {where}\n(the apps' index; a kernel per page, idle ones freed)\n",
+            flush=True,
+        )
 
     def init_handlers(self) -> list:
         return [
@@ -147,6 +164,104 @@ def class_pool(value: str, apps: Path) -> tuple[str, int]:
             f"DEMO_CLASS={value!r}: there is no app {app!r}; the apps are {', '.join(names)}"
         )
     return f"{app}.ipynb", int(count)
+
+
+#: What one page's kernel holds in memory, about (measured: docs/classroom.md).
+KERNEL_BYTES = 110 * 2**20
+#: Memory left to the server, the system and the students' own browsers.
+RESERVE_BYTES = 2 * 2**30
+
+
+def free_memory() -> int:
+    """The memory this computer has free for new processes, in bytes (``MemAvailable``)."""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return int(os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE"))
+
+
+@dataclass(frozen=True)
+class RoomSettings:
+    """``make demo``'s settings, read from its ``DEMO_*`` variables and checked together
+    (:func:`room_settings`): where it listens, the pool of started kernels per app, the
+    class's app and its students, the refill delay, the room's cap and the idle time."""
+
+    ip: str
+    pool: int
+    room_class: tuple[str, int] | None
+    refill: float
+    room_size: int
+    cull: int
+    kernels_fit: int
+
+
+def _whole(environ: Mapping[str, str], name: str, default: int, least: int, most: int) -> int:
+    text = environ.get(name, "").strip() or str(default)
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(
+            f"{name}={text!r} is not a whole number; give one like {default}"
+        ) from None
+    if not least <= value <= most:
+        raise ValueError(f"{name}={value}: give a whole number from {least} to {most}")
+    return value
+
+
+def room_settings(environ: Mapping[str, str], apps: Path, free: int | None = None) -> RoomSettings:
+    """Read and check ``make demo``'s settings from ``environ``: every value a number in
+    its range, the kernels they start (a pool per app, the class's pages) and the room's cap
+    within what this computer's memory (``free`` bytes, read if not given) holds at about
+    110 MB a kernel. A clear error says which setting, and what fits.
+
+    >>> apps = Path(__file__).resolve().parents[1] / "apps"
+    >>> room_settings({}, apps, free=8 * 2**30).room_size
+    30
+    >>> room_settings({"DEMO_CLASS": "coffee:10000"}, apps, free=8 * 2**30)
+    Traceback (most recent call last):
+    ...
+    ValueError: DEMO_CLASS='coffee:10000' asks for 10000 students, more than the room holds (DEMO_MAX=30); set DEMO_MAX too, up to 50 on this computer
+    """
+    free = free_memory() if free is None else free
+    fit = max(1, (free - RESERVE_BYTES) // KERNEL_BYTES)
+    apps_served = max(1, len(list(apps.glob("*.ipynb"))))
+    pool = _whole(environ, "DEMO_POOL", 1, 0, 10)
+    cull = _whole(environ, "DEMO_CULL", 60, 10, 24 * 3600)
+    room_size = _whole(environ, "DEMO_MAX", 30, 1, 1000)
+    room_class = None
+    if environ.get("DEMO_CLASS"):
+        room_class = class_pool(environ["DEMO_CLASS"], apps)
+    refill_text = environ.get("DEMO_REFILL", "").strip() or ("90" if room_class else "1")
+    try:
+        refill = float(refill_text)
+    except ValueError:
+        raise ValueError(f"DEMO_REFILL={refill_text!r} is not a number of seconds") from None
+    if not (math.isfinite(refill) and 0 <= refill <= 3600):
+        raise ValueError(f"DEMO_REFILL={refill_text}: give seconds from 0 to 3600")
+    waiting = pool * apps_served
+    if room_class is not None:
+        students = room_class[1]
+        if students > room_size:
+            raise ValueError(
+                f"DEMO_CLASS={environ['DEMO_CLASS']!r} asks for {students} students, more than "
+                f"the room holds (DEMO_MAX={room_size}); set DEMO_MAX too, up to "
+                f"{max(1, fit - waiting)} on this computer"
+            )
+        waiting += students - pool
+    if waiting + room_size > fit:
+        gb = free / 2**30
+        raise ValueError(
+            f"DEMO_POOL={pool} and DEMO_MAX={room_size}"
+            + (f" with DEMO_CLASS={environ['DEMO_CLASS']!r}" if room_class else "")
+            + f" could start {waiting + room_size} kernels at about 110 MB each, and this "
+            f"computer has {gb:.1f} GB free: about {fit} fit (keeping 2 GB for the rest). "
+            "Lower DEMO_MAX, DEMO_POOL or the class's students"
+        )
+    ip = environ.get("DEMO_IP", "").strip() or "127.0.0.1"
+    return RoomSettings(ip, pool, room_class, refill, room_size, cull, fit)
 
 
 def room_address(ip: str, port: int) -> str:

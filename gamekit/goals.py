@@ -112,20 +112,44 @@ def winning_replies(state: Any) -> list[Any]:
     ]
 
 
-def perfect_winner(state: Any, memo: dict[Any, str]) -> str:
+#: The most positions a "perfect" puzzle may search (a few seconds at most).
+PERFECT_LIMIT = 200_000
+
+
+class PerfectSearchError(ValueError):
+    """A "perfect" search cannot answer: too many positions, or an ending without a single
+    winner (perfect play then needs values, not a winner)."""
+
+
+def perfect_winner(state: Any, memo: dict[Any, str], limit: int | None = None) -> str:
     """The seat that wins ``state`` with perfect play (two players, no draws): a full
-    search, for tiny boards only."""
+    search, for tiny boards only. With ``limit``, at most that many positions in ``memo``.
+
+    Raises:
+        PerfectSearchError: more than ``limit`` positions, or a position that ends without
+            a single winner (a draw or a shared win), said in words.
+    """
     known = memo.get(state)
     if known is not None:
         return known
+    if limit is not None and len(memo) >= limit:
+        raise PerfectSearchError(
+            f"the engine would have to search more than {limit:,} positions to play this one "
+            "perfectly; choose a position nearer the end of the game, or the goal 'win'"
+        )
     o = state.outcome
     if o is not None:
+        if len(tuple(o.winners)) != 1:
+            raise PerfectSearchError(
+                "'perfect' judges games that end with one winner, but from this position a "
+                f"game can end without one ({o.reason}); choose the goal 'win' or 'safe'"
+            )
         winner = o.winners[0]
     else:
         me = state.to_move
         winner = other_seat(state, me)
         for m in state.legal_moves():
-            if perfect_winner(state.play(m), memo) == me:
+            if perfect_winner(state.play(m), memo, limit) == me:
                 winner = me
                 break
     memo[state] = winner

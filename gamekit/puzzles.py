@@ -56,9 +56,11 @@ from gamekit.goals import (  # noqa: F401  (the goals' names, where programs fou
     GOALS,
     MOVE_GOALS,
     PAIR_CELL,
+    PERFECT_LIMIT,
     CellGoal,
     ChoiceGoal,
     MoveGoal,
+    PerfectSearchError,
     Turn,
     add_goals,
     after_move,
@@ -773,7 +775,7 @@ def puzzle(
         if state.rules.replay(played) != state:
             raise ValueError("moves must lead from the game's start to state")
         position = None
-    return Puzzle(
+    made = Puzzle(
         id=id,
         game=game,
         level=level,
@@ -786,6 +788,28 @@ def puzzle(
         position=position,
         **fields,
     )
+    if goal == "perfect":
+        _can_search(made, state)
+    return made
+
+
+def _can_search(p: Puzzle, state: Any) -> None:
+    """Refuse a "perfect" puzzle the engine cannot answer: not two players, a position
+    whose games can end without a single winner, or too many positions to search (the
+    search done here is kept: the puzzle then answers at once)."""
+    if len(tuple(state.rules.seats)) != 2:
+        raise ValueError(
+            "the goal 'perfect' is for games of two players: a win against any defence; "
+            f"{game_of(state)} has {len(tuple(state.rules.seats))} seats"
+        )
+    if state.outcome is not None:
+        raise ValueError(f"the game is over in this position ({state.outcome.reason})")
+    try:
+        memo = p._memo.setdefault("perfect", {})
+        for move in state.legal_moves():
+            perfect_winner(state.play(move), memo, PERFECT_LIMIT)
+    except PerfectSearchError as problem:
+        raise ValueError(f"a 'perfect' puzzle here cannot be answered: {problem}") from None
 
 
 def get(puzzle_id: str) -> Puzzle:

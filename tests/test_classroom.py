@@ -5,6 +5,7 @@ browser, is tests/browser/test_hub.py."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -45,20 +46,32 @@ def test_the_hub_configuration_loads_and_names_what_a_school_needs(tmp_path, mon
     monkeypatch.setenv("HUB_STATE", str(tmp_path / "state"))
     monkeypatch.setenv("HUB_HOMES", str(tmp_path / "homes"))
     monkeypatch.delenv("HUB_PASSWORD", raising=False)
+    monkeypatch.delenv("HUB_TEACHER", raising=False)
     config = PyFileConfigLoader("jupyterhub_config.py", str(ROOT / "classroom")).load_config()
     assert config.JupyterHub.ip == "127.0.0.1"
     assert config.JupyterHub.authenticator_class == "dummy"
-    assert config.JupyterHub.spawner_class == "simple"
-    assert config.SimpleLocalProcessSpawner.home_dir_template == str(tmp_path / "homes/{username}")
+    if os.geteuid() == 0:  # as root: an account of the computer's own per student
+        assert config.JupyterHub.spawner_class == "gamekit.hub.StudentSpawner"
+        assert config.StudentSpawner.homes == str(tmp_path / "homes")
+    else:
+        assert config.JupyterHub.spawner_class == "simple"
+        assert config.SimpleLocalProcessSpawner.home_dir_template == str(
+            tmp_path / "homes/{username}"
+        )
     assert Path(config.ConfigurableHTTPProxy.command[0]).name == "configurable-http-proxy"
     assert config.Spawner.default_url == "/lab/tree/notebooks/00_start_here.ipynb"
+    assert (tmp_path / "state").stat().st_mode & 0o777 == 0o700  # the hub's alone
 
     monkeypatch.setenv("HUB_PASSWORD", "coffee-and-gipf")
     monkeypatch.setenv("HUB_IP", "0.0.0.0")
-    config = PyFileConfigLoader("jupyterhub_config.py", str(ROOT / "classroom")).load_config()
-    assert config.JupyterHub.authenticator_class == "shared-password"
-    assert config.SharedPasswordAuthenticator.user_password == "coffee-and-gipf"
-    assert config.JupyterHub.ip == "0.0.0.0"
+    if os.geteuid() == 0:
+        config = PyFileConfigLoader("jupyterhub_config.py", str(ROOT / "classroom")).load_config()
+        assert config.JupyterHub.authenticator_class == "shared-password"
+        assert config.SharedPasswordAuthenticator.user_password == "coffee-and-gipf"
+        assert config.JupyterHub.ip == "0.0.0.0"
+    else:  # on a network, students must not share the hub's account
+        with pytest.raises(SystemExit, match="does not run as root"):
+            PyFileConfigLoader("jupyterhub_config.py", str(ROOT / "classroom")).load_config()
 
 
 def test_a_students_server_configuration_loads_its_lessons_settings():

@@ -32,8 +32,11 @@ NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 def lesson(name: str, upto: str) -> dict[str, Any]:
     """The names a lesson's code cells define, run up to the cell holding ``upto``."""
     cells = json.loads((NOTEBOOKS / name).read_text())["cells"]
-    module = types.ModuleType(f"lesson_{name[:2]}")  # dataclasses look their module up
-    sys.modules[module.__name__] = module
+    # a module of its own, named as tests/test_contract.py names lesson 15's (a class
+    # registered again from the same module and name replaces itself; dataclasses look
+    # their module up)
+    title = f"lesson{name[:2]}_variants"
+    module = sys.modules.setdefault(title, types.ModuleType(title))
     namespace: dict[str, Any] = module.__dict__
     for cell in cells:
         if cell["cell_type"] != "code":

@@ -119,6 +119,14 @@ _PANELS: tuple[tuple[str, str, float, str], ...] = (
 )
 
 
+def _drawn(m: Measures, name: str) -> bool:
+    """Whether a fingerprint draws measure ``name`` of ``m`` (a game played alone has no
+    first seat to favour and no draws; a game without a board, no cells used)."""
+    if getattr(m, name) is None:
+        return False
+    return not (name in ("advantage", "draws") and len(m.shares) == 1)
+
+
 def fingerprint(
     measures: Sequence[Measures], names: Sequence[str] | None = None, simultaneous: bool = False
 ) -> Any:
@@ -140,7 +148,8 @@ def fingerprint(
     if not isinstance(simultaneous, bool):
         raise TypeError(f"simultaneous must be True or False, not {shown(simultaneous)}")
     if simultaneous:
-        items = [m.simultaneous(count=len(_PANELS) * len(items)) for m in items]
+        count = sum(1 for m in items for panel in _PANELS if _drawn(m, panel[1]))
+        items = [m.simultaneous(count=count) for m in items]
     labels = list(names) if names is not None else [m.label for m in items]
     if len(labels) != len(items):
         raise TypeError(f"names must give one name per measurement ({len(items)})")
@@ -149,7 +158,7 @@ def fingerprint(
     for ax, (title, name, scale, unit) in zip(axes.flat, _PANELS, strict=True):
         for row, m in zip(rows, items, strict=True):
             value = getattr(m, name)
-            if value is None or (name in ("advantage", "draws") and len(m.shares) == 1):
+            if not _drawn(m, name):
                 continue  # a game played alone has no first seat to favour, no draws
             low, high = scale * (value.value - value.low), scale * (value.high - value.value)
             ax.errorbar(

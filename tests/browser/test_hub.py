@@ -1,6 +1,8 @@
 """JupyterHub for a school (classroom/jupyterhub_config.py), as ``make hub`` starts it: on
 127.0.0.1, anyone logs in (JupyterHub's DummyAuthenticator), every student gets a server of
-their own (SimpleLocalProcessSpawner) holding their own copy of the lessons and apps.
+their own holding their own copy of the lessons and apps; as root (CI), under an account of
+the computer's own per student (gamekit.hub.StudentSpawner), which the last test tries to
+get out of, with Python in a student's kernel.
 
 Two students log in, each in a browser of their own; each opens lesson 01 in JupyterLab, runs
 it and plays a move on its last board, then opens the Coffee app as a Voilà page and plays a
@@ -52,6 +54,27 @@ def alive(pid: int) -> bool:
     return stat.exists() and stat.read_text().split(") ")[-1][:1] != "Z"
 
 
+def open_to_students(path: Path) -> list[tuple[Path, int]]:
+    """Let other accounts cross every folder on the way to ``path`` (o+x, as a school's
+    computer has it; a temporary folder or a CI checkout may be closed); returns the modes
+    changed, to put back."""
+    changed = []
+    for folder in [*reversed(path.resolve().parents), path.resolve()]:
+        mode = folder.stat().st_mode
+        if not mode & 0o001:
+            changed.append((folder, mode & 0o7777))
+            folder.chmod((mode & 0o7777) | 0o011)
+    return changed
+
+
+def remove_accounts(names) -> None:
+    """Remove the students' system accounts a hub run as root made (gk-NAME)."""
+    from gamekit.hub import system_name
+
+    for name in names:
+        subprocess.run(["userdel", system_name(name)], capture_output=True)
+
+
 @contextlib.contextmanager
 def hub(work: Path):
     """Start the hub with its state and the students' folders in ``work``; yield (base URL,
@@ -69,6 +92,11 @@ def hub(work: Path):
         "HUB_HOMES": str(work / "homes"),
     }  # fmt: skip
     env.pop("HUB_PASSWORD", None)
+    env.pop("HUB_TEACHER", None)
+    from gamekit.hub import interpreter
+
+    python = interpreter(Path(jupyterhub).with_name("jupyterhub-singleuser")).parent
+    opened = open_to_students(ROOT) + open_to_students(work) + open_to_students(python)
     with open(work / "hub.log", "w") as log:
         proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=work, env=env)
         started: set[int] = set()
@@ -89,6 +117,10 @@ def hub(work: Path):
             left = sorted(p for p in started if alive(p))
             for p in left:
                 os.kill(p, 9)
+            for folder, mode in reversed(opened):
+                folder.chmod(mode)
+            if os.geteuid() == 0:
+                remove_accounts(STUDENTS)
             assert not left, f"the hub left {len(left)} processes running: {left}"
             assert proc.returncode is not None
 
@@ -185,3 +217,109 @@ def _cmdline(pid: int) -> str:
         return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
     except OSError:
         return ""
+
+
+#: Run in a student's kernel: what of the hub's, another student's and the lessons' code it
+#: can read or change (a word per try: READ, LISTED, WRITTEN, or the error's name).
+ESCAPE = """
+import json, os
+def attempt(what, path):
+    try:
+        if what == "read":
+            open(path, "rb").read(1)
+            return "READ"
+        if what == "list":
+            os.listdir(path)
+            return "LISTED"
+        open(path, "a").close()
+        return "WRITTEN"
+    except Exception as error:
+        return type(error).__name__
+print(json.dumps({
+    "uid": os.getuid(),
+    "secret": attempt("read", STATE + "/jupyterhub_cookie_secret"),
+    "database": attempt("read", STATE + "/jupyterhub.sqlite"),
+    "other folder": attempt("list", HOMES + "/blaise"),
+    "other lesson": attempt("read", HOMES + "/blaise/notebooks/01_coffee_rules.ipynb"),
+    "lessons code": attempt("write", ROOT + "/gamekit/__init__.py"),
+    "own lesson": attempt("read", os.path.expanduser("~/notebooks/01_coffee_rules.ipynb")),
+}))
+"""
+
+#: Start a kernel on the student's own server and run code in it, as JupyterLab does (its
+#: REST API and websocket, with the page's own login), returning what it printed.
+RUN_IN_KERNEL = """
+async ([base, user, code]) => {
+  const xsrf = (document.cookie.split('; ').find(c => c.startsWith('_xsrf=')) || '').slice(6);
+  const headers = {'Content-Type': 'application/json'};
+  if (xsrf) headers['X-XSRFToken'] = decodeURIComponent(xsrf);
+  const made = await fetch(`${base}/user/${user}/api/kernels`, {method: 'POST', headers, body: '{}'});
+  const kernel = await made.json();
+  const ws = new WebSocket(`${base.replace('http', 'ws')}/user/${user}/api/kernels/${kernel.id}/channels`);
+  await new Promise((ok, no) => { ws.onopen = ok; ws.onerror = no; });
+  const id = 'escape-' + Date.now();
+  const text = [];
+  const done = new Promise(ok => {
+    ws.onmessage = (event) => {
+      const msg = JSON.parse(event.data);
+      if (msg.parent_header.msg_id !== id) return;
+      if (msg.msg_type === 'stream') text.push(msg.content.text);
+      if (msg.msg_type === 'error') text.push(msg.content.ename + ': ' + msg.content.evalue);
+      if (msg.msg_type === 'execute_reply') ok();
+    };
+  });
+  ws.send(JSON.stringify({
+    header: {msg_id: id, username: user, session: id, msg_type: 'execute_request', version: '5.3',
+             date: new Date().toISOString()},
+    parent_header: {}, metadata: {}, buffers: [], channel: 'shell',
+    content: {code, silent: false, store_history: false, user_expressions: {}, allow_stdin: false},
+  }));
+  await done;
+  ws.close();
+  return text.join('');
+}
+"""
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="an account per student needs the hub run as root")
+def test_a_student_with_python_cannot_read_the_hub_or_another_student_or_change_the_code(
+    browser, screenshots
+):
+    work = Path(tempfile.mkdtemp(prefix="gamekit-hub-"))
+    with hub(work) as (base, started, proc):
+        contexts = []
+        try:
+            pages = {}
+            for name in STUDENTS:
+                ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+                ctx.set_default_timeout(60_000)
+                contexts.append(ctx)
+                keep_offline(ctx)
+                pages[name] = page = ctx.new_page()
+                log_in(page, base, name)
+            started |= descendants(proc.pid)
+            # every student's server runs under an account of its own, not the hub's (root)
+            servers = {p for p in started if "jupyterhub-singleuser" in _cmdline(p)}
+            owners = {Path(f"/proc/{p}").stat().st_uid for p in servers}
+            assert len(owners) == len(STUDENTS) and 0 not in owners, owners
+            code = (
+                f"STATE = {str(work / 'state')!r}\nHOMES = {str(work / 'homes')!r}\n"
+                f"ROOT = {str(ROOT)!r}\n" + ESCAPE
+            )
+            printed = pages["ada"].evaluate(RUN_IN_KERNEL, [base, "ada", code])
+            found = json.loads(printed.strip().splitlines()[-1])
+            assert found["uid"] != 0 and found["uid"] in owners
+            assert found["own lesson"] == "READ"
+            for what in ("secret", "database", "other folder", "other lesson", "lessons code"):
+                assert found[what] == "PermissionError", (what, found)
+            pages["ada"].screenshot(path=str(screenshots / "hub_escape_ada.png"))
+        except Exception:
+            for k, ctx in enumerate(contexts):
+                for pg in ctx.pages:
+                    pg.screenshot(path=str(screenshots / f"FAILED-hub-escape-{k}.png"))
+            print((work / "hub.log").read_text()[-4000:])
+            raise
+        finally:
+            for ctx in contexts:
+                ctx.close()
+    shutil.rmtree(work, ignore_errors=True)

@@ -323,6 +323,7 @@ def _play(
     keep: bool = False,
 ) -> _Game:
     state = rules.start(seed=seed)
+    seats = tuple(rules.seats)
     counts: list[int] = []
     positions = [state] if keep else None
     covered: Any = None
@@ -335,18 +336,67 @@ def _play(
             on_board += _count(occupied)
         if state.outcome is not None or len(counts) == max_plies:
             break
-        counts.append(len(state.legal_moves()))
+        moves = state.legal_moves()
+        if not isinstance(moves, (list, tuple)):
+            raise TypeError(
+                f"{game_of(rules)}: legal_moves() must return a list of moves, not "
+                f"{type(moves).__name__} (a generator or a set has no order or length to draw from)"
+            )
+        if not moves:
+            raise ValueError(
+                f"{game_of(rules)}: a position has no legal move but its outcome is None; "
+                f"when the player to move has no move, the game must end (give the position an "
+                f"outcome): {shown(state, 120)}"
+            )
+        counts.append(len(moves))
+        if state.to_move not in seats:
+            raise ValueError(
+                f"{game_of(rules)}: to_move is {shown(state.to_move)}, not one of the rules' "
+                f"seats ({', '.join(map(str, seats))})"
+            )
         mover = player_index(state, state.to_move)
         turns += mover != last
         last = mover
         state = state.play(players[mover].choose(state))
         if positions is not None:
             positions.append(state)
+    _check_outcome(rules, state)
     game = _Game(state, counts, turns, positions=positions)
     if occupancy is not None and cells:
         game.coverage = _count(covered) / cells
         game.pieces = on_board / (len(counts) + 1)
     return game
+
+
+def _check_outcome(rules: Any, state: Any) -> None:
+    """A game's outcome as the contract promises it: ``winners`` a tuple of the rules'
+    seats, ``ending`` one of the rules' ``endings``; a clear error otherwise (a class's game
+    that writes ``Outcome(me, ...)`` for ``Outcome((me,), ...)`` would count every game as
+    won by nobody)."""
+    outcome = state.outcome
+    if outcome is None:
+        return
+    game = game_of(rules)
+    winners = getattr(outcome, "winners", None)
+    seats = tuple(rules.seats)
+    if not isinstance(winners, (tuple, list)):
+        raise TypeError(
+            f"{game}: Outcome.winners must be a tuple of seats, such as ({seats[0]!r},) (mind "
+            f"the comma), or () for nobody; it is {shown(winners)}"
+        )
+    strangers = [w for w in winners if w not in seats]
+    if strangers:
+        raise ValueError(
+            f"{game}: Outcome.winners holds {shown(strangers[0])}, which is not a seat of the "
+            f"rules ({', '.join(map(str, seats))})"
+        )
+    endings = tuple(getattr(type(rules), "endings", ()) or ())
+    ending_word = getattr(outcome, "ending", None)
+    if endings and ending_word not in endings:
+        raise ValueError(
+            f"{game}: Outcome.ending is {shown(ending_word)}, which is not one of the rules' "
+            f"endings ({', '.join(map(str, endings))}); add it to endings or use one of them"
+        )
 
 
 def play_one(

@@ -110,7 +110,7 @@ def wilson(successes: int, n: int, z: float = Z95) -> Interval:
     >>> wilson(0, 10).percent()
     '0.0 % (0.0–27.8 %)'
     """
-    k, n = whole(successes, "successes"), whole(n, "n")
+    k, n = whole(successes, "successes"), whole(n, "n", 0, 10**15)
     if n == 0:
         raise ValueError("a share needs at least one game: n is 0")
     if k > n:
@@ -179,7 +179,14 @@ def sample_mean(values: Sequence[float] | np.ndarray, z: float = Z95) -> Interva
     >>> sample_mean([4, 4, 4]), sample_mean([7])
     (Interval(4, 4, 4), Interval(-inf, 7, inf))
     """
-    x = np.asarray(values, dtype=float)
+    try:
+        x = np.asarray(values, dtype=float)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"values must be a flat list of numbers, not {shown(values)}") from None
+    if x.ndim != 1 or not len(x):
+        raise ValueError("a mean needs a flat list of at least one number")
+    if not np.isfinite(x).all():
+        raise ValueError("values must be finite numbers (no nan or inf)")
     if len(x) < 2:
         v = float(x.mean())
         return Interval(-math.inf, v, math.inf)
@@ -362,7 +369,7 @@ def ratio_interval(
         ValueError: the lists differ in length, hold fewer than two games, or the counts
             add up to 0.
     """
-    y, x = np.asarray(totals, dtype=float), np.asarray(counts, dtype=float)
+    y, x = _numbers(totals, "totals"), _numbers(counts, "counts")
     if y.shape != x.shape or y.ndim != 1 or len(y) < 2:
         raise ValueError("totals and counts must be two lists of numbers, one per game, 2 or more")
     if x.sum() <= 0:
@@ -371,6 +378,17 @@ def ratio_interval(
     residual = (y - r * x) / x.mean()
     half = z * float(residual.std(ddof=1)) / math.sqrt(len(y))
     return Interval(r - half, r, r + half)
+
+
+def _numbers(values: Any, name: str) -> np.ndarray:
+    """``values`` as a flat array of finite numbers, or a ``ValueError`` naming ``name``."""
+    try:
+        x = np.asarray(values, dtype=float)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"{name} must be a list of numbers, not {shown(values)}") from None
+    if not np.isfinite(x).all():
+        raise ValueError(f"{name} must be finite numbers (no nan or inf)")
+    return x
 
 
 def paired_ratio_difference(
@@ -385,8 +403,10 @@ def paired_ratio_difference(
     >>> paired_ratio_difference(([10, 12], [4, 4]), ([12, 14], [4, 4]))
     Interval(0.5, 0.5, 0.5)
     """
-    ya, xa = (np.asarray(v, dtype=float) for v in a)
-    yb, xb = (np.asarray(v, dtype=float) for v in b)
+    if not (isinstance(a, tuple | list) and isinstance(b, tuple | list) and len(a) == len(b) == 2):
+        raise ValueError("a and b must each be (totals, counts): two lists, one number per game")
+    ya, xa = (_numbers(v, "a") for v in a)
+    yb, xb = (_numbers(v, "b") for v in b)
     if not (ya.shape == xa.shape == yb.shape == xb.shape) or ya.ndim != 1 or len(ya) < 2:
         raise ValueError("a and b must be (totals, counts) of the same games, 2 or more")
     if xa.sum() <= 0 or xb.sum() <= 0:
@@ -413,9 +433,16 @@ def bootstrap_interval(
     >>> bootstrap_interval(lambda i: float(x[i].mean()), 4, seed=1)
     Interval(1.5, 2.5, 3.51)
     """
-    rows = whole(rows, "rows", 1)
+    rows = whole(rows, "rows", 1, 10**8)
+    resamples = whole(resamples, "resamples", 1, 10**7)
+    if not callable(statistic):
+        raise TypeError(f"statistic must be a function of the rows, not {shown(statistic)}")
+    if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0 < level < 1:
+        raise ValueError(f"level must be a number between 0 and 1, not {shown(level)}")
     rng = np.random.default_rng(seed)
     value = float(statistic(np.arange(rows)))
+    if not math.isfinite(value):
+        raise ValueError(f"the statistic of the whole sample is not a finite number: {value}")
     draws = np.array([statistic(rng.integers(0, rows, rows)) for _ in range(resamples)])
     draws = draws[np.isfinite(draws)]
     if not draws.size:
@@ -458,9 +485,7 @@ def simultaneous_z(comparisons: int, level: float = 0.95) -> float:
         TypeError: ``comparisons`` is not a whole number.
         ValueError: ``comparisons`` is below 1, or ``level`` not between 0 and 1.
     """
-    k = whole(comparisons, "comparisons")
-    if k < 1:
-        raise ValueError(f"comparisons must be 1 or more, not {k}")
+    k = whole(comparisons, "comparisons", 1, 10**12)
     if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0 < level < 1:
         raise ValueError(f"level must be a number between 0 and 1, not {level!r}")
     return NormalDist().inv_cdf(1 - (1 - level) / (2 * k))

@@ -434,7 +434,7 @@ def test_luck_needs_chance() -> None:
 
 
 def test_bad_input_is_refused_in_words() -> None:
-    with pytest.raises(ValueError, match="games must be 2 or more"):
+    with pytest.raises(ValueError, match="games must be from 2 to 100000000"):
         measure(TIC_TAC_TOE, games=0)
     with pytest.raises(TypeError, match="games must be a whole number"):
         measure(TIC_TAC_TOE, games=2.5)

@@ -110,7 +110,7 @@ def test_many_intervals_at_once_need_a_wider_z():
     assert math.isclose(simultaneous_z(1), Z95, rel_tol=1e-9)
     assert simultaneous_z(10) < simultaneous_z(100) < simultaneous_z(1000)
     assert simultaneous_z(5, level=0.99) > simultaneous_z(5)
-    with pytest.raises(ValueError, match="1 or more"):
+    with pytest.raises(ValueError, match="from 1 to"):
         simultaneous_z(0)
     with pytest.raises(ValueError, match="between 0 and 1"):
         simultaneous_z(3, level=1.5)

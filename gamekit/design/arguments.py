@@ -104,8 +104,8 @@ def is_random(players: Sequence[Player]) -> bool:
 
 def game_count(games: Any, least: int = 2, argument: str = "games") -> int:
     """``games`` checked: a whole number of at least ``least`` (an interval needs several
-    games)."""
-    return whole(games, argument, least)
+    games) and at most 100 million (more would take days)."""
+    return whole(games, argument, least, 10**8)
 
 
 def checked_seed(seed: Any) -> int:

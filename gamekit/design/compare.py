@@ -22,6 +22,7 @@ from typing import Any, cast, overload
 
 import numpy as np
 
+from gamekit.checks import whole
 from gamekit.design.arguments import checked_rules, checked_seed, game_count, is_random, seated
 from gamekit.errors import shown
 from gamekit.game import game_of
@@ -337,6 +338,14 @@ def verdict(diff: Interval, measure: str, games: int, same: bool = False) -> str
     >>> verdict(Interval(-0.012, 0.009, 0.03), "first", 1000)
     'cannot tell at 1,000 games: the difference lies between −1.2 and +3.0 points'
     """
+    if not isinstance(diff, Interval):
+        raise TypeError(f"diff must be an Interval (a difference and its ends), not {shown(diff)}")
+    if not isinstance(measure, str) or not (measure in QUANTITIES or measure.startswith("ending:")):
+        raise ValueError(
+            f"measure must be one of {', '.join(QUANTITIES)} or 'ending:' and an ending, "
+            f"not {shown(measure)}"
+        )
+    games = whole(games, "games", 1)
     unit = "points" if measure.startswith("ending:") else QUANTITIES[measure]
     scale = 100.0 if _is_share(measure) else 1.0
     if same:

@@ -298,14 +298,20 @@ CELL_GOALS: dict[str, CellGoal] = {}
 CHOICE_GOALS: dict[str, ChoiceGoal] = {}
 
 
+#: The game whose own goal a name is (the kit's goals have none: any game may use them).
+GOAL_GAMES: dict[str, str] = {}
+
+
 def add_goals(
     move: Mapping[str, MoveGoal] | None = None,
     cells: Mapping[str, CellGoal] | None = None,
     choice: Mapping[str, ChoiceGoal] | None = None,
+    game: str | None = None,
 ) -> None:
     """Add a game's own goals (a game's puzzles module calls this before its puzzles):
-    ``move``, ``cells`` and ``choice`` goals by name. A name is one goal: adding another
-    goal under a name already taken is refused.
+    ``move``, ``cells`` and ``choice`` goals by name, the goals of ``game`` (its puzzles
+    only may use them; ``None``: any game). A name is one goal: adding another goal under a
+    name already taken is refused.
 
     Raises:
         TypeError: a goal of the wrong type for its kind.
@@ -324,6 +330,8 @@ def add_goals(
             if known is not None and known != goal:
                 raise ValueError(f"another goal is called {name!r} already")
             table[name] = goal
+            if game is not None:
+                GOAL_GAMES[name] = game
 
 
 def cell_label(cell: Any) -> str | None:

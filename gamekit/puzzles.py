@@ -49,10 +49,11 @@ from typing import Any
 
 from gamekit.errors import InvalidNotationError
 from gamekit.errors import shown as shown
-from gamekit.game import FrozenMap, facts, game_of, games, own_part, part
+from gamekit.game import FrozenMap, facts, game_of, games, lineage, own_part, part
 from gamekit.goals import (  # noqa: F401  (the goals' names, where programs found them)
     CELL_GOALS,
     CHOICE_GOALS,
+    GOAL_GAMES,
     GOALS,
     MOVE_GOALS,
     PAIR_CELL,
@@ -125,7 +126,7 @@ class Grade:
 # Puzzles
 # ---------------------------------------------------------------------------------------
 
-_ID = re.compile(r"[a-z]+(-[a-z0-9]+)+")
+_ID = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)+")  # a game name may hold digits
 
 
 def _frozen(value: Any) -> Any:
@@ -763,8 +764,14 @@ def puzzle(
         raise TypeError(f"state must be a position of a registered game, not {shown(state)}")
     game = game_of(state)
     _load_goals(state.rules)
-    if goal not in GOALS:
-        raise ValueError(f"goal must be one of {', '.join(GOALS)}, not {shown(goal)}")
+    own = set(lineage(state.rules))
+    usable = [g for g in GOALS if GOAL_GAMES.get(g) in (None, *own)]
+    if goal not in usable:
+        owner = GOAL_GAMES.get(goal) if isinstance(goal, str) else None
+        whose = f" ({shown(goal)} is a goal of {owner}'s puzzles)" if owner else ""
+        raise ValueError(
+            f"goal must be one of {', '.join(usable)} for {game}, not {shown(goal)}{whose}"
+        )
     if id is None:
         _made[f"{game}-{goal}"] = number = _made.get(f"{game}-{goal}", 0) + 1
         id = f"{game}-{goal}-{number}"

@@ -160,9 +160,30 @@ def test_same_seed_same_numbers_with_or_without_an_executor() -> None:
 
 
 def test_a_measurement_asked_again_is_kept() -> None:
+    small = coffee.Rules(board="square", size=4)
+    a = measure(small, games=50, progress=False)
+    assert measure(small, games=50, progress=False) is a
+    assert measure(small, games=50, seed=1, progress=False) is not a
+
+
+def test_a_class_game_or_player_is_measured_anew_after_a_fix() -> None:
+    # a learner's game (its class may be fixed and its cell run again under the same name)
+    # and a learner's player (its function fixed, its repr the same) are never kept
     a = measure(TIC_TAC_TOE, games=50, progress=False)
-    assert measure(TIC_TAC_TOE, games=50, progress=False) is a
-    assert measure(TIC_TAC_TOE, games=50, seed=1, progress=False) is not a
+    assert measure(TIC_TAC_TOE, games=50, progress=False) is not a
+
+    def first(state):
+        return state.legal_moves()[0]
+
+    small = coffee.Rules(board="square", size=4)
+    before = measure(small, [PolicyPlayer(first), "random"], games=30, progress=False)
+
+    def first(state):  # noqa: F811  (fixed: now the last move)
+        return state.legal_moves()[-1]
+
+    after = measure(small, [PolicyPlayer(first), "random"], games=30, progress=False)
+    assert repr(before.players) == repr(after.players)
+    assert not np.array_equal(before.lengths, after.lengths)
 
 
 def test_the_table_names_ludii_metrics_and_every_n() -> None:

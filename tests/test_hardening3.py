@@ -141,3 +141,165 @@ def test_reachable_names_the_folder_closed_to_others() -> None:
         assert reachable(inner) == closed
     finally:
         shutil.rmtree(top)
+
+
+# -- a class's game that breaks the contract, or never ends ------------------------------
+
+
+def _broken(**changes):
+    """A copy of the tests' Countdown game with one of its answers broken."""
+    import dataclasses
+
+    from design_games import Countdown, Outcome, _State
+
+    import gamekit
+
+    kind = changes.pop("kind")
+
+    @gamekit.register
+    @dataclasses.dataclass(frozen=True)
+    class Broken(Countdown):
+        game = f"broken-{kind}-test"
+
+        def after(self, state, move):
+            after = super().after(state, move)
+            if after.outcome is None or kind == "moves":
+                return after
+            if kind == "winners":  # Outcome(me, ...): the tuple's comma forgotten
+                won = after.outcome.winners
+                return dataclasses.replace(
+                    after, outcome=Outcome(won[0] if won else "", "total", "x")
+                )
+            return dataclasses.replace(after, outcome=Outcome(("a",), "knockout", "x"))
+
+        def moves(self, state):
+            if kind == "moves":
+                return (str(i) for i in range(self.b))  # a generator, not a list
+            return super().moves(state)
+
+    del _State
+    return Broken()
+
+
+@pytest.mark.parametrize(
+    "kind, words",
+    [
+        ("winners", "Outcome.winners must be a tuple of seats.*mind the comma"),
+        ("ending", "Outcome.ending is 'knockout', which is not one of the rules' endings"),
+        ("moves", "legal_moves\\(\\) must return a list of moves, not generator"),
+    ],
+)
+def test_the_design_lab_checks_a_class_game_as_it_plays(kind, words) -> None:
+    from gamekit import design
+
+    with pytest.raises((TypeError, ValueError), match=words):
+        design.measure(_broken(kind=kind), games=20, progress=False)
+
+
+def test_a_game_that_never_ends_is_refused_before_hours_of_play() -> None:
+    import dataclasses
+
+    from design_games import Countdown, _State
+
+    import gamekit
+    from gamekit import design
+
+    @gamekit.register
+    @dataclasses.dataclass(frozen=True)
+    class Endless(Countdown):
+        game = "endless-test"
+
+        def after(self, state, move):
+            return _State(self, self.seats[(len(state.history) + 1) % 2], None, (*state.history, 0))
+
+    begin = time.perf_counter()
+    for run in (
+        lambda: design.skill_trace(
+            Endless(), levels=("random", "beginner"), games=10, progress=False
+        ),
+        lambda: design.restricted(Endless(), lambda s, ms: ms, games=10, progress=False),
+    ):
+        with pytest.raises(ValueError, match="no game of endless-test ended within 10,000 plies"):
+            run()
+    assert time.perf_counter() - begin < 120
+
+
+# -- puzzles on any game -----------------------------------------------------------------
+
+
+def test_a_game_whose_name_holds_a_digit_can_have_a_puzzle() -> None:
+    import dataclasses
+
+    from outside_game import Lines
+
+    import gamekit
+
+    @gamekit.register
+    @dataclasses.dataclass(frozen=True)
+    class Connect4(Lines):
+        game = "connect4"
+
+    p = puzzles.puzzle(
+        Connect4(shape="square", size=3, line=3).start(), "legal", task="t", hint="h"
+    )
+    assert p.id == "connect4-legal-1"
+
+
+def test_another_games_goal_is_refused_in_words() -> None:
+    from outside_game import Lines
+
+    with pytest.raises(ValueError, match="'block' is a goal of coffee's puzzles"):
+        puzzles.puzzle(Lines().start(), "block", task="t", hint="h")
+
+
+# -- boards -------------------------------------------------------------------------------
+
+
+def test_the_grid_board_takes_a_move_the_game_accepts_in_capitals() -> None:
+    from outside_game import Lines
+
+    from gamekit.widgets.grid import GridBoard
+
+    board = GridBoard(Lines(shape="square", size=3, line=3))
+    board.type_move("C3")
+    assert board.state.pieces == {"c3": "black"}
+    board.type_move("zz9")
+    assert "no such cell" in board.message and len(board.state.pieces) == 1
+
+
+def test_boards_refuse_junk_in_words() -> None:
+    from gamekit import gipf
+    from gamekit.widgets import CoffeeBoard, GipfBoard, RoasterBoard
+
+    with pytest.raises(ValueError, match="no saved game can be read at 'game.json'"):
+        CoffeeBoard(record="game.json")
+    with pytest.raises(TypeError, match="width .* must be a whole number, not 'wide'"):
+        CoffeeBoard(width="wide")
+    with pytest.raises(TypeError, match="GipfBoard plays gipf: rules must be gipf's"):
+        GipfBoard(coffee.Rules())
+    assert GipfBoard(gipf.Rules(variant="basic")).state is not None
+    board = RoasterBoard()
+    while board.state.phase != "effects":
+        board.type_move(str(board.state.legal_moves()[0]))
+    before = board.state
+    board.click("instant")
+    assert "Click one of the instant effects' slots" in board.message and board.state == before
+
+
+def test_a_click_message_with_a_huge_number_is_ignored_on_every_board() -> None:
+    from gamekit.widgets import CoffeeBoard, GipfBoard, HexTilesBoard, RoasterBoard
+
+    for board in (CoffeeBoard(), GipfBoard(), HexTilesBoard(), RoasterBoard()):
+        before = board.state
+        board.view._on_custom_msg(board.view, {"type": "click", "x": 10**400, "y": 1}, [])
+        assert board.state == before
+
+
+def test_a_saved_game_opens_from_its_path(tmp_path) -> None:
+    from gamekit.widgets import CoffeeBoard
+
+    path = tmp_path / "game.json"
+    first = CoffeeBoard()
+    first.type_move("e5|")
+    first.record.save(path)
+    assert len(CoffeeBoard(record=str(path)).record.moves) == 1

@@ -114,6 +114,7 @@ add_goals(
         "pie": ChoiceGoal(_pie),
         "verdict": ChoiceGoal(_verdict),
     },
+    game="coffee",
 )
 
 

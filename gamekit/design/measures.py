@@ -32,7 +32,7 @@ from gamekit.design.lead import OWN, Behaviour, Lead, SearchJudge
 from gamekit.design.ludii import evaluation_metrics, ludii_metrics
 from gamekit.errors import shown
 from gamekit.game import FrozenMap
-from gamekit.players import Player, strategy
+from gamekit.players import LevelPlayer, Player, strategy
 from gamekit.sim import Results, play_many
 from gamekit.stats import (
     Z95,
@@ -392,6 +392,14 @@ def _key(
     plies: int,
     playouts: int,
 ) -> tuple | None:
+    """The key a measurement is kept under, or ``None`` to keep nothing: only gamekit's own
+    games (and their options) played by its levels are kept. A class's game or player can
+    change while its class name and repr stay (a cell run again, a method fixed), and then
+    the kept numbers would be those of the old code."""
+    if not type(rules).__module__.startswith("gamekit."):
+        return None
+    if not all(isinstance(p, LevelPlayer) for p in players):
+        return None
     try:
         hash(rules)
     except TypeError:

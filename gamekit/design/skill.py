@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from gamekit.checks import whole
 from gamekit.design.arguments import (
     checked_rules,
     checked_seed,
@@ -67,11 +68,29 @@ class SkillStep:
     lower: str
     share: Interval
     games: int
+    unfinished: int = 0
 
     def __repr__(self) -> str:
+        stopped = f", {self.unfinished:,} stopped unfinished" if self.unfinished else ""
         return (
             f"SkillStep({self.higher} over {self.lower}: {self.share.percent()}, "
-            f"{self.games:,} games)"
+            f"{self.games:,} games{stopped})"
+        )
+
+
+def _ends(rules: Any, max_plies: int, seed: int) -> None:
+    """Refuse, in words and at once, a game whose random games do not end within
+    ``max_plies`` (three tries): its skill or restricted play cannot be scored, and the
+    levels would play it for hours."""
+    from gamekit.players import RandomPlayer
+
+    players = [RandomPlayer() for _ in rules.seats]
+    res = play_many(rules, players, 3, seed, progress=False, max_plies=max_plies)
+    if (res.ended == "unfinished").all():
+        raise ValueError(
+            f"no game of {game_of(rules)} ended within {max_plies:,} plies of random moves: "
+            "a game that does not end cannot be scored (does its outcome come? a longer game "
+            "needs a larger max_plies)"
         )
 
 
@@ -88,23 +107,26 @@ def _duel(
     progress: bool,
     executor: Any,
     max_plies: int,
-) -> np.ndarray:
+) -> tuple[np.ndarray, int]:
     """``hero``'s points against ``other`` (every other seat), the seats taken in turn; in
-    a game played alone, deal by deal against ``other`` on the same deals."""
+    a game played alone, deal by deal against ``other`` on the same deals; and how many
+    games were stopped unfinished at ``max_plies``."""
     seats = len(rules.seats)
     options = {"executor": executor, "progress": progress, "max_plies": max_plies}
     if seats == 1:
         mine, theirs = _same_deals(rules, hero, other, games, seed, options)
-        return _deal_points(mine, theirs)
+        return _deal_points(mine, theirs), 0
     points = []
+    stopped = 0
     for k, count in enumerate(_split(games, seats)):
         if count == 0:
             continue
         lineup = [other] * seats
         lineup[k] = hero
         res = play_many(rules, lineup, count, seed, **options)
+        stopped += int((res.ended == "unfinished").sum())
         points.append(np.where(res.winner == k, 1.0, np.where(res.winner < 0, 1.0 / seats, 0.0)))
-    return np.concatenate(points)
+    return np.concatenate(points), stopped
 
 
 def _same_deals(
@@ -148,12 +170,14 @@ def skill_trace(
     players = [level_player(level, "levels") for level in levels]
     games = game_count(games)
     seed = checked_seed(seed)
+    max_plies = whole(max_plies, "max_plies", 1)
+    _ends(rules, max_plies, seed)
     steps = []
     for k in range(1, len(levels)):
-        points = _duel(
+        points, stopped = _duel(
             rules, players[k], players[k - 1], games, seed, progress, executor, max_plies
         )
-        steps.append(SkillStep(levels[k], levels[k - 1], points_interval(points), games))
+        steps.append(SkillStep(levels[k], levels[k - 1], points_interval(points), games, stopped))
     return steps
 
 
@@ -398,6 +422,8 @@ def restricted(
     hero = RestrictedPlayer(restriction, player)
     games = game_count(games)
     seed = checked_seed(seed)
+    max_plies = whole(max_plies, "max_plies", 1)
+    _ends(rules, max_plies, seed)
     free = level_player(player)
     seats = len(rules.seats)
     difference = None
@@ -411,9 +437,8 @@ def restricted(
             f"({difference.low:+.2f} to {difference.high:+.2f}) on the same {games:,} deals"
         ).replace("-", "−")
     else:
-        share = points_interval(
-            _duel(rules, hero, free, games, seed, progress, executor, max_plies)
-        )
+        points, stopped = _duel(rules, hero, free, games, seed, progress, executor, max_plies)
+        share = points_interval(points)
         fair = 1.0 / seats
         words = (
             f"restricted, it takes {share.percent()} of the points against the same player "
@@ -425,4 +450,6 @@ def restricted(
             words += ": the restriction helps"
         else:
             words += f": cannot tell at {games:,} games whether the freedom is worth anything"
+        if stopped:
+            words += f" ({stopped:,} games stopped unfinished at {max_plies:,} plies, counted even)"
     return Restricted(share, games, difference, words)

@@ -159,6 +159,7 @@ add_goals(
             noun="spot",
         ),
     },
+    game="gipf",
 )
 
 

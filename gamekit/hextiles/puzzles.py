@@ -181,6 +181,7 @@ add_goals(
             _tile_cells, _tile_why_not, _tile_cell, _near_figure, needs=("focus",)
         ),
     },
+    game="hextiles",
 )
 
 

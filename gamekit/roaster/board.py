@@ -547,11 +547,17 @@ class RoasterBoard(PuzzleMode, GameBoard):
                 else "Choice cleared.",
                 True,
             )
+        named = slot.split(":")[1] if slot.count(":") >= 1 else ""
+        if area in ("instant", "pair") and not named:
+            return self._say(
+                f"Click one of the {'instant' if area == 'instant' else 'flavor'} effects' "
+                f"slots (such as '{area}:{'remove' if area == 'instant' else 'sweetness:0'}').",
+                False,
+            )
         if area == "instant":
-            effect = slot.split(":")[1]
-            return self._try(roaster.Move(effect, tuple(self._selected_tokens())), slot)
+            return self._try(roaster.Move(named, tuple(self._selected_tokens())), slot)
         if area == "pair":
-            return self._flavor_effect(slot.split(":")[1], slot)
+            return self._flavor_effect(named, slot)
         return self._say("Click drawn tokens, then an effect's slot; or roast.", False)
 
     def choose(self, k: int) -> None:

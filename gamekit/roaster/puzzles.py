@@ -290,6 +290,7 @@ add_goals(
         "cup-score": ChoiceGoal(_cup_score, needs=("target",), compare=False),
         "next-draw": ChoiceGoal(_next_draw, compare=False),
     },
+    game="roaster",
 )
 
 

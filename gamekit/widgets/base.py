@@ -38,6 +38,7 @@ import base64
 import dataclasses
 import functools
 import numbers
+import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, overload
@@ -45,6 +46,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, overload
 import ipywidgets as w
 import numpy as np
 
+from gamekit.checks import whole
 from gamekit.errors import GamekitError, VariantRuleError, shown
 from gamekit.game import facts, lineage
 from gamekit.records import Record
@@ -295,6 +297,14 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
         Returns whether the board shows a puzzle (then it shows no hints)."""
         self._seed = board_seed(seed)
         self._default_rules = default_rules
+        record = _record_of(record)
+        game = lineage(default_rules)[-1]
+        for what, given_rules in (("rules", rules), ("record", getattr(record, "rules", None))):
+            if given_rules is not None and game not in _lineage_or_none(given_rules):
+                raise TypeError(
+                    f"{type(self).__name__} plays {game}: {what} must be {game}'s (or a variant "
+                    f"of them), not {shown(given_rules)}"
+                )
         if deal:
             self._rng = np.random.default_rng(self._seed)
         self.message, self._ok = "", True
@@ -317,6 +327,7 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
 
     def _board_view(self, width: int, label: str = "game board") -> BoardView:
         """The clickable picture (``self.view``), its clicks sent to ``_on_svg_click``."""
+        width = whole(width, "width (the board's size in pixels)", 120, 4000)
         self.view = BoardView(width=width, label=label)
         self.view.on_click(self._on_svg_click)  # type: ignore[attr-defined]
         self.view.on_pick(self._on_pick)
@@ -829,3 +840,31 @@ def _number(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+def _record_of(record: Any) -> Record | None:
+    """A board's ``record`` argument: a :class:`Record`, or the path of a saved one (read
+    and checked), or ``None``; anything else, or a file that cannot be read, in words."""
+    if record is None or isinstance(record, Record):
+        return record
+    if isinstance(record, str | os.PathLike):
+        try:
+            return Record.load(record)
+        except OSError as error:
+            raise ValueError(
+                f"record: no saved game can be read at {shown(str(record))} "
+                f"({error.strerror or error})"
+            ) from None
+    raise TypeError(
+        f"record must be a gamekit Record (board.record, Record.load(path)) or a saved game's "
+        f"path, not {shown(record)}"
+    )
+
+
+def _lineage_or_none(rules: Any) -> tuple[str, ...]:
+    """The games ``rules`` belong to (:func:`gamekit.game.lineage`), none for what is no
+    game's rules."""
+    try:
+        return tuple(lineage(rules))
+    except (TypeError, ValueError):
+        return ()

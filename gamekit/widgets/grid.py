@@ -207,7 +207,7 @@ class GridBoard(PuzzleMode, GameBoard):
         if not text or self._puzzle_typed(text) or not self._puzzle_gate():
             return
         state = self.state
-        move = next((m for m in state.legal_moves() if str(m) == text), None)
+        move = _typed(state, text)
         if move is None:
             self.attempt = None
             if self.puzzle is not None:
@@ -330,3 +330,21 @@ class GridBoard(PuzzleMode, GameBoard):
             buttons.append(b)
         self.choices.children = buttons
         self._refresh_panel()
+
+
+def _typed(state: Any, text: str) -> Any:
+    """The legal move ``text`` means: its notation as written, in either case, or any
+    text the game's own rules accept for a legal move (``why_illegal`` says ``None``), as
+    the move that leads to the same position; ``None`` if none."""
+    legal = state.legal_moves()
+    for same in (lambda m: str(m) == text, lambda m: str(m).lower() == text.lower()):
+        move = next((m for m in legal if same(m)), None)
+        if move is not None:
+            return move
+    try:
+        if state.why_illegal(text) is not None:
+            return None
+        after = state.play(text)
+    except Exception:  # not a move of this game at all: the refusal says so
+        return None
+    return next((m for m in legal if state.play(m) == after), None)

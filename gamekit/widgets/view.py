@@ -400,7 +400,7 @@ class BoardView(anywidget.AnyWidget):
             return
         try:
             sx, sy = float(content["x"]), float(content["y"])
-        except (KeyError, TypeError, ValueError):
+        except (KeyError, TypeError, ValueError, OverflowError):  # a number past a float too
             return
         if not (math.isfinite(sx) and math.isfinite(sy)):
             return

@@ -799,9 +799,11 @@ def _some_moves(entries: Sequence[LogEntry], most: int = 3) -> str:
 
 
 def _lineage_or_none(rules: Any) -> tuple[str, ...]:
+    """The games ``rules`` belong to (:func:`gamekit.game.lineage`), none for what is no
+    game's rules."""
     try:
-        return lineage(rules)
-    except TypeError:
+        return tuple(lineage(rules))
+    except (TypeError, ValueError):
         return ()
 
 
@@ -859,12 +861,3 @@ def _record_of(record: Any) -> Record | None:
         f"record must be a gamekit Record (board.record, Record.load(path)) or a saved game's "
         f"path, not {shown(record)}"
     )
-
-
-def _lineage_or_none(rules: Any) -> tuple[str, ...]:
-    """The games ``rules`` belong to (:func:`gamekit.game.lineage`), none for what is no
-    game's rules."""
-    try:
-        return tuple(lineage(rules))
-    except (TypeError, ValueError):
-        return ()

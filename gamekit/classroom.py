@@ -37,6 +37,8 @@ from traitlets import Integer
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
+from gamekit.errors import shown
+
 __all__ = [
     "RoomHandler", "RoomKernelManager", "RoomSettings", "RoomVoila", "class_pool", "give_lessons",
     "room_address", "room_settings", "serve_arguments",
@@ -198,8 +200,22 @@ class RoomSettings:
     kernels_fit: int
 
 
+def setting(environ: Mapping[str, str], name: str, strip: bool = True) -> str:
+    """The text of setting ``name`` in ``environ`` ("" when not set), stripped unless
+    ``strip`` is false (a password is taken as typed); what is not text is refused in words
+    (an environment holds only text)."""
+    if not isinstance(environ, Mapping):
+        raise TypeError(f"the settings must be a mapping of names to text, not {shown(environ)}")
+    value = environ.get(name)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be text, as an environment variable is, not {shown(value)}")
+    return value.strip() if strip else value
+
+
 def _whole(environ: Mapping[str, str], name: str, default: int, least: int, most: int) -> int:
-    text = environ.get(name, "").strip() or str(default)
+    text = setting(environ, name) or str(default)
     try:
         value = int(text)
     except ValueError:
@@ -232,9 +248,9 @@ def room_settings(environ: Mapping[str, str], apps: Path, free: int | None = Non
     cull = _whole(environ, "DEMO_CULL", 60, 10, 24 * 3600)
     room_size = _whole(environ, "DEMO_MAX", 30, 1, 1000)
     room_class = None
-    if environ.get("DEMO_CLASS"):
-        room_class = class_pool(environ["DEMO_CLASS"], apps)
-    refill_text = environ.get("DEMO_REFILL", "").strip() or ("90" if room_class else "1")
+    if setting(environ, "DEMO_CLASS"):
+        room_class = class_pool(setting(environ, "DEMO_CLASS"), apps)
+    refill_text = setting(environ, "DEMO_REFILL") or ("90" if room_class else "1")
     try:
         refill = float(refill_text)
     except ValueError:
@@ -260,7 +276,7 @@ def room_settings(environ: Mapping[str, str], apps: Path, free: int | None = Non
             f"computer has {gb:.1f} GB free: about {fit} fit (keeping 2 GB for the rest). "
             "Lower DEMO_MAX, DEMO_POOL or the class's students"
         )
-    ip = environ.get("DEMO_IP", "").strip() or "127.0.0.1"
+    ip = setting(environ, "DEMO_IP") or "127.0.0.1"
     return RoomSettings(ip, pool, room_class, refill, room_size, cull, fit)
 
 

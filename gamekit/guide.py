@@ -120,10 +120,17 @@ class Guide:
         """Whether every objective is reached."""
         return len(self.reached) == len(self.objectives)
 
-    def follow(self, states: Sequence[Any], moves: Sequence[Any]) -> list[Objective]:
+    def follow(
+        self,
+        states: Sequence[Any],
+        moves: Sequence[Any],
+        by_computer: Sequence[bool] | None = None,
+    ) -> list[Objective]:
         """Look at the moves not seen yet (``states[i + 1]`` follows ``moves[i]`` from
         ``states[i]``) and tick off what they reach; the objectives reached just now, in
         the guide's order. After moves were taken back only the moves played since count.
+        A move the computer made (``by_computer[i]``, when the learner handed their seat to
+        it) reaches nothing: the objectives are the learner's own.
         """
         if len(states) != len(moves) + 1:
             raise ValueError("states must hold the start and one state after each move")
@@ -131,6 +138,8 @@ class Guide:
         move_class: Any = facts(states[0]).move
         new: list[Objective] = []
         for i in range(self._seen, len(moves)):
+            if by_computer is not None and i < len(by_computer) and by_computer[i]:
+                continue
             move = moves[i]
             if isinstance(move, str) and move_class is not None:
                 move = move_class.parse(move)

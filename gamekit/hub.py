@@ -35,7 +35,7 @@ from typing import Any
 from jupyterhub.spawner import LocalProcessSpawner
 from traitlets import Unicode
 
-from gamekit.classroom import give_lessons
+from gamekit.classroom import give_lessons, setting
 
 __all__ = [
     "StudentSpawner",
@@ -217,7 +217,7 @@ _LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def _number(environ: Mapping[str, str], name: str, default: int, least: int, most: int) -> int:
-    text = environ.get(name, "").strip() or str(default)
+    text = setting(environ, name) or str(default)
     try:
         value = int(text)
     except ValueError:
@@ -244,12 +244,12 @@ def hub_settings(environ: Mapping[str, str], root: bool | None = None) -> HubSet
     ValueError: HUB_IP=0.0.0.0 opens the hub to the network, and without HUB_PASSWORD anyone could log in under any name: set HUB_PASSWORD (8 characters or more), the password the class types
     """
     root = os.geteuid() == 0 if root is None else root
-    ip = environ.get("HUB_IP", "").strip() or "127.0.0.1"
+    ip = setting(environ, "HUB_IP") or "127.0.0.1"
     port = _number(environ, "HUB_PORT", 8000, 1, 65535)
     idle = _number(environ, "HUB_IDLE", 3600, 60, 7 * 24 * 3600)
-    password = environ.get("HUB_PASSWORD") or None
-    teacher = environ.get("HUB_TEACHER", "").strip() or None
-    teacher_password = environ.get("HUB_TEACHER_PASSWORD") or None
+    password = setting(environ, "HUB_PASSWORD", strip=False) or None
+    teacher = setting(environ, "HUB_TEACHER") or None
+    teacher_password = setting(environ, "HUB_TEACHER_PASSWORD", strip=False) or None
     network = ip not in _LOOPBACK
     if password is not None and len(password) < 8:
         raise ValueError("HUB_PASSWORD must have 8 characters or more")

@@ -27,6 +27,7 @@ raises :class:`~gamekit.errors.VariantRuleError`, which names the hook.
 from __future__ import annotations
 
 import threading
+import weakref
 from typing import Any, ClassVar
 
 from gamekit.errors import VariantRuleError, shown
@@ -37,6 +38,8 @@ __all__ = ["BLOCKED", "Variants", "ask", "ask_many"]
 BLOCKED = "blocked"
 
 _asking = threading.local()
+#: Each rules class's answer to ``plain``, with the ``extra_rule`` it was found for.
+_PLAIN: weakref.WeakKeyDictionary[type, tuple[Any, bool]] = weakref.WeakKeyDictionary()
 
 
 class Variants:
@@ -54,7 +57,12 @@ class Variants:
     def plain(self) -> bool:
         """Whether these are the game's own rules, with no variant rule (what the fast
         paths for players and simulations need)."""
-        return _own_rule(type(self)) is None
+        cls = type(self)
+        rule = cls.extra_rule
+        known = _PLAIN.get(cls)
+        if known is None or known[0] is not rule:  # a rule set on the class later counts too
+            known = _PLAIN[cls] = (rule, _own_rule(cls) is None)
+        return known[1]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -1216,6 +1216,81 @@ def _win_rate(**kw: Any) -> Any:
     return _results().win_rate(**kw)
 
 
+def _class_game() -> Any:
+    """A class's own game (tic-tac-toe written against the contract only)."""
+    from outside_game import Lines
+
+    return Lines(shape="square", size=3, line=3)
+
+
+def _measure(**kw: Any) -> Any:
+    from gamekit import design
+
+    return design.measure(**kw, progress=False)
+
+
+def _valid_measure() -> dict[str, Any]:
+    return {"rules": _class_game(), "players": "random", "games": 10, "seed": 0, "lead": False}
+
+
+def _puzzle(**kw: Any) -> Any:
+    from gamekit import puzzles
+
+    made = puzzles.puzzle(**kw)
+    made.answers()  # a puzzle accepted answers
+    return made
+
+
+def _valid_puzzle() -> dict[str, Any]:
+    state = _class_game().replay(["a1", "b1", "a2", "b2"])
+    return {"state": state, "goal": "win", "task": "Win now.", "hint": "A line of three."}
+
+
+def _guided(**kw: Any) -> Any:
+    from gamekit import guide
+
+    board = guide.first_game(**kw)
+    board.computer_plays = tuple(board.rules.seats)
+    assert board.guide is not None and board.guide.reached == [], "the computer ticked one"
+    return board
+
+
+_DEMO_KEYS = ("DEMO_POOL", "DEMO_CLASS", "DEMO_MAX", "DEMO_CULL", "DEMO_REFILL", "DEMO_IP")
+_HUB_KEYS = (
+    "HUB_IP",
+    "HUB_PORT",
+    "HUB_IDLE",
+    "HUB_PASSWORD",
+    "HUB_TEACHER",
+    "HUB_TEACHER_PASSWORD",
+)
+
+
+def _settings_text() -> st.SearchStrategy:
+    numbers = st.integers(-(10**6), 10**12).map(str) | st.floats().map(str)
+    return numbers | st.text(max_size=12) | st.sampled_from(("coffee:20", "chess:1", "0.0.0.0"))
+
+
+def _room(**kw: Any) -> Any:
+    from pathlib import Path
+
+    from gamekit.classroom import room_settings
+
+    apps = Path(__file__).resolve().parents[1] / "apps"
+    room = room_settings(kw["environ"], apps, free=8 * 2**30)
+    assert room.room_size + room.pool * 5 <= room.kernels_fit, "more kernels than fit"
+    return room
+
+
+def _hub(**kw: Any) -> Any:
+    from gamekit.hub import hub_settings
+
+    found = hub_settings(kw["environ"], root=True)
+    if found.ip not in ("127.0.0.1", "localhost", "::1"):
+        assert found.password is not None, "a hub on a network without a password"
+    return found
+
+
 def _rules_call(name: str) -> Call:
     cls = rules_class(name)
     fields = [f.name for f in dataclasses.fields(cls)] if dataclasses.is_dataclass(cls) else []
@@ -1362,6 +1437,40 @@ def calls() -> list[Call]:
             _challenge_card,
             lambda: {"roast_class": 1, "difficulty": "beginner"},
             ("roast_class", "difficulty"),
+        ),
+        Call(
+            "design.measure (a class's game)",
+            _measure,
+            _valid_measure,
+            ("rules", "players", "games", "seed", "lead", "max_plies", "playouts"),
+            limits={"games": 30, "max_plies": 500, "playouts": 8},
+        ),
+        Call(
+            "puzzles.puzzle (a class's game)",
+            _puzzle,
+            _valid_puzzle,
+            ("state", "goal", "task", "hint", "level", "id"),
+        ),
+        Call(
+            "guide.first_game",
+            _guided,
+            lambda: {"game": "coffee"},
+            ("game",),
+            extra={"game": st.sampled_from(("coffee", "gipf", "hextiles", "chess", "COFFEE"))},
+        ),
+        Call(
+            "classroom.room_settings",
+            _room,
+            lambda: {"environ": {}},
+            ("environ",),
+            extra={"environ": st.dictionaries(st.sampled_from(_DEMO_KEYS), _settings_text())},
+        ),
+        Call(
+            "hub.hub_settings",
+            _hub,
+            lambda: {"environ": {}},
+            ("environ",),
+            extra={"environ": st.dictionaries(st.sampled_from(_HUB_KEYS), _settings_text())},
         ),
     ]
     for name in game_names():

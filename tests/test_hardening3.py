@@ -303,3 +303,34 @@ def test_a_saved_game_opens_from_its_path(tmp_path) -> None:
     first.type_move("e5|")
     first.record.save(path)
     assert len(CoffeeBoard(record=str(path)).record.moves) == 1
+
+
+# -- the guided first games count the learner's own moves only ---------------------------
+
+
+@pytest.mark.parametrize("game", ["coffee", "gipf", "hextiles"])
+def test_objectives_do_not_tick_for_moves_the_computer_makes_in_the_learners_seat(game) -> None:
+    from gamekit import guide
+
+    board = guide.first_game(game)
+    board.computer_plays = tuple(board.rules.seats)  # the learner hands their seat over
+    assert len(board.record.moves) > 3
+    assert board.guide.reached == []
+
+
+def test_keeping_the_computers_gipf_piece_is_not_keeping_ones_own() -> None:
+    from types import SimpleNamespace
+
+    from gamekit import gipf, guide
+    from gamekit.guide import Step
+
+    keep = puzzles.get("gipf-keep-1").start()
+    seat = keep.to_move
+    other = "black" if seat == "white" else "white"
+    theirs = keep.gipf_pieces(other)[0]
+    fake = SimpleNamespace(kept=(theirs,))  # a removal that keeps only their GIPF piece
+    step = Step(keep, fake, keep, seat, [keep, keep], 0)
+    keep_gipf = next(o for o in guide.objectives("gipf") if o.id == "keep-gipf")
+    assert not keep_gipf.reached(step)
+    mine = gipf.Move.parse("xe2-e5 keep e5")
+    assert keep_gipf.reached(Step(keep, mine, keep.play(mine), seat, [keep, keep.play(mine)], 0))

@@ -32,9 +32,10 @@ def _capture(step: Step) -> bool:
 
 
 def _keep_gipf(step: Step) -> bool:
-    """The learner removed a row of theirs and left one of their GIPF pieces in it on the
-    board."""
-    return step.mine and bool(getattr(step.move, "kept", ()))
+    """The learner removed a row of theirs and left one of their own GIPF pieces in it on
+    the board (keeping the computer's GIPF piece only forgoes its capture)."""
+    mine = set(step.before.gipf_pieces(step.seat))
+    return step.mine and any(spot in mine for spot in getattr(step.move, "kept", ()))
 
 
 OBJECTIVES = (

@@ -80,14 +80,27 @@ class Move:
                 f"{what} is not a GIPF move: give a Push, a Removal or text such as 'e1-e2' "
                 "or 'xe2-e5'"
             )
+        known = _PARSED.get(text)
+        if known is not None:
+            return known
         _check_length(text)
         clean = " ".join(text.strip().lower().split())
+        move: Move
         if clean.startswith("x"):
-            return Removal._parse(text, clean[1:].strip())
-        return Push._parse(text, clean)
+            move = Removal._parse(text, clean[1:].strip())
+        else:
+            move = Push._parse(text, clean)
+        if len(_PARSED) < _PARSED_MOST:  # a long record repeats its moves: read each once
+            _PARSED[text] = move
+        return move
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
+
+
+#: Moves already read, by their text (moves are values: the same text, the same move).
+_PARSED: dict[str, Move] = {}
+_PARSED_MOST = 4096
 
 
 def _bad(text: str, why: str) -> InvalidNotationError:

@@ -50,15 +50,19 @@ class GuidedPlay:
             raise ValueError(f"seat must be one of {', '.join(seats)}, not {seat!r}")
         self.guide = Guide(objectives, seat)
         self._guide_news: list[str] = []
-        self.guide.follow(self._states, self._moves)  # what is reached already is not news
+        self.guide.follow(self._states, self._moves, self._computer_flags())  # not news
         self._refresh()
 
     def _follow_guide(self) -> None:
         """Tick off what the moves since the last look reach, and keep it as news."""
         if self.guide is None:
             return
-        for o in self.guide.follow(self._states, self._moves):
+        for o in self.guide.follow(self._states, self._moves, self._computer_flags()):
             self._guide_news.append(f"Objective reached: {o.text.rstrip('.')}.")
+
+    def _computer_flags(self) -> list[bool]:
+        """Which of the moves the computer made (the board keeps one flag a move)."""
+        return list(getattr(self, "_by_computer", []))
 
     def _take_guide_news(self) -> list[str]:
         """The objectives reached since the news was last told (once each)."""

@@ -191,6 +191,9 @@ def _decode(raw: bytes) -> str:
 #: A replayed record keeps every this many positions (and the start and the last): what a
 #: board holds of a long game (:mod:`gamekit.widgets.history` rebuilds the others).
 KEEP_EVERY = 256
+#: Records longer than this remember the moves they checked, position by position.
+_LONG = 1000
+_SEEN_MOST = 50_000
 
 
 @dataclass(frozen=True, init=False)
@@ -277,13 +280,23 @@ class Record:
         state = self.rules.start()
         out = {0: state}
         last = len(self.moves)
+        # A very long record can only be a game that goes round in circles (GIPF's can): a
+        # move already checked from the same position leads where it led before.
+        seen: dict[tuple[State, Any], State] | None = {} if last > _LONG else None
         for k, move in enumerate(self.moves, start=1):
-            try:
-                state = state.play(move)
-            except (ValueError, TypeError) as err:  # GamekitError is a ValueError
-                raise InvalidRecordError(
-                    f"move {k} of the record, {_show(move)}, is illegal: {_cut(str(err))}"
-                ) from None
+            known = None if seen is None or not isinstance(move, str) else seen.get((state, move))
+            if known is not None:
+                state = known
+            else:
+                try:
+                    after = state.play(move)
+                except (ValueError, TypeError) as err:  # GamekitError is a ValueError
+                    raise InvalidRecordError(
+                        f"move {k} of the record, {_show(move)}, is illegal: {_cut(str(err))}"
+                    ) from None
+                if seen is not None and isinstance(move, str) and len(seen) < _SEEN_MOST:
+                    seen[(state, move)] = after
+                state = after
             if k % every == 0 or k == last:
                 out[k] = state
         return out

@@ -334,3 +334,26 @@ def test_keeping_the_computers_gipf_piece_is_not_keeping_ones_own() -> None:
     assert not keep_gipf.reached(step)
     mine = gipf.Move.parse("xe2-e5 keep e5")
     assert keep_gipf.reached(Step(keep, mine, keep.play(mine), seat, [keep, keep.play(mine)], 0))
+
+
+# -- a very long GIPF record --------------------------------------------------------------
+
+
+def test_a_long_cycling_record_loads_checked_and_a_late_bad_move_is_still_caught() -> None:
+    import json
+    import sys
+
+    from gamekit import gipf
+    from gamekit.errors import InvalidRecordError
+    from gamekit.records import Record
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from run import GIPF_CYCLE
+
+    moves = (GIPF_CYCLE * 3000)[:30_000]
+    record = Record.from_json(json.dumps(Record(gipf.Rules(variant="basic"), moves).to_dict()))
+    short = len(GIPF_CYCLE) * 2
+    assert record.final() == Record(gipf.Rules(variant="basic"), moves[: 30_000 - short]).final()
+    bad = [*moves[:29_990], "a1-b2", "a1-b2", "zz"]
+    with pytest.raises(InvalidRecordError, match="move 2999[1-3] of the record"):
+        Record.from_json(json.dumps({**record.to_dict(), "moves": bad}))

@@ -50,6 +50,9 @@ GENERIC = [
     "design/compare.py",
     "design/skill.py",
     "design/figures.py",
+    "design/ludii.py",
+    "design/lead.py",
+    "hub.py",
 ]
 GAMES = ("coffee", "gipf", "hextiles", "roaster")
 #: A game named in code: its package, its name as a word, its title.

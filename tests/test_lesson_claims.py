@@ -216,6 +216,14 @@ def test_l15_a_hundred_greedy_games_are_too_few() -> None:
 # ---------------------------------------------------------------------------------------
 
 
+def test_l17_black_wins_more_than_half_and_skill_pays() -> None:
+    code = lesson("17_design_a_game.ipynb", "class TwoStones")
+    first = design.measure(code["Rules"](), "random", games=2000, seed=11, progress=False)
+    assert first.shares["black"].low > 0.5
+    step = design.skill_trace(code["Rules"](), ("random", "beginner"), 200, seed=12, progress=False)
+    assert step[0].share.low > 0.85
+
+
 def test_l17_two_stones_a_turn_take_the_first_players_edge_away() -> None:
     code = lesson("17_design_a_game.ipynb", "class TwoStones")
     two = code["TwoStones"]

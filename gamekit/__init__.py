@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from gamekit import coffee, grids
+from gamekit.contract import ContractError, check_game
 from gamekit.errors import (
     GamekitError,
     IllegalMoveError,
@@ -22,6 +23,8 @@ from gamekit.records import Record
 __version__ = "0.1.0"
 
 __all__ = [
+    "ContractError",
+    "check_game",
     "GamekitError",
     "IllegalMoveError",
     "InvalidNotationError",

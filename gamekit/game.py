@@ -284,7 +284,9 @@ def register(rules_class: R | None = None, /, **facts: Any) -> R | Callable[[R],
     works as a decorator, bare (``@register``) or with the game's facts
     (``@register(title="Coffee", picture="gamekit.coffee.picture", ...)``, see
     :class:`Facts`). A subclass of a registered game's rules (a variant) gets every part it
-    does not declare from the game it extends.
+    does not declare from the game it extends. ``check=True`` then plays a quick check of
+    the contract with the rules made with no arguments (:func:`gamekit.check_game`, one
+    game, no parts), and refuses the game, undoing its registration, if a promise is broken.
 
     >>> from dataclasses import dataclass
     >>> from gamekit import coffee
@@ -295,8 +297,15 @@ def register(rules_class: R | None = None, /, **facts: Any) -> R | Callable[[R],
     >>> rules_class("coffee-tiny") is Tiny, lineage(Tiny(size=3))
     (True, ('coffee-tiny', 'coffee'))
     """
+    check = facts.pop("check", False)
+    if not isinstance(check, bool):
+        raise TypeError(f"check must be True or False, not {shown(check)}")
     if rules_class is None:
-        return lambda cls: register(cls, **facts)
+        return lambda cls: register(cls, check=check, **facts)
+    if check:
+        name = getattr(rules_class, "game", None)
+        before = (_GAMES.get(name), _FACTS.get(name)) if isinstance(name, str) else (None, None)
+        return _checked(register(rules_class, **facts), before)
     if not isinstance(rules_class, type):
         raise TypeError(
             "register takes a game's Rules class (the class itself, not one of its rules "
@@ -331,6 +340,34 @@ def register(rules_class: R | None = None, /, **facts: Any) -> R | Callable[[R],
     declared = _facts_of(name, rules_class, facts)
     _GAMES[name] = rules_class
     _FACTS[name] = declared
+    return rules_class
+
+
+def _checked(rules_class: R, before: tuple[Any, Any]) -> R:
+    """The quick contract check of ``register(check=True)``: the game stays registered only
+    if it passes; else the registry is as it was before (``before``: the name's class and
+    facts then, or ``None``)."""
+    from gamekit.contract import ContractError, check_game
+
+    name = rules_class.game  # type: ignore[attr-defined]
+
+    def undo() -> None:
+        if before[0] is None:
+            _GAMES.pop(name, None)
+            _FACTS.pop(name, None)
+        else:
+            _GAMES[name], _FACTS[name] = before
+
+    try:
+        check_game(rules_class(), games=1, parts=False)
+    except ContractError:
+        undo()
+        raise
+    except Exception as error:
+        undo()
+        raise ContractError(
+            name, [f"register(check=True) makes the rules with no arguments: {error}"]
+        ) from None
     return rules_class
 
 

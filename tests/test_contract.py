@@ -142,6 +142,12 @@ def played(request):
     return rules, first + second, (first, moves)
 
 
+@pytest.mark.parametrize("rules", RULES, ids=IDS)
+def test_gamekit_check_game_passes_every_registered_game(rules):
+    """The public check a game's author runs (gamekit.check_game) on every game here."""
+    assert gamekit.check_game(rules, parts=False) is None
+
+
 def test_rules_name_their_game_seats_and_endings(played):
     rules, _, _ = played
     assert gamekit.games()[game.game_of(rules)] is type(rules)

@@ -41,7 +41,7 @@ from gamekit.errors import shown
 
 __all__ = [
     "RoomHandler", "RoomKernelManager", "RoomSettings", "RoomVoila", "class_pool", "give_lessons",
-    "room_address", "room_settings", "serve_arguments",
+    "room_address", "room_settings", "serve_arguments", "setting", "setting_number",
 ]  # fmt: skip
 
 
@@ -214,7 +214,11 @@ def setting(environ: Mapping[str, str], name: str, strip: bool = True) -> str:
     return value.strip() if strip else value
 
 
-def _whole(environ: Mapping[str, str], name: str, default: int, least: int, most: int) -> int:
+def setting_number(
+    environ: Mapping[str, str], name: str, default: int, least: int, most: int
+) -> int:
+    """Setting ``name`` as a whole number from ``least`` to ``most`` (``default`` when not
+    set); anything else refused in words naming the setting (make demo's and the hub's)."""
     text = setting(environ, name) or str(default)
     try:
         value = int(text)
@@ -244,9 +248,9 @@ def room_settings(environ: Mapping[str, str], apps: Path, free: int | None = Non
     free = free_memory() if free is None else free
     fit = max(1, (free - RESERVE_BYTES) // KERNEL_BYTES)
     apps_served = max(1, len(list(apps.glob("*.ipynb"))))
-    pool = _whole(environ, "DEMO_POOL", 1, 0, 10)
-    cull = _whole(environ, "DEMO_CULL", 60, 10, 24 * 3600)
-    room_size = _whole(environ, "DEMO_MAX", 30, 1, 1000)
+    pool = setting_number(environ, "DEMO_POOL", 1, 0, 10)
+    cull = setting_number(environ, "DEMO_CULL", 60, 10, 24 * 3600)
+    room_size = setting_number(environ, "DEMO_MAX", 30, 1, 1000)
     room_class = None
     if setting(environ, "DEMO_CLASS"):
         room_class = class_pool(setting(environ, "DEMO_CLASS"), apps)

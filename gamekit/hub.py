@@ -35,7 +35,7 @@ from typing import Any
 from jupyterhub.spawner import LocalProcessSpawner
 from traitlets import Unicode
 
-from gamekit.classroom import give_lessons, setting
+from gamekit.classroom import give_lessons, setting, setting_number
 
 __all__ = [
     "StudentSpawner",
@@ -216,19 +216,6 @@ class HubSettings:
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
-def _number(environ: Mapping[str, str], name: str, default: int, least: int, most: int) -> int:
-    text = setting(environ, name) or str(default)
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(
-            f"{name}={text!r} is not a whole number; give one like {default}"
-        ) from None
-    if not least <= value <= most:
-        raise ValueError(f"{name}={value}: give a whole number from {least} to {most}")
-    return value
-
-
 def hub_settings(environ: Mapping[str, str], root: bool | None = None) -> HubSettings:
     """Read and check the hub's settings (``HUB_IP``, ``HUB_PORT``, ``HUB_IDLE``,
     ``HUB_PASSWORD``, ``HUB_TEACHER``, ``HUB_TEACHER_PASSWORD``). A hub that a network can
@@ -245,8 +232,8 @@ def hub_settings(environ: Mapping[str, str], root: bool | None = None) -> HubSet
     """
     root = os.geteuid() == 0 if root is None else root
     ip = setting(environ, "HUB_IP") or "127.0.0.1"
-    port = _number(environ, "HUB_PORT", 8000, 1, 65535)
-    idle = _number(environ, "HUB_IDLE", 3600, 60, 7 * 24 * 3600)
+    port = setting_number(environ, "HUB_PORT", 8000, 1, 65535)
+    idle = setting_number(environ, "HUB_IDLE", 3600, 60, 7 * 24 * 3600)
     password = setting(environ, "HUB_PASSWORD", strip=False) or None
     teacher = setting(environ, "HUB_TEACHER") or None
     teacher_password = setting(environ, "HUB_TEACHER_PASSWORD", strip=False) or None

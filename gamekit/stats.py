@@ -612,7 +612,9 @@ def experiment_panel(
         seed = widgets.BoundedIntText(
             0, min=0, max=10**9, description="seed", layout=widgets.Layout(width="10em")
         )
-        again = widgets.Button(description="Run again with a new seed")
+        again = widgets.Button(  # as wide as its words (the default width clips them)
+            description="Run again with a new seed", layout=widgets.Layout(width="auto")
+        )
         controls = {**controls, "seed": seed}
         extra.append(again)
 

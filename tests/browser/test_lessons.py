@@ -185,3 +185,21 @@ def test_lesson_03_guided_game_ticks_an_objective_off(page, lab_url, screenshots
     live = area.locator("[role=log]")
     assert "Objective reached: Steer the computer" in live.inner_text()
     area.screenshot(path=str(screenshots / "guided_coffee_objective.png"))
+
+
+def test_an_experiment_runs_again_with_a_new_seed_by_keyboard(page, lab_url, screenshots):
+    """Lesson 17's experiment panel: from the seed box, Tab to "Run again with a new seed"
+    (its words not clipped), Enter: the seed becomes 1 and the games are played again."""
+    open_and_run(page, lab_url, "17_design_a_game.ipynb")
+    seed = page.locator(".widget-inline-hbox:has-text('seed') input").last
+    seed.scroll_into_view_if_needed()
+    seed.focus()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    again = page.locator("button:has-text('Run again with a new seed')").last
+    assert again.evaluate("b => b === document.activeElement")
+    assert again.evaluate("b => b.scrollWidth <= b.clientWidth")  # its words are not clipped
+    page.keyboard.press("Enter")
+    page.wait_for_function("(el) => el.value === '1'", arg=seed.element_handle(), timeout=30_000)
+    page.get_by_text("seed 1 (95 % intervals)").last.wait_for(timeout=120_000)
+    page.screenshot(path=str(screenshots / "17_new_seed.png"))

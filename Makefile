@@ -79,6 +79,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check gamekit tests benchmarks classroom
 	$(VENV)/bin/ruff format --check gamekit tests benchmarks classroom
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 test-unit: $(STAMP)
 	MPLBACKEND=Agg $(PY) -m pytest tests --ignore=tests/browser --doctest-modules gamekit

@@ -22,29 +22,19 @@ from collections.abc import Callable
 from typing import Any
 
 from gamekit import guide, roaster
+from gamekit.game import facts, part, shipped_games
 from gamekit.players import make_player
 from gamekit.stats import wilson
 
-LEARNER = {"coffee": "club", "gipf": "beginner", "hextiles": "club", "roaster": "club"}
-
-
-def roaster_learner(seed: int) -> Callable[[Any], str]:
-    """The club level, which also saves a level-4 bean with Preserve when it can."""
-    club = make_player("club", seed)
-
-    def choose(state: Any) -> str:
-        for m in state.legal_moves():
-            if m.action == "preserve" and "bean4" in m.tokens:
-                return str(m)
-        return str(club.choose(state))
-
-    return choose
-
 
 def learner_for(game: str, seed: int) -> Callable[[Any], str]:
-    if game == "roaster":
-        return roaster_learner(seed)
-    player = make_player(LEARNER[game], seed)
+    """The stand-in learner of ``game``'s guided game: its guide's ``stand_in(seed)``, else
+    the level its guide names (``STAND_IN``, else ``club``)."""
+    module = part(game, "guide")
+    own = getattr(module, "stand_in", None)
+    if own is not None:
+        return own(seed)
+    player = make_player(getattr(module, "STAND_IN", "club"), seed)
     return lambda state: str(player.choose(state))
 
 
@@ -69,7 +59,7 @@ def roaster_deals(deals: int) -> int:
     found = 0
     for seed in range(deals):
         state = roaster.Rules(card="jamaica-blue-mountain", seed=seed).start()
-        choose = roaster_learner(seed)
+        choose = learner_for("roaster", seed)
         smoke = False
         while state.outcome is None:
             smoke = smoke or bool(state.drawn.get("smoke"))
@@ -84,12 +74,14 @@ def roaster_deals(deals: int) -> int:
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
-    for game in ("coffee", "gipf", "hextiles", "roaster"):
-        n = 1 if game == "roaster" else games  # one fixed deal: every game the same
+    for game in [g for g in shipped_games() if facts(g).guide is not None]:
+        dealt = getattr(guide.first_rules(game), "seed", None) is not None
+        n = 1 if dealt else games  # one fixed deal: every game the same
         start = time.perf_counter()
         reached = guided_games(game, n)
         took = time.perf_counter() - start
-        print(f"{game}: {n} guided game{'s' if n != 1 else ''}, learner {LEARNER[game]} "
+        stand_in = getattr(part(game, "guide"), "STAND_IN", "club")
+        print(f"{game}: {n} guided game{'s' if n != 1 else ''}, learner {stand_in} "
               f"({took:.0f} s)")  # fmt: skip
         for o in guide.objectives(game):
             share = wilson(reached[o.id], n).percent() if n > 1 else str(reached[o.id])

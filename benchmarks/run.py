@@ -224,12 +224,22 @@ GIPF_CYCLE = [
 ]
 
 
-#: Measurements timed: (label, game, rules options); 10,000 random games each.
-MEASURED = [
-    ("coffee hex5 n=5", "coffee", {"board": "hex", "size": 5, "n": 5}),
-    ("gipf standard", "gipf", {"variant": "standard"}),
-    ("hextiles 2p", "hextiles", {"players": 2}),
-]
+def _measured() -> list[tuple[str, str, dict]]:
+    from gamekit.examples import example_rules, examples
+    from gamekit.game import shipped_games
+
+    out = []
+    for game in shipped_games():
+        options = dict(examples(game).board)
+        if len(example_rules(game, "board").seats) > 1:
+            label = " ".join([game, *(f"{k}={v}" for k, v in options.items())])
+            out.append((label, game, options))
+    return out
+
+
+#: Measurements timed: (label, game, rules options), every game for two or more on the
+#: rules its boards are tried on (its board example); 10,000 random games each.
+MEASURED = _measured()
 
 
 def bench_measure(label: str, game: str, options: dict, games: int = 10_000) -> str:

@@ -40,17 +40,28 @@ from typing import Any
 import numpy as np
 from tqdm import tqdm
 
-from gamekit import coffee, gipf, hextiles, roaster
+from gamekit import roaster
+from gamekit.examples import example_rules, examples
+from gamekit.game import facts, shipped_games
 from gamekit.players import LEVEL_NAMES, GreedyPlayer, Player, RandomPlayer, make_opponent
 from gamekit.sim import play_many
 from gamekit.stats import mean_interval, wilson
 
 SEED = 15
-#: The games with two players, as the boards start them.
+
+
+def _label(game: str, rules: object) -> str:
+    """``Coffee (board hex, size 5, n 5)``: the game's title and its example's options."""
+    options = ", ".join(f"{k} {v}" for k, v in examples(game).board.items())
+    return f"{facts(game).title} ({options})" if options else facts(game).title
+
+
+#: The games with more than one player, on the rules their boards are tried on (each game's
+#: board example, gamekit.examples).
 GAMES = {
-    "coffee": ("Coffee hex5 n=5", coffee.Rules(board="hex", size=5, n=5)),
-    "gipf": ("GIPF standard", gipf.Rules(variant="standard")),
-    "hextiles": ("Hex Tiles, 2 players", hextiles.Rules(players=2)),
+    game: (_label(game, rules), rules)
+    for game in shipped_games()
+    if len((rules := example_rules(game, "board")).seats) > 1
 }
 
 
@@ -295,12 +306,10 @@ def main() -> int:
         "--timing-games", type=int, default=2, help="games for the time table (0: none)"
     )
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
-    parser.add_argument(
-        "--only", default="coffee,gipf,hextiles,roaster", help="games, comma-separated"
-    )
+    parser.add_argument("--only", default=",".join(shipped_games()), help="games, comma-separated")
     args = parser.parse_args()
     only = [g.strip() for g in args.only.split(",") if g.strip()]
-    unknown = set(only) - {*GAMES, "roaster"}
+    unknown = set(only) - set(shipped_games())
     if unknown:
         parser.error(f"--only: unknown game {sorted(unknown)[0]!r}")
     wanted = parse_pairs(args.pairs, args.adjacent)

@@ -31,23 +31,13 @@ from typing import Any
 
 import numpy as np
 
-from gamekit.errors import GamekitError, IllegalMoveError, InvalidNotationError, shown
-from gamekit.game import facts, game_of
+from gamekit.errors import ContractError, IllegalMoveError, InvalidNotationError, shown
+from gamekit.game import facts, game_of, install_contract_check
 
 __all__ = ["ContractError", "check_game"]
 
 #: How many moves from other positions are tried as refused moves, per position.
 _TRIED = 40
-
-
-class ContractError(GamekitError, TypeError):
-    """A game breaks gamekit's contract: ``problems`` lists each broken promise in words."""
-
-    def __init__(self, game: str, problems: list[str]) -> None:
-        self.problems = list(problems)
-        lines = "\n".join(f"- {p}" for p in self.problems)
-        word = "promise" if len(problems) == 1 else "promises"
-        super().__init__(f"{game} breaks {len(problems)} {word} of the contract:\n{lines}")
 
 
 class _Found:
@@ -395,3 +385,6 @@ def _check_conventions(rules: Any, found: _Found) -> None:
             "the game declares puzzles, whose boards read answers with the game's move class: "
             "register it with move=YourMove (a class with parse)",
         )
+
+
+install_contract_check(check_game)

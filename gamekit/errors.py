@@ -93,3 +93,13 @@ class VariantRuleError(GamekitError, TypeError):
     unchanged. It is both a :class:`GamekitError` (a board shows it and keeps working) and a
     :class:`TypeError` (the hook's answer is of the wrong kind).
     """
+
+
+class ContractError(GamekitError, TypeError):
+    """A game breaks gamekit's contract: ``problems`` lists each broken promise in words."""
+
+    def __init__(self, game: str, problems: list[str]) -> None:
+        self.problems = list(problems)
+        lines = "\n".join(f"- {p}" for p in self.problems)
+        word = "promise" if len(problems) == 1 else "promises"
+        super().__init__(f"{game} breaks {len(problems)} {word} of the contract:\n{lines}")

@@ -38,7 +38,8 @@ from dataclasses import dataclass, fields
 from types import MappingProxyType
 from typing import Any, ClassVar, Protocol, TypeVar, overload, runtime_checkable
 
-from gamekit.errors import shown
+from gamekit.errors import ContractError, InvalidNotationError, shown
+from gamekit.grids import Grid
 
 __all__ = [
     "FrozenMap",
@@ -49,6 +50,7 @@ __all__ = [
     "Rules",
     "register",
     "games",
+    "shipped_games",
     "known_games",
     "rules_class",
     "game_of",
@@ -57,9 +59,12 @@ __all__ = [
     "Facts",
     "facts",
     "part",
+    "KIT_PARTS",
+    "KitPart",
+    "Notation",
+    "on_grid",
     "own_part",
     "PART_KINDS",
-    "Pictured",
     "occupancy_of",
 ]
 
@@ -230,7 +235,7 @@ _SHIPPED = {
 }
 
 #: The parts a game may declare when it registers (see :class:`Facts`).
-PART_KINDS = ("picture", "board", "strategy", "puzzles", "words", "guide")
+PART_KINDS = ("picture", "board", "strategy", "puzzles", "words", "guide", "examples")
 
 
 @dataclass(frozen=True)
@@ -243,7 +248,8 @@ class Facts:
     ``board`` class, a ``strategy`` (:class:`gamekit.players.Strategy`), its ``puzzles``
     (a tuple of :class:`gamekit.puzzles.Puzzle`), its ``words`` (a module with
     ``position_words(state)``) and its ``guide`` (a module with the ``OBJECTIVES`` and
-    ``RULES`` of a guided first game, see :mod:`gamekit.guide`). A board game may also say which cells hold a piece
+    ``RULES`` of a guided first game, see :mod:`gamekit.guide`), and its ``examples`` for
+    the kit's tests (:class:`gamekit.examples.Examples`). A board game may also say which cells hold a piece
     (``occupancy(state)`` -> the occupied cells, as a set or a bitmask, and how many cells
     the board has), which :mod:`gamekit.design` measures board coverage by. A part is the object itself or where it lives,
     ``"module"`` or ``"module:name"``, loaded on first use. A part not given is inherited
@@ -264,6 +270,7 @@ class Facts:
     puzzles: Any = None
     words: Any = None
     guide: Any = None
+    examples: Any = None
 
 
 _FACTS: dict[str, Facts] = {}
@@ -343,12 +350,25 @@ def register(rules_class: R | None = None, /, **facts: Any) -> R | Callable[[R],
     return rules_class
 
 
+#: ``gamekit.check_game``, installed by :mod:`gamekit.contract` when it loads (``import
+#: gamekit`` loads it): the check sits above this contract (it plays boards and pictures),
+#: so the registry is handed it rather than importing it.
+_CONTRACT_CHECK: Callable[..., Any] | None = None
+
+
+def install_contract_check(check: Callable[..., Any]) -> None:
+    """Give ``register(check=True)`` the contract check to run (see ``_CONTRACT_CHECK``)."""
+    global _CONTRACT_CHECK
+    _CONTRACT_CHECK = check
+
+
 def _checked(rules_class: R, before: tuple[Any, Any]) -> R:
     """The quick contract check of ``register(check=True)``: the game stays registered only
     if it passes; else the registry is as it was before (``before``: the name's class and
     facts then, or ``None``)."""
-    from gamekit.contract import ContractError, check_game
-
+    if _CONTRACT_CHECK is None:  # pragma: no cover - `import gamekit` installs it
+        raise RuntimeError("the contract check is not loaded: import gamekit first")
+    check_game = _CONTRACT_CHECK
     name = rules_class.game  # type: ignore[attr-defined]
 
     def undo() -> None:
@@ -437,6 +457,15 @@ def _load_shipped() -> None:
         importlib.import_module(module)
 
 
+def shipped_games() -> tuple[str, ...]:
+    """The names of gamekit's own games, in their order: the registry's one list of them.
+
+    >>> shipped_games()
+    ('coffee', 'gipf', 'hextiles', 'roaster')
+    """
+    return tuple(_SHIPPED)
+
+
 def games() -> Mapping[str, type]:
     """The registered games, name -> ``Rules`` class, shipped games first."""
     _load_shipped()
@@ -493,23 +522,125 @@ def lineage(obj: Any) -> tuple[str, ...]:
     return tuple(names)
 
 
+class Notation:
+    """The move class of a game that declares none (the kit's ``move`` part): a move is
+    its notation, as typed (the rules read it, and refuse it in their own words).
+
+    >>> Notation.parse("  a1 ")
+    'a1'
+
+    Raises:
+        InvalidNotationError: ``text`` is not text.
+    """
+
+    @staticmethod
+    def parse(text: str) -> str:
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"a move is written as text, not {shown(text)}")
+        return text.strip()
+
+
+def on_grid(obj: Any) -> bool:
+    """Whether ``obj`` (a game's name, rules or one of its states) is of a *game on a grid*:
+    its rules have a ``grid`` (a :class:`gamekit.grids.Grid`) and its states ``pieces`` (a
+    mapping from cell to piece). The kit draws such a game, makes its board and says its
+    positions when the game declares none of its own.
+
+    >>> on_grid("coffee"), on_grid(3)
+    (False, False)
+    """
+    if isinstance(obj, str):
+        try:
+            obj = rules_class(obj)()
+        except Exception:  # rules that need arguments, or no game of that name
+            return False
+    rules = getattr(obj, "rules", obj)
+    if not isinstance(getattr(rules, "grid", None), Grid):
+        return False
+    state = obj if obj is not rules else None
+    if state is None:
+        start = getattr(rules, "start", None)
+        if not callable(start):
+            return False
+        try:
+            state = start()
+        except Exception:  # a learner's rules may refuse: then it is no game on a grid
+            return False
+    return isinstance(getattr(state, "pieces", None), Mapping)
+
+
+def _grid_lack(obj: Any) -> str:
+    rules = rules_class(obj)() if isinstance(obj, str) else getattr(obj, "rules", obj)
+    if not isinstance(getattr(rules, "grid", None), Grid):
+        return "its rules have no grid (a gamekit.grids Grid)"
+    return "its states have no pieces (a mapping cell label -> seat)"
+
+
+@dataclass(frozen=True)
+class KitPart:
+    """The kit's own part of one kind, for a game that declares none: ``where`` it lives
+    (``"module"`` or ``"module:name"``), which games it ``suits``, and what a game it does
+    not suit is told (``advice``: how to get one)."""
+
+    where: str
+    suits: Callable[[Any], bool]
+    advice: str
+
+
+def _always(obj: Any) -> bool:
+    return True
+
+
+#: The one table of the kit's defaults: for each kind of part, what a game that declares
+#: none gets. :func:`part` reads it; no other module decides a fallback.
+KIT_PARTS: Mapping[str, KitPart] = MappingProxyType(
+    {
+        "picture": KitPart(
+            "gamekit.render.grid",
+            on_grid,
+            "declare one when it registers (register(picture=...)), or make it a game on a "
+            "grid to be drawn as a board of pieces",
+        ),
+        "board": KitPart(
+            "gamekit.widgets.grid:GridBoard",
+            on_grid,
+            "declare one when it registers (register(board=...)), or make it a game on a grid",
+        ),
+        "words": KitPart("gamekit.plainwords", _always, ""),
+        "strategy": KitPart("gamekit.playing:PLAIN_STRATEGY", _always, ""),
+        "move": KitPart("gamekit.game:Notation", _always, ""),
+        "examples": KitPart("gamekit.examples:PLAIN", _always, ""),
+    }
+)
+
+#: What :func:`part` resolves: the declared parts, and the move class.
+RESOLVED_KINDS = (*PART_KINDS, "move")
+
+
 def part(obj: Any, kind: str, default: Any = _MISSING) -> Any:
-    """The ``kind`` part (one of :data:`PART_KINDS`) of the game ``obj`` belongs to: its
-    own, or the one of the game it extends, loaded from its ``"module:name"`` on first use.
-    Without one: ``default`` if given, else a ``TypeError`` that says what is missing.
+    """The ``kind`` part (one of :data:`PART_KINDS`, or ``"move"``, the move class) of the
+    game ``obj`` belongs to: its own, or the one of the game it extends, loaded from its
+    ``"module:name"`` on first use; else the kit's (:data:`KIT_PARTS`) where it suits the
+    game. Without any: ``default`` if given, else a ``TypeError`` that says what is missing
+    and how to give it.
 
     >>> part("gipf", "board").__name__
     'GipfBoard'
     """
-    if kind not in PART_KINDS:
-        raise ValueError(f"a game's parts are {', '.join(PART_KINDS)}, not {shown(kind)}")
+    if kind not in RESOLVED_KINDS:
+        raise ValueError(f"a game's parts are {', '.join(RESOLVED_KINDS)}, not {shown(kind)}")
     where = getattr(facts(obj), kind)
-    if where is None:
-        if default is not _MISSING:
-            return default
-        name = obj if isinstance(obj, str) else game_of(obj)
-        raise TypeError(f"the game {name!r} declares no {kind} when it registers")
-    return _loaded(where)
+    if where is not None:
+        return _loaded(where)
+    kit = KIT_PARTS.get(kind)
+    if kit is not None and kit.suits(obj):
+        return _loaded(kit.where)
+    if default is not _MISSING:
+        return default
+    name = obj if isinstance(obj, str) else game_of(obj)
+    if kit is not None and kit.suits is on_grid:
+        raise TypeError(f"the game {name!r} has no {kind}: {kit.advice}: {_grid_lack(obj)}")
+    raise TypeError(f"the game {name!r} declares no {kind} when it registers")
 
 
 def occupancy_of(rules: Any) -> Callable[[Any], tuple[Any, int]] | None:
@@ -561,27 +692,12 @@ def _loaded(where: Any) -> Any:
     return where
 
 
-class Pictured:
-    """For a game's states: a notebook shows one as its game's picture
-    (:func:`gamekit.render.png`: the game's own, or a board of pieces for a game on a
-    grid) with the position in words as the picture's text alternative (the output's
-    ``{"image/png": {"alt": ...}}`` metadata, which a screen reader and an exported page
-    read). Every shipped game's ``State`` inherits it; so can a learner's.
-    """
-
-    __slots__ = ()
-
-    def _repr_png_(self) -> bytes:
-        from gamekit.render import png
-
-        return png(self)
-
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
-        from gamekit.render import png
-        from gamekit.words import position_words
-
-        data = {"image/png": png(self), "text/plain": repr(self)}
-        return data, {"image/png": {"alt": position_words(self)}}
+def __getattr__(name: str) -> Any:
+    """``Pictured`` lives above this contract, which draws nothing
+    (:class:`gamekit.pictured.Pictured`); states written when it lived here still find it."""
+    if name == "Pictured":
+        return importlib.import_module("gamekit.pictured").Pictured
+    raise AttributeError(f"module 'gamekit.game' has no attribute {name!r}")
 
 
 def player_index(state: State, seat: str | None) -> int:

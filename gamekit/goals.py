@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamekit.errors import shown
-from gamekit.game import facts, games, own_part
+from gamekit.game import facts, games, own_part, part
 from gamekit.text import plural
 
 if TYPE_CHECKING:
@@ -70,19 +70,10 @@ def lost(state: Any, seat: str) -> bool:
     return o is not None and seat not in o.winners
 
 
-class _Notation:
-    """How a game that declares no move class reads a move: its notation, as it is (the
-    rules read it, and refuse it in their own words)."""
-
-    @staticmethod
-    def parse(text: str) -> str:
-        return text.strip()
-
-
 def move_class_of(state: Any) -> Any:
-    """The game's move class (its ``move`` fact): what a "move" answer may be, besides its
-    notation; a game without one is answered in notation (:class:`_Notation`)."""
-    return facts(state).move or _Notation
+    """The game's move class (its ``move`` part): what a "move" answer may be, besides its
+    notation; for a game without one, the kit's :class:`gamekit.game.Notation`."""
+    return part(state, "move")
 
 
 def turn_continues(state: Any) -> bool:

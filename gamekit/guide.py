@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from gamekit.errors import shown
-from gamekit.game import facts, game_of, part, rules_class
+from gamekit.game import game_of, part, rules_class
 
 __all__ = ["Objective", "Step", "Guide", "objectives", "first_rules", "first_game"]
 
@@ -79,6 +79,18 @@ class Objective:
     text: str
     reached: Callable[[Step], bool]
     hint: str = ""
+
+    def __post_init__(self) -> None:
+        order = "the order is Objective(id, text, reached, hint)"
+        if not callable(self.reached):
+            raise TypeError(
+                "an objective's reached is a function of a step (true when it is reached), "
+                f"not {shown(self.reached)}; {order}"
+            )
+        for name in ("id", "text", "hint"):
+            value = getattr(self, name)
+            if not isinstance(value, str):
+                raise TypeError(f"an objective's {name} is text, not {shown(value)}; {order}")
 
     def __repr__(self) -> str:
         return f"Objective({self.id!r})"
@@ -135,13 +147,13 @@ class Guide:
         if len(states) != len(moves) + 1:
             raise ValueError("states must hold the start and one state after each move")
         self._seen = min(self._seen, len(moves))
-        move_class: Any = facts(states[0]).move
+        move_class: Any = part(states[0], "move")
         new: list[Objective] = []
         for i in range(self._seen, len(moves)):
             if by_computer is not None and i < len(by_computer) and by_computer[i]:
                 continue
             move = moves[i]
-            if isinstance(move, str) and move_class is not None:
+            if isinstance(move, str):
                 move = move_class.parse(move)
             step = Step(states[i], move, states[i + 1], self.seat, states, i)
             for o in self.objectives:

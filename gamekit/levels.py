@@ -17,7 +17,7 @@ from typing import Any
 from gamekit.checks import check_state
 from gamekit.errors import shown
 from gamekit.game import FrozenMap, lineage, player_index
-from gamekit.players import (
+from gamekit.playing import (
     CLUB_ITERATIONS,
     CLUB_SECONDS,
     STRONG_ITERATIONS,

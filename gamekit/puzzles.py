@@ -535,11 +535,7 @@ class Puzzle:
                 opponent: the puzzle decides the position, and no computer plays).
             NotImplementedError: the game's board has no puzzle mode.
         """
-        board_class = part(self.start(), "board", None)
-        if board_class is None:  # a game with no board of its own: the grid board
-            from gamekit.widgets.grid import GridBoard
-
-            board_class = GridBoard
+        board_class = part(self.start(), "board")
         try:
             takes = "puzzle" in inspect.signature(board_class).parameters
         except (TypeError, ValueError):

@@ -18,7 +18,7 @@ from typing import Any
 
 from gamekit.checks import real, whole
 from gamekit.game import player_index
-from gamekit.players import (
+from gamekit.playing import (
     DEFAULT_ITERATIONS,
     MIN_SECONDS,
     Evaluation,

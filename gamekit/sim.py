@@ -38,7 +38,7 @@ import numpy as np
 from gamekit.checks import check_state, whole
 from gamekit.errors import shown
 from gamekit.game import Rules, State, game_of, occupancy_of, player_index
-from gamekit.players import Player, RandomPlayer, strategy
+from gamekit.playing import Player, RandomPlayer, strategy
 
 __all__ = ["Results", "play_many", "play_one", "ending", "random_games"]
 

@@ -13,42 +13,21 @@ whose turn it is, or how it ended.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from gamekit.game import facts, game_of, part
-from gamekit.grids import Grid
-from gamekit.text import join_words, upper_first
+from gamekit.game import game_of, part
 
 __all__ = ["position_words"]
 
 
 def position_words(state: Any, **shown: Any) -> str:
-    """``state`` in a few sentences (see the module's description). ``shown`` goes to the
-    game's own words, for what its picture shows or hides (Coffee: ``line=False`` leaves
-    out where the next stone may go, as its picture leaves the rod's line untinted).
+    """``state`` in a few sentences (see the module's description): its game's ``words``
+    part, or the kit's (:mod:`gamekit.plainwords`). ``shown`` goes to the game's own words,
+    for what its picture shows or hides (Coffee: ``line=False`` leaves out where the next
+    stone may go, as its picture leaves the rod's line untinted).
 
     Raises:
         TypeError: ``state`` is no position of a registered game.
     """
     game_of(state)
-    own = part(state, "words", None)
-    if own is not None:
-        return str(own.position_words(state, **shown))
-    title = facts(state).title
-    outcome = state.outcome
-    if outcome is not None:
-        turn = f"The game is over: {outcome.reason}."
-    else:
-        turn = f"{upper_first(str(state.to_move))} to move."
-    parts = [f"{title}.", turn]
-    grid = getattr(state.rules, "grid", None)
-    pieces = getattr(state, "pieces", None)
-    if isinstance(grid, Grid) and isinstance(pieces, Mapping):
-        for seat in state.rules.seats:
-            cells = [c for c in grid.labels if pieces.get(c) == seat]
-            parts.append(f"{upper_first(seat)}: {join_words(cells) if cells else 'no pieces'}.")
-        last = getattr(state, "last_move", None)
-        if last is not None:
-            parts.append(f"Last move: {last}.")
-    return " ".join(parts)
+    return str(part(state, "words").position_words(state, **shown))

@@ -7,20 +7,22 @@ Every game gets the same treatment, through :func:`gamekit.games`:
   into ``Move.parse``, ``state.why_illegal`` and ``state.play``: only gamekit's own errors
   may escape, ``why_illegal`` and ``play`` agree, and a refused move changes nothing;
 - **games**: seeded random legal games, checking the contract, every legal move, and the
-  game's own invariants (:data:`ADAPTERS`) after every move;
+  game's own invariants (its examples, :mod:`gamekit.examples`) after every move;
 - **records**: saved games tampered with in every way: only ``InvalidRecordError`` escapes;
 - **arguments**: junk values for every public function's arguments (:data:`CALLS`): only a
   ``ValueError`` or ``TypeError`` with a message escapes, and quickly.
 
-A game that is registered but has no adapter here is fuzzed all the same (the generic
-adapter: default rules, no extra invariants, notation words taken from its legal moves).
+Each game's adapter is made from the examples it declares in its own folder (a variety of
+rules, invariants, the words of its notation, how random games pick their moves): a game
+that declares none is fuzzed all the same (default rules, no extra invariants, notation
+words taken from its legal moves).
 
 Each target counts the inputs it tried in :data:`TRIED`; ``make fuzz`` prints the table.
 :data:`NOTES` collects weaker findings that do not fail a test (an error message that does
 not name the bad argument), printed with the table.
 
->>> sorted(ADAPTERS)
-['coffee', 'gipf', 'hextiles', 'roaster']
+>>> adapter("gipf").max_plies, adapter("lines-test").max_plies
+(300, 400)
 """
 
 from __future__ import annotations
@@ -35,10 +37,9 @@ import os
 import pickle
 import re
 import signal
-import sys
 import tempfile
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,6 +47,8 @@ from typing import Any
 import numpy as np
 from hypothesis import settings
 from hypothesis import strategies as st
+from suite import GAMES
+from suite import examples as game_examples
 
 import gamekit
 from gamekit import GamekitError, IllegalMoveError, InvalidNotationError, InvalidRecordError
@@ -155,8 +158,9 @@ CALL_SECONDS = float(os.environ.get("GAMEKIT_FUZZ_CALL_SECONDS", "5"))
 # The games
 # ---------------------------------------------------------------------------------------
 
-#: The games gamekit ships; each must be in the registry.
-SHIPPED = ("coffee", "gipf", "hextiles", "roaster")
+#: The games gamekit ships (the registry's one list), and any the suite adds
+#: (``GAMEKIT_TEST_GAMES``); each must be in the registry.
+SHIPPED = GAMES
 
 
 def game_names() -> list[str]:
@@ -183,13 +187,9 @@ def rules_class(name: str) -> type:
 
 
 def move_class(rules: Any) -> Any:
-    """The game's ``Move`` class (whose ``parse`` reads notation)."""
-    module = sys.modules[type(rules).__module__]
-    move = getattr(module, "Move", None)
-    if move is None or not hasattr(move, "parse"):
-        legal = rules.start(seed=0).legal_moves()
-        move = type(legal[0])
-    return move
+    """The game's move class (whose ``parse`` reads notation): its own, or the kit's
+    (a move is its notation)."""
+    return gamekit.game.part(rules, "move")
 
 
 def has_chance(rules_cls: type) -> bool:
@@ -200,105 +200,6 @@ def has_chance(rules_cls: type) -> bool:
         else set()
     )
     return "seed" in names
-
-
-# -- each game's invariants -------------------------------------------------------------
-
-
-def _coffee_invariants(state: Any, moves: Sequence[str]) -> None:
-    """Stones on board = plies less the swap (a swap is a ply without a stone); Black has
-    as many stones as Orange or one more; Black moves when the count is even."""
-    swaps = sum(1 for m in moves if m == "swap")
-    assert swaps == (1 if state.swapped else 0), (swaps, state.swapped)
-    assert state.stone_count == len(moves) - swaps, (state.stone_count, moves)
-    black, orange = len(state.stones("black")), len(state.stones("orange"))
-    assert black - orange in (0, 1), (black, orange)
-    if state.outcome is None:
-        assert state.to_move == ("black" if state.stone_count % 2 == 0 else "orange")
-
-
-def _gipf_invariants(state: Any, moves: Sequence[str]) -> None:
-    """Per colour, pieces on the board + in reserve + captured = the pieces the variant
-    gives; after a complete turn (push phase) no row of 4 stands."""
-    for colour in ("white", "black"):
-        total = state.on_board(colour) + state.reserve(colour) + state.captured(colour)
-        assert total == state.rules.pieces, (colour, total, state.rules.pieces)
-        assert state.reserve(colour) >= 0 and state.captured(colour) >= 0
-    if state.phase == "push":
-        assert state.rows() == [], f"rows stand after a complete turn: {state.rows()}"
-    elif state.outcome is None:
-        assert any(r.owner == state.to_move for r in state.rows())
-
-
-def _hextiles_invariants(state: Any, moves: Sequence[str]) -> None:
-    """Every figure's score is a recount (tile values, border, doubling, total); the tiles
-    in the pool, market, reserves and figures are the tile set (fewer with
-    ``leftover="discard"``); the outcome's scores are the figures' totals."""
-    from gamekit import hextiles
-
-    rules = state.rules
-    totals = []
-    for fig in state.figures:
-        s = hextiles.score(fig)
-        values = sum(t.value for t in fig.tiles().values())
-        assert s.tiles == values == fig.value, (s, values)
-        assert s.tile_count == len(fig)
-        assert s.total == s.tiles + s.border, s
-        assert s.border == s.longest * (2 if s.closed else 1), s
-        assert len(s.run) == s.longest
-        assert all(fig.marked_edge(edge) for edge in s.run), f"an unmarked edge in {s.run}"
-        outer_marked = all(fig.marked_edge(edge) for edge in s.outer)
-        assert s.closed == (bool(s.outer) and outer_marked), (s.closed, outer_marked)
-        if s.closed:
-            assert s.longest == len(s.outer), (s.longest, len(s.outer))
-        totals.append(s.total)
-    placed = Counter(
-        t.pattern.marks for fig in state.figures for t in fig.tiles().values() if t.value
-    )
-    have = Counter(state.pool) + Counter(state.market) + placed
-    for reserve in state.reserves:
-        have += Counter(reserve)
-    tile_set = Counter(t.marks for t in rules.tile_set())
-    if rules.leftover == "discard":
-        assert not (have - tile_set), (have, tile_set)
-    else:
-        assert have == tile_set, (have, tile_set)
-    outcome = state.outcome
-    if outcome is not None:
-        seats = rules.seats
-        assert dict(outcome.scores) == dict(zip(seats, totals, strict=True)), (
-            outcome.scores,
-            totals,
-        )
-        recount = [hextiles.score(f) for f in state.figures]
-        best = [seats[i] for i in hextiles.ranking(recount)]
-        assert tuple(outcome.winners) == tuple(best), (outcome.winners, best)
-        breakdown = getattr(outcome, "breakdown", ())
-        if breakdown:
-            assert [b.total for b in breakdown] == totals, (breakdown, totals)
-            assert list(breakdown) == recount, (breakdown, recount)
-
-
-def _lump(counts: Mapping[str, int]) -> Counter:
-    """Token counts with every bean (hard to burnt) as one kind: roasting changes levels."""
-    out: Counter = Counter()
-    for t, k in counts.items():
-        out["bean" if t in ("hard", "burnt") or t.startswith("bean") else t] += k
-    return out
-
-
-def _roaster_invariants(state: Any, moves: Sequence[str]) -> None:
-    """Tokens are conserved: in the bag + drawn + aside + reserve + on the board + cup +
-    tray + removed = the card's bag + the tokens the rules created; the legal moves are the
-    phase's actions."""
-    from gamekit import roaster
-
-    expected = _lump(dict(state.rules.card.bag)) + _lump(state.created)
-    assert _lump(state.token_count()) == expected, (state.token_count(), expected)
-    assert state.phase in roaster.PHASES
-    allowed = roaster.ACTIONS[state.phase]
-    assert all(m.action in allowed for m in state.legal_moves()), state.phase
-    assert len(state.cup) == state.board.cup_slots
 
 
 def _prefer(word: str, chance: float) -> Callable[[list, np.random.Generator], Any]:
@@ -337,57 +238,6 @@ class Adapter:
     continues: Callable[[Any, Any], bool] = lambda state, child: child.to_move == state.to_move
 
 
-def _coffee_rules(cls: type) -> st.SearchStrategy:
-    boards = st.one_of(
-        st.tuples(st.just("hex"), st.integers(2, 5)),
-        st.tuples(st.just("square"), st.integers(3, 6)),
-    )
-    return st.builds(
-        lambda board, pie: cls(board=board[0], size=board[1], pie_rule=pie),
-        boards,
-        st.booleans(),
-    )
-
-
-def _gipf_rules(cls: type) -> st.SearchStrategy:
-    return st.sampled_from(("basic", "standard", "tournament")).map(lambda v: cls(variant=v))
-
-
-def _hextiles_rules(cls: type) -> st.SearchStrategy:
-    from gamekit import hextiles
-
-    patterns = st.one_of(
-        st.none(),
-        st.lists(
-            st.sampled_from(list(hextiles.PATTERN_NAMES)), min_size=1, max_size=4, unique=True
-        ),
-    )
-    return st.builds(
-        lambda players, copies, pats, leftover, contact: cls(
-            players=players,
-            copies=copies,
-            patterns=None if pats is None else tuple(pats),
-            leftover=leftover,
-            marked_contact=contact,
-        ),
-        st.integers(2, 4),
-        st.one_of(st.none(), st.integers(1, 3)),
-        patterns,
-        st.sampled_from(("first", "pool", "discard")),
-        st.booleans(),
-    )
-
-
-def _roaster_rules(cls: type) -> st.SearchStrategy:
-    from gamekit import roaster
-
-    return st.builds(
-        lambda card, side: cls(card=card, side=side),
-        st.sampled_from(sorted(roaster.CARDS)),
-        st.sampled_from(("standard", "beginner")),
-    )
-
-
 def _default_rules(cls: type) -> st.SearchStrategy:
     return st.builds(cls)
 
@@ -396,63 +246,40 @@ def _words(*groups: Sequence[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(w for g in groups for w in g))
 
 
-def _roaster_words() -> tuple[str, ...]:
-    from gamekit import roaster
+def _variety(cls: type, variety: Callable[[Any], Any]) -> st.SearchStrategy:
+    """The game's ``variety(pick)`` as a hypothesis strategy: each ``pick`` draws one of
+    the options it is given."""
 
-    actions = sorted({a for acts in roaster.ACTIONS.values() for a in acts})
-    return _words(actions, roaster.TOKENS, roaster.CUP_EFFECTS, ("for", "->", "-"))
+    @st.composite
+    def rules(draw: Any) -> Any:
+        return cls(**variety(lambda options: draw(st.sampled_from(list(options)))))
 
-
-def _hextiles_words() -> tuple[str, ...]:
-    from gamekit import hextiles
-
-    return _words(
-        ("take", "place", "at", "turn", "done", "(", ")", ",", "-", "000000", "111111"),
-        hextiles.PATTERN_NAMES,
-    )
+    return rules()
 
 
-def _coffee_words() -> tuple[str, ...]:
-    cells = [f"{c}{r}" for c in "aegimz" for r in (1, 5, 9, 13, 26, 99)]
-    return _words(("|", "-", "/", "\\", "swap", "Swap"), cells)
-
-
-def _gipf_words() -> tuple[str, ...]:
-    spots = [f"{c}{r}" for c in "abeghiz" for r in (0, 1, 2, 5, 9, 10, 99)]
-    return _words(("G", "g", "x", "keep", ",", "-", " x", "keep g"), spots)
-
-
-#: The four shipped games' adapters (words are computed on first use).
-ADAPTERS: dict[str, Adapter] = {
-    "coffee": Adapter(_coffee_rules, _coffee_invariants, max_plies=200),
-    "gipf": Adapter(
-        _gipf_rules,
-        _gipf_invariants,
-        max_plies=300,
-        continues=lambda state, child: child.phase == "remove",
-    ),
-    "hextiles": Adapter(_hextiles_rules, _hextiles_invariants, pick=_prefer("place", 0.7)),
-    "roaster": Adapter(_roaster_rules, _roaster_invariants, pick=_prefer("continue", 0.8)),
-}
-_WORDS = {
-    "coffee": _coffee_words,
-    "gipf": _gipf_words,
-    "hextiles": _hextiles_words,
-    "roaster": _roaster_words,
-}
 GENERIC = Adapter(_default_rules)
 
 
+@functools.cache
 def adapter(name: str) -> Adapter:
-    """The adapter of game ``name`` (the generic one for a game not listed)."""
-    return ADAPTERS.get(name, GENERIC)
+    """The adapter of game ``name``, from the examples it declares in its own folder
+    (:mod:`gamekit.examples`; the generic adapter for what it leaves out)."""
+    ex = game_examples(name)
+    return Adapter(
+        (lambda cls: _variety(cls, ex.variety)) if ex.variety else _default_rules,
+        (lambda state, moves: ex.invariants(state, moves)) if ex.invariants else GENERIC.invariants,
+        pick=_prefer(*ex.prefer) if ex.prefer else _uniform,
+        max_plies=ex.max_plies,
+        continues=ex.continues or GENERIC.continues,
+    )
 
 
 @functools.cache
 def words(name: str) -> tuple[str, ...]:
     """The notation's words and symbols for game ``name``, plus every token of a few
     positions' legal moves."""
-    extra = _WORDS[name]() if name in _WORDS else ()
+    notation = game_examples(name).notation
+    extra = notation() if notation is not None else ()
     seen: list[str] = []
     cls = rules_class(name)
     try:
@@ -1456,7 +1283,7 @@ def calls() -> list[Call]:
             _guided,
             lambda: {"game": "coffee"},
             ("game",),
-            extra={"game": st.sampled_from(("coffee", "gipf", "hextiles", "chess", "COFFEE"))},
+            extra={"game": st.sampled_from((*GAMES, "chess", "COFFEE"))},
         ),
         Call(
             "classroom.room_settings",

@@ -28,8 +28,10 @@ from collections.abc import Callable
 from typing import Any
 
 from hypothesis import strategies as st
+from suite import GAMES, examples
 
-from gamekit import coffee, gipf, hextiles, puzzles, roaster
+import gamekit
+from gamekit import puzzles
 from gamekit.game import FrozenMap
 from gamekit.records import Record
 
@@ -58,25 +60,26 @@ JUNK: tuple[Any, ...] = (
     object(),
 )
 
+
+def _free_board(game: str, rules: dict[str, Any], options: dict[str, Any]) -> Callable[[], Any]:
+    return lambda: _widgets().board_for(gamekit.rules_class(game)(**rules), **options)
+
+
+def _free_boards() -> dict[str, Callable[[], Any]]:
+    """Every game's board on its board example, and the more boards its examples name
+    (``<game>-<name>``; an empty name replaces the first)."""
+    out: dict[str, Callable[[], Any]] = {}
+    for game in GAMES:
+        ex = examples(game)
+        out[game] = _free_board(game, dict(ex.board), {})
+        for name, (rules, options) in ex.boards.items():
+            out[f"{game}-{name}" if name else game] = _free_board(game, dict(rules), dict(options))
+    return out
+
+
 #: The free boards fuzzed: (name, factory). Computer levels that answer at once (random,
 #: beginner), so a walk of dozens of actions stays quick.
-FREE_BOARDS: FrozenMap[str, Callable[[], Any]] = FrozenMap(
-    {
-        "coffee": lambda: _widgets().CoffeeBoard(coffee.Rules(board="hex", size=4)),
-        "coffee-pie": lambda: _widgets().CoffeeBoard(
-            coffee.Rules(board="square", size=5, pie_rule=True), opponent="random"
-        ),
-        "gipf-basic": lambda: _widgets().GipfBoard(gipf.Rules(variant="basic")),
-        "gipf-tournament": lambda: _widgets().GipfBoard(
-            gipf.Rules(variant="tournament"), opponent="random"
-        ),
-        "hextiles": lambda: _widgets().HexTilesBoard(hextiles.Rules(players=2), opponent=None),
-        "hextiles-3": lambda: _widgets().HexTilesBoard(
-            hextiles.Rules(players=3), opponent="beginner"
-        ),
-        "roaster": lambda: _widgets().RoasterBoard(roaster.Rules(seed=3)),
-    }
-)
+FREE_BOARDS: FrozenMap[str, Callable[[], Any]] = FrozenMap(_free_boards())
 
 #: Every puzzle, by id.
 PUZZLE_IDS: tuple[str, ...] = tuple(p.id for ps in puzzles.PUZZLES.values() for p in ps)
@@ -148,19 +151,6 @@ _METHODS: dict[str, dict[str, str | None]] = {
         "new_game": None,
         "play_moves": "moves",
     },
-    "coffee": {"choose_axis": "axis", "swap": None},
-    "gipf": {"toggle_keep": "cell", "remove": None, "confirm": None, "cancel": None},
-    "hextiles": {
-        "pick_market": "pattern",
-        "pick_reserve": "pattern",
-        "rotate": "turn",
-        "key": "key",
-        "keep": None,
-        "end_turn": None,
-        "show_player": "player",
-        "next_score_step": None,
-    },
-    "roaster": {"press": "button", "choose": "index", "clear": None, "next_step": None},
     "puzzle": {
         "check": None,
         "toggle_cell": "cell",
@@ -172,13 +162,9 @@ _METHODS: dict[str, dict[str, str | None]] = {
 _SETTERS = {"hints", "opponent", "computer_plays"}
 
 
-def _game(board: Any) -> str:
-    return type(board).__name__.removesuffix("Board").lower()
-
-
 def methods(board: Any) -> dict[str, str | None]:
     """The fuzzed methods of ``board`` (its own, the shared ones, the puzzle panel's)."""
-    out = dict(_METHODS["common"]) | _METHODS.get(_game(board), {})
+    out = dict(_METHODS["common"]) | dict(examples(board.state).board_actions)
     if getattr(board, "puzzle", None) is not None:
         out |= _METHODS["puzzle"]
         for name in ("opponent", "computer_plays", "new_game"):
@@ -192,11 +178,9 @@ def _cells(board: Any) -> list[str]:
     if callable(grid):
         grid = grid()
     labels = list(getattr(grid, "labels", ()) or ())
-    if not labels and hasattr(state, "figure"):
-        fig = state.figure(getattr(board, "shown_player", 0))
-        labels = [hextiles.cell_text(c) for c in (*fig.cells(), *fig.frontier())]
-    if not labels and _game(board) == "roaster":
-        labels = [f"bean{k}" for k in range(5)] + ["body", "acidity", "aroma", "cup", "tray"]
+    places = examples(state).places
+    if not labels and places is not None:
+        labels = list(places(board))
     return labels or ["a1"]
 
 
@@ -262,7 +246,7 @@ def action(draw: st.DrawFn, board: Any, data: st.DataObject) -> Action:
 
 def junk_actions(board: Any) -> list[Action]:
     """Every method of ``board`` that takes an argument, with every junk value."""
-    table = _METHODS["common"] | _METHODS.get(_game(board), {}) | _METHODS["puzzle"]
+    table = _METHODS["common"] | dict(examples(board.state).board_actions) | _METHODS["puzzle"]
     out = []
     for name, kind in sorted(table.items()):
         if kind is None or not hasattr(board, name):

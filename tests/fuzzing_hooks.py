@@ -143,7 +143,7 @@ def registry_case(draw: st.DrawFn) -> tuple[str, Any]:
 def check_registry(kind: str, name: Any) -> None:
     """``register`` refuses the drawn case with a TypeError or ValueError, and the shipped
     games are unchanged."""
-    shipped = {n: gamekit.games()[n] for n in ("coffee", "gipf", "hextiles", "roaster")}
+    shipped = {n: gamekit.games()[n] for n in gamekit.game.shipped_games()}
     if kind == "junk":
         target: Any = name or 42
     elif kind == "instance":

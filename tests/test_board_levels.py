@@ -10,35 +10,39 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from suite import GAMES as SUITE
+from suite import example_rules, examples
 
-from gamekit import coffee, gipf, hextiles
+from gamekit import gipf
+from gamekit.game import part
 from gamekit.players import LEVEL_NAMES, make_opponent
 from gamekit.records import Record
-from gamekit.widgets import CoffeeBoard, GipfBoard, HexTilesBoard
+from gamekit.widgets import GipfBoard
 
+#: Every game with a computer opponent (more than one seat): its board, on its board example.
 GAMES = {
-    "coffee": (CoffeeBoard, coffee.Rules(board="hex", size=5, n=5)),
-    "gipf": (GipfBoard, gipf.Rules(variant="standard")),
-    "hextiles": (HexTilesBoard, hextiles.Rules(players=2)),
+    game: (part(game, "board"), rules)
+    for game in SUITE
+    if len((rules := example_rules(game, "board")).seats) > 1
 }
 
 #: The levels whose moves only the seed decides (Coffee's club and strong levels think on
 #: the clock, so two runs of them may differ; their players are compared as made instead).
-SEEDED = {
-    "coffee": ("random", "beginner"),
-    "gipf": LEVEL_NAMES,
-    "hextiles": LEVEL_NAMES,
-}
+SEEDED = {game: examples(game).seeded_levels for game in GAMES}
 
 
 def position(rules, plies: int, seed: int) -> Record:
-    """A record of ``plies`` random legal moves from the start (fewer if the game ends)."""
+    """A record of ``plies`` random legal moves from the start, or fewer on a small game:
+    never a move that ends it (the position is one a computer still moves in)."""
     rng = np.random.default_rng(seed)
     state, moves = rules.start(seed=seed), []
     start = state
-    while len(moves) < plies and state.outcome is None:
+    while len(moves) < plies:
         legal = state.legal_moves()
-        move = legal[rng.integers(len(legal))]
+        going_on = [m for m in legal if state.play(m).outcome is None]
+        if not going_on:
+            break
+        move = going_on[rng.integers(len(going_on))]
         moves.append(str(move))
         state = state.play(move)
     return Record(start.rules, moves)  # the rules that carry the deal
@@ -61,13 +65,13 @@ def test_the_board_makes_its_computer_with_make_opponent(game, level) -> None:
 def test_the_board_computer_chooses_the_levels_move(game, plies) -> None:
     board_class, rules = GAMES[game]
     record = position(rules, plies, seed=plies)
-    state = record.states()[-1]
+    state, k = record.states()[-1], len(record.moves)
     assert state.outcome is None
     for level in SEEDED[game]:
         board = board_class(record=record, opponent=level, computer_plays=state.to_move, seed=2)
-        assert len(board.record.moves) > plies, f"{level}: the computer did not move"
+        assert len(board.record.moves) > k, f"{level}: the computer did not move"
         expected = make_opponent(level, 2).choose(state)
-        assert board.record.moves[plies] == str(expected), level
+        assert board.record.moves[k] == str(expected), level
 
 
 def test_gipf_strong_on_the_board_does_not_fall_for_the_three_push_trap() -> None:

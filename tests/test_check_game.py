@@ -9,21 +9,23 @@ import dataclasses
 
 import pytest
 from outside_game import Lines, Outcome, Position
+from suite import GAMES, example_rules, examples
 
 import gamekit
-from gamekit import ContractError, check_game, coffee, gipf, hextiles, roaster
+from gamekit import ContractError, check_game, coffee
 from gamekit.errors import IllegalMoveError
 
 
 @pytest.mark.parametrize(
     "rules",
     [
-        coffee.Rules(board="square", size=4, n=3),
+        *(example_rules(game) for game in GAMES),
+        *(
+            gamekit.rules_class(game)(**dict(rules))
+            for game in GAMES
+            for rules, _ in examples(game).boards.values()
+        ),
         coffee.Rules(board="hex", size=3, pie_rule=True),
-        gipf.Rules(variant="basic"),
-        gipf.Rules(variant="tournament"),
-        hextiles.Rules(players=3),
-        roaster.Rules(),
         Lines(),
     ],
     ids=repr,

@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from outside_game import Lines
+from suite import GAMES, examples
 
 import gamekit
 import gamekit.gipf
@@ -28,16 +29,15 @@ import gamekit.roaster
 from gamekit import IllegalMoveError, InvalidNotationError, Record, game
 from gamekit.players import LEVELS, make_player
 from gamekit.sim import play_many
+from gamekit.variants import Variants
 
 VARIANT_LESSON = Path(__file__).parent.parent / "notebooks" / "15_design_a_variant.ipynb"
 
-#: Small rules for each shipped game, so that whole random games are quick.
-SMALL = {
-    "coffee": {"board": "square", "size": 4, "n": 3},
-    "gipf": {"variant": "basic"},
-    "hextiles": {"players": 2},
-    "roaster": {},
-}
+
+def small(cls: type) -> object:
+    """``cls`` (a game's rules class, or a variant's) on its game's small example, so that
+    whole random games are quick."""
+    return cls(**examples(game.lineage(cls)[-1]).small)
 
 
 def variant_rules() -> list:
@@ -59,56 +59,39 @@ def variant_rules() -> list:
         if isinstance(cls, type) and registered.get(getattr(cls, "game", None)) is cls
     ]
     # each variant on the small board of the game it extends
-    return [cls(**SMALL.get(game.lineage(cls)[-1], {})) for cls in variants]
+    return [small(cls) for cls in variants]
 
 
 # -- one variant of every game, through the same hook (extra_rule) --------------------------------
 
 
-@gamekit.register
-@dataclasses.dataclass(frozen=True)
-class GipfNoSameDot(gamekit.gipf.Rules):
-    """GIPF in which no push comes from the dot the last push came from."""
-
-    game = "gipf-contract-no-same-dot"
+def _variant(name: str) -> type:
+    """A variant of ``name`` with the extra rule its examples give (``variant_rule``),
+    registered as ``<name>-contract-variant``."""
+    rule = examples(name).variant_rule
 
     def extra_rule(self, state, move):
-        last = state.last
-        same = getattr(move, "dot", None) is not None and last is not None
-        return same and move.dot == last.dot and f"{move} is not allowed: {move.dot} was just used"
+        return rule(state, move)
+
+    cls = type(
+        f"{name.title()}ContractVariant",
+        (gamekit.rules_class(name),),
+        {"game": f"{name}-contract-variant", "extra_rule": extra_rule, "__module__": __name__},
+    )
+    made = gamekit.register(dataclasses.dataclass(frozen=True)(cls))
+    globals()[cls.__name__] = made  # found by pickle, as a class written here would be
+    return made
 
 
-@gamekit.register
-@dataclasses.dataclass(frozen=True)
-class HexTilesUnturned(gamekit.hextiles.Rules):
-    """Hex Tiles in which a tile is never placed turned 3 times."""
-
-    game = "hextiles-contract-unturned"
-
-    def extra_rule(self, state, move):
-        return move.kind == "place" and move.turn == 3 and f"{move} is not allowed: no turn 3"
-
-
-@gamekit.register
-@dataclasses.dataclass(frozen=True)
-class RoasterNoPreserve(gamekit.roaster.Rules):
-    """Coffee Roaster without the Preserve effect."""
-
-    game = "roaster-contract-no-preserve"
-
-    def extra_rule(self, state, move):
-        return move.action == "preserve" and f"{move} is not allowed: Preserve is off"
-
-
-#: A variant of each game besides Coffee's (lesson 15 writes those), registered above.
-GAME_VARIANTS = (GipfNoSameDot, HexTilesUnturned, RoasterNoPreserve)
+#: A variant of every game that takes one, through the one hook (extra_rule).
+VARIANTABLE = [g for g in GAMES if issubclass(gamekit.rules_class(g), Variants)]
+GAME_VARIANTS = tuple(_variant(g) for g in VARIANTABLE if examples(g).variant_rule)
 
 
 def all_rules() -> list:
     registered = gamekit.games()
-    shipped = [cls(**SMALL.get(name, {})) for name, cls in registered.items()
-               if cls.__module__.startswith("gamekit.")]  # fmt: skip
-    ours = [cls(**SMALL.get(game.lineage(cls)[-1], {})) for cls in GAME_VARIANTS]
+    shipped = [small(registered[name]) for name in GAMES]
+    ours = [small(cls) for cls in GAME_VARIANTS]
     return shipped + ours + [Lines()] + variant_rules()
 
 
@@ -283,14 +266,14 @@ def test_play_many_with_every_level(rules, level):
 
 
 def test_the_four_games_and_the_lessons_variant_are_registered():
-    assert {"coffee", "gipf", "hextiles", "roaster"} <= set(gamekit.games())
+    assert set(GAMES) <= set(gamekit.games())
     assert [game.game_of(r) for r in variant_rules()] == ["coffee-no-repeat"]
 
 
 # -- a variant whose rule leaves no move ends the game: the player to move loses ---------------
 
 
-@pytest.mark.parametrize("base", ["gipf", "hextiles", "roaster"])
+@pytest.mark.parametrize("base", VARIANTABLE)
 def test_a_variant_that_refuses_every_move_ends_the_game_blocked(base) -> None:
     rules_class = gamekit.rules_class(base)
 
@@ -301,22 +284,21 @@ def test_a_variant_that_refuses_every_move_ends_the_game_blocked(base) -> None:
         def extra_rule(self, state, move):
             return f"{move} is not allowed: this variant allows nothing"
 
-    rules = Nothing(**SMALL[base])
+    rules = small(Nothing)
     assert rules.endings[-1] == "blocked" and not rules.plain and rules_class().plain
     state = rules.start(seed=1)
     outcome = state.outcome
     assert outcome is not None and outcome.ending == "blocked" and state.to_move is None
     assert state.legal_moves() == []
     assert "allows nothing" in outcome.reason
-    if base != "roaster":  # a game for two: the player to move loses
+    if len(rules.seats) == 2:  # a game for two: the player to move loses
         assert outcome.winners and rules.seats[0] not in outcome.winners
-    assert rules_class(**SMALL[base]).start(seed=1).outcome is None
+    assert small(rules_class).start(seed=1).outcome is None
 
 
 @pytest.mark.parametrize("variant", GAME_VARIANTS, ids=lambda v: v.game)
 def test_a_variant_refuses_exactly_what_its_rule_refuses_in_its_own_words(variant) -> None:
-    options = SMALL[game.lineage(variant)[-1]]
-    rules, original = variant(**options), variant.__mro__[1](**options)
+    rules, original = small(variant), small(variant.__mro__[1])
     refused = 0
     for seed in range(6):
         _, moves = random_game(rules, seed, max_plies=80)
@@ -338,7 +320,7 @@ def test_a_variant_refuses_exactly_what_its_rule_refuses_in_its_own_words(varian
 # -- a variant's rule that does not answer as a rule must: a clear error, nothing changed ------
 
 
-@pytest.mark.parametrize("base", ["gipf", "hextiles", "roaster"])
+@pytest.mark.parametrize("base", VARIANTABLE)
 @pytest.mark.parametrize(
     "answer, words",
     [
@@ -362,13 +344,13 @@ def test_a_variant_rule_that_answers_wrongly_is_named_and_changes_nothing(base, 
         def extra_rule(self, state, move):
             return answer(state, move)
 
-    plain = rules_class(**SMALL[base]).start(seed=2)
+    plain = small(rules_class).start(seed=2)
     first = plain.legal_moves()[0]
     with pytest.raises(VariantRuleError, match=words):
-        Wrong(**SMALL[base]).start(seed=2).legal_moves()
+        small(Wrong).start(seed=2).legal_moves()
     with pytest.raises(VariantRuleError, match=words):
-        Wrong(**SMALL[base]).start(seed=2).why_illegal(str(first))
+        small(Wrong).start(seed=2).why_illegal(str(first))
     with pytest.raises(VariantRuleError, match=words):  # a board says so in the same words
-        board = board_for(Wrong(**SMALL[base]))
+        board = board_for(small(Wrong))
         board.type_move(str(board.state.legal_moves()[0]))
-    assert plain == rules_class(**SMALL[base]).start(seed=2)  # the game's own rules untouched
+    assert plain == small(rules_class).start(seed=2)  # the game's own rules untouched

@@ -9,8 +9,8 @@ import ipywidgets as widgets
 import matplotlib.pyplot as plt
 
 from gamekit import puzzles
+from gamekit.design.panel import experiment_panel
 from gamekit.export import _puzzle_page
-from gamekit.stats import experiment_panel
 
 
 def run(games: int) -> None:

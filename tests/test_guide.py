@@ -5,13 +5,16 @@ and bad input is refused in words."""
 from __future__ import annotations
 
 import pytest
+from suite import GAMES as SUITE
 
 from gamekit import coffee, gipf, guide, hextiles, roaster
 from gamekit.coffee.guide import winning_cells
+from gamekit.game import facts
 from gamekit.guide import Guide, Objective, Step
 from gamekit.players import make_player
 
-GAMES = ("coffee", "gipf", "hextiles", "roaster")
+#: The games with a guided first game (a guide part).
+GAMES = tuple(g for g in SUITE if facts(g).guide is not None)
 
 
 def reached_along(rules, moves, seat) -> list[str]:

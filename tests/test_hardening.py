@@ -8,10 +8,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pytest
+from suite import GAMES
 
 import gamekit
 from gamekit import coffee, gipf, puzzles
 from gamekit.errors import GamekitError, InvalidRecordError, VariantRuleError
+from gamekit.game import shipped_games
 from gamekit.players import Player
 from gamekit.records import Record
 from gamekit.widgets import CoffeeBoard, GipfBoard
@@ -195,7 +197,7 @@ def test_a_board_keeps_working_under_a_broken_variant() -> None:
 # -- the registry ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["coffee", "gipf", "hextiles", "roaster"])
+@pytest.mark.parametrize("name", shipped_games())
 def test_a_shipped_game_name_cannot_be_taken(name) -> None:
     @dataclass(frozen=True)
     class Rules(coffee.Rules):
@@ -314,7 +316,7 @@ def test_public_tables_are_read_only(module, name) -> None:
             inner[next(iter(inner))] = 0
 
 
-@pytest.mark.parametrize("game", ["coffee", "gipf", "hextiles", "roaster"])
+@pytest.mark.parametrize("game", GAMES)
 def test_every_games_strategy_is_read_only(game) -> None:
     import dataclasses
 

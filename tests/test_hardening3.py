@@ -8,9 +8,11 @@ import time
 from pathlib import Path
 
 import pytest
+from suite import GAMES
 
-from gamekit import coffee, puzzles
+from gamekit import coffee, guide, puzzles
 from gamekit.classroom import room_settings
+from gamekit.game import facts
 from gamekit.hub import hub_settings, keep_private, reachable, system_name
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -308,7 +310,10 @@ def test_a_saved_game_opens_from_its_path(tmp_path) -> None:
 # -- the guided first games count the learner's own moves only ---------------------------
 
 
-@pytest.mark.parametrize("game", ["coffee", "gipf", "hextiles"])
+@pytest.mark.parametrize(
+    "game",
+    [g for g in GAMES if facts(g).guide is not None and len(guide.first_rules(g).seats) > 1],
+)
 def test_objectives_do_not_tick_for_moves_the_computer_makes_in_the_learners_seat(game) -> None:
     from gamekit import guide
 

@@ -11,7 +11,7 @@ import pytest
 from outside_game import Lines
 
 from gamekit import coffee, gipf, hextiles
-from gamekit.game import games, part
+from gamekit.game import facts, games, part
 from gamekit.widgets import CoffeeBoard, GipfBoard, HexTilesBoard
 from gamekit.widgets.grid import board_for
 from gamekit.widgets.keys import ARROWS, arrow_map
@@ -22,7 +22,7 @@ BACK["ArrowRight"] = "ArrowLeft"
 
 def every_board():
     """A fresh board of every registered game with a board, and a grid game's GridBoard."""
-    boards = [part(game, "board")() for game in games() if part(game, "board", None)]
+    boards = [part(game, "board")() for game in games() if facts(game).board is not None]
     boards.append(board_for(Lines(size=4)))
     boards.append(board_for(Lines(shape="hex", size=3)))
     return boards

@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
 import gamekit
+from gamekit.game import shipped_games as _shipped
+
+GAMES = _shipped()
 
 ROOT = Path(gamekit.__file__).parent
 #: The modules that must work for any game: they read only the contract.
@@ -21,6 +26,10 @@ GENERIC = [
     "values.py",
     "text.py",
     "players.py",
+    "playing.py",
+    "pictured.py",
+    "plainwords.py",
+    "contract.py",
     "search.py",
     "levels.py",
     "puzzles.py",
@@ -52,11 +61,12 @@ GENERIC = [
     "design/figures.py",
     "design/ludii.py",
     "design/lead.py",
+    "design/panel.py",
     "hub.py",
 ]
-GAMES = ("coffee", "gipf", "hextiles", "roaster")
-#: A game named in code: its package, its name as a word, its title.
-NAMED = re.compile(r"\b(coffee|gipf|hextiles|roaster|hex tiles)\b", re.IGNORECASE)
+#: A game named in code: its package (its name as a word) or its title, for every shipped game.
+_NAMES = {n for g in GAMES for n in (g, gamekit.game.facts(g).title.lower())}
+NAMED = re.compile(r"\b(" + "|".join(sorted(map(re.escape, _NAMES))) + r")\b", re.IGNORECASE)
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -122,3 +132,137 @@ def test_each_game_declares_its_parts_where_it_registers() -> None:
             if where is not None:
                 assert where.startswith(f"gamekit.{game}."), (game, kind, where)
                 assert gamekit.game.part(game, kind) is not None
+
+
+def _layered() -> list[str]:
+    """The modules and packages named in the import-linter layers (pyproject.toml)."""
+    config = tomllib.loads((ROOT.parent / "pyproject.toml").read_text())
+    contracts = config["tool"]["importlinter"]["contracts"]
+    layers = next(c["layers"] for c in contracts if c["type"] == "layers")
+    return [name.strip() for layer in layers for name in re.split(r"[|:]", layer)]
+
+
+def test_every_module_of_the_kit_has_its_layer() -> None:
+    """A new module must be placed in a layer (pyproject.toml), or import-linter would not
+    check its imports."""
+    named = set(_layered())
+    rooms = {
+        f"gamekit.{p.stem}" for p in ROOT.iterdir() if p.suffix == ".py" and p.stem != "__init__"
+    } | {f"gamekit.{p.name}" for p in ROOT.iterdir() if (p / "__init__.py").exists()}
+    assert sorted(rooms - named) == []
+    assert sorted(named - rooms) == []
+
+
+def test_import_circles_stay_inside_one_games_folder() -> None:
+    """No two rooms of the kit import each other, even through others; the only circles
+    are a game's rules and their helpers, inside the game's own folder."""
+    import grimp
+
+    graph = grimp.build_graph("gamekit", exclude_type_checking_imports=True)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    circles = _strongly_connected(
+        {m: graph.find_modules_directly_imported_by(m) for m in graph.modules}
+    )
+    games = {f"gamekit.{name}" for name in gamekit.games() if f"gamekit.{name}" in graph.modules}
+    for circle in circles:
+        rooms = {".".join(m.split(".")[:2]) for m in circle}
+        assert len(rooms) == 1 and rooms <= games, sorted(circle)
+
+
+def test_the_circle_check_finds_a_circle() -> None:
+    found = _strongly_connected({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}})
+    assert [sorted(c) for c in found] == [["a", "b", "c"]]
+
+
+def _strongly_connected(edges: dict[str, set[str]]) -> list[set[str]]:
+    """The import circles of ``edges`` (module -> the modules it imports): Tarjan's
+    strongly connected components of more than one module."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[set[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in edges.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = set()
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.add(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(component)
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def _game_named_by(node: ast.AST, names: set[str]) -> str | None:
+    """The shipped game an element of a literal collection stands for: its name as text,
+    its module (``coffee``, ``coffee.Rules(...)``), or a ``pytest.param(..., id=name)``."""
+    if isinstance(node, ast.Constant) and node.value in names:
+        return str(node.value)
+    if isinstance(node, ast.Call):
+        for k in node.keywords:
+            if k.arg == "id" and isinstance(k.value, ast.Constant) and k.value.value in names:
+                return str(k.value.value)
+        node = node.func
+    while isinstance(node, ast.Attribute | ast.Call | ast.Subscript):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    if isinstance(node, ast.Name) and node.id in names:
+        return node.id
+    return None
+
+
+def hand_lists(source: str, names: set[str]) -> list[int]:
+    """The lines of literal lists, tuples, sets and dicts (keys) in ``source`` that name
+    three or more of the shipped games one by one."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.List | ast.Tuple | ast.Set):
+            items = list(node.elts)
+        elif isinstance(node, ast.Dict):
+            items = [k for k in node.keys if k is not None]
+        else:
+            continue
+        named = {_game_named_by(e, names) for e in items} - {None}
+        if len(named) >= 3:
+            found.append(node.lineno)
+    return found
+
+
+def test_the_hand_list_check_finds_a_list_of_games() -> None:
+    names = set(GAMES)
+    code = (
+        'A = ("coffee", "gipf", "hextiles")\n'
+        "B = {'coffee': 1, 'gipf': 2, 'roaster': 3}\n"
+        "C = [coffee.Rules(), gipf.Rules(variant='basic'), hextiles.Rules()]\n"
+        "D = ['coffee-win-1', 'gipf-row-1', 'hextiles-cells-1']\n"
+    )
+    assert hand_lists(code, names) == [1, 2, 3]
+
+
+def test_the_tests_and_benchmarks_loop_over_the_registry_not_hand_lists() -> None:
+    """A new shipped game is tested everywhere without editing tables: at most two
+    hand-written lists of the shipped games are left in tests/ and benchmarks/."""
+    names = set(GAMES)
+    found = [
+        f"{path.relative_to(ROOT.parent)}:{line}"
+        for folder in ("tests", "benchmarks")
+        for path in sorted((ROOT.parent / folder).rglob("*.py"))
+        for line in hand_lists(path.read_text(), names)
+    ]
+    assert len(found) <= 2, found

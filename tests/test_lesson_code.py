@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
+from suite import GAMES
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-GAMES = ("coffee", "gipf", "hextiles", "roaster")
 RULES_LESSONS = sorted(
     p for p in NOTEBOOKS.glob("*.ipynb") if any(f"_{game}_" in p.name for game in GAMES)
 )

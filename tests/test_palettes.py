@@ -18,7 +18,7 @@ from colorspacious import cspace_convert
 from matplotlib.colors import to_rgb
 
 from gamekit.export import contrast
-from gamekit.game import games, part
+from gamekit.game import facts, games, part
 
 LEAST = 8.0
 VISIONS = ("normal", "protanomaly", "deuteranomaly", "tritanomaly")
@@ -42,8 +42,8 @@ def distance(a: np.ndarray, b: np.ndarray) -> float:
 PICTURES = {
     game: picture
     for game in games()
-    if (picture := part(game, "picture", None)) is not None
-    and picture.__name__.startswith("gamekit.")
+    if facts(game).picture is not None
+    and (picture := part(game, "picture")).__name__.startswith("gamekit.")
 }
 GROUPS = [
     (game, name, group)

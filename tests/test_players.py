@@ -9,6 +9,7 @@ import random
 
 import numpy as np
 import pytest
+from suite import GAMES, example_rules
 
 import gamekit
 from gamekit import coffee, gipf, hextiles, players, roaster
@@ -460,12 +461,8 @@ def test_a_roaster_policy_that_watches_the_bag_plays_whole_games():
 
 # -- every level plays every game through the contract ---------------------------------------
 
-EVERY_GAME = [
-    pytest.param(coffee.Rules(board="square", size=4, n=3), id="coffee"),
+EVERY_GAME = [pytest.param(example_rules(game), id=game) for game in GAMES] + [
     pytest.param(coffee.Rules(board="square", size=4, n=3, pie_rule=True), id="coffee-pie"),
-    pytest.param(gipf.Rules(variant="basic"), id="gipf"),
-    pytest.param(hextiles.Rules(players=2), id="hextiles"),
-    pytest.param(roaster.Rules(), id="roaster"),
 ]
 AT_EACH_LEVEL = {
     "simple": SimplePlayer(),

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from suite import GAMES as SUITE_GAMES
 
 import gamekit
 from gamekit import IllegalMoveError, InvalidRecordError, Record, coffee
@@ -435,7 +436,7 @@ def test_a_record_cannot_be_changed():
 # ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["coffee", "gipf", "hextiles", "roaster"])
+@pytest.mark.parametrize("name", SUITE_GAMES)
 def test_a_random_game_of_every_game_survives_json(name):
     rules = gamekit.rules_class(name)()
     state = rules.start(seed=11)

@@ -7,6 +7,7 @@ import math
 
 import numpy as np
 import pytest
+from suite import GAMES, dealt, example_rules
 
 from gamekit import coffee, gipf, hextiles, roaster
 from gamekit.game import player_index
@@ -330,7 +331,7 @@ def test_perft_refuses_a_negative_or_fractional_depth():
 
 @pytest.mark.parametrize(
     "rules",
-    [gipf.Rules(variant="basic"), hextiles.Rules(players=2, seed=1), roaster.Rules(seed=1)],
+    [dealt(example_rules(game)) for game in GAMES],
     ids=repr,
 )
 def test_perft_counts_any_games_moves(rules):

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from gamekit import coffee, hextiles, roaster
 from gamekit.coffee.openings import opening_shares, play_openings
+from gamekit.design.panel import experiment_panel, plot_shares
 from gamekit.errors import InvalidNotationError
 from gamekit.players import PolicyPlayer, RandomPlayer
 from gamekit.sim import play_many
@@ -19,10 +20,8 @@ from gamekit.stats import (
     Z95,
     Interval,
     error_bars,
-    experiment_panel,
     head_to_head,
     mean_interval,
-    plot_shares,
     share,
     simultaneous_z,
     wilson,
@@ -277,3 +276,12 @@ def test_a_difference_whose_interval_holds_zero_says_it_cannot_tell() -> None:
     )
     with pytest.raises(ValueError):
         difference([], [True])
+
+
+def test_the_charts_moved_to_the_design_lab_are_still_found_in_stats() -> None:
+    import gamekit.stats
+
+    assert gamekit.stats.plot_shares is plot_shares
+    assert gamekit.stats.experiment_panel is experiment_panel
+    with pytest.raises(AttributeError, match="no attribute 'drawing'"):
+        gamekit.stats.drawing  # noqa: B018

@@ -14,6 +14,8 @@ import xml.etree.ElementTree as ET
 import ipywidgets as w
 import numpy as np
 import pytest
+from suite import GAMES as SUITE
+from suite import dealt, example_rules
 
 from gamekit import coffee
 from gamekit.coffee.board import _template
@@ -22,7 +24,7 @@ from gamekit.errors import InvalidNotationError
 from gamekit.players import LEVEL_NAMES, Player
 from gamekit.records import Record
 from gamekit.render.board import HIDDEN
-from gamekit.widgets import BoardView, CoffeeBoard, click_to_cell
+from gamekit.widgets import BoardView, CoffeeBoard, board_for, click_to_cell
 from gamekit.widgets.base import NOBODY
 from gamekit.widgets.view import svg_point
 
@@ -1127,19 +1129,10 @@ def test_a_bad_computer_seed_is_refused_before_any_computer_is_chosen(seed, erro
         CoffeeBoard(coffee.Rules(), seed=seed)
 
 
-@pytest.mark.parametrize("game", ["coffee", "gipf", "hextiles", "roaster"])
+@pytest.mark.parametrize("game", SUITE)
 def test_a_typed_legal_move_leaves_the_box_empty_before_the_board_changes(game):
     # so a learner (or a browser test) who types the next move at once loses nothing
-    from gamekit import gipf, hextiles, roaster
-    from gamekit.widgets import GipfBoard, HexTilesBoard, RoasterBoard
-
-    make = {
-        "coffee": lambda: CoffeeBoard(coffee.Rules(board="square", size=5)),
-        "gipf": lambda: GipfBoard(gipf.Rules()),
-        "hextiles": lambda: HexTilesBoard(hextiles.Rules(seed=1)),
-        "roaster": lambda: RoasterBoard(roaster.Rules(seed=1)),
-    }
-    board = make[game]()
+    board = board_for(dealt(example_rules(game, "board")))
     seen = []
     original = board._push
 

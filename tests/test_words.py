@@ -6,43 +6,25 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from outside_game import Lines
+from suite import GAMES, example_rules, examples
 
-import gamekit
-from gamekit.game import game_of
 from gamekit.words import position_words
 
-SMALL = {
-    "coffee": {"board": "square", "size": 4, "n": 3},
-    "gipf": {"variant": "basic"},
-    "hextiles": {"players": 2},
-    "roaster": {},
-}
 #: A position said aloud takes well under a minute (about 150 words).
 MOST_WORDS = 150
 
 
 def every_piece(state) -> list[str]:
     """What the words of ``state`` must name, one entry per piece (or kind of token)."""
-    game = game_of(state)
-    if game == "coffee":
-        return [c for colour in ("black", "orange") for c in state.stones(colour)]
-    if game == "gipf":
-        return list(state.pieces())
-    if game == "hextiles":
-        return [t.colour for f in state.figures for cell, t in f.tiles().items() if cell != (0, 0)]
-    if game == "roaster":
-        from gamekit.roaster.cards import TOKEN_NAMES
-        from gamekit.roaster.picture import slot_tokens
-
-        return [TOKEN_NAMES.get(t, t) for t in slot_tokens(state).values()]
-    return [cell for cell in state.pieces]
+    said = examples(state).said
+    return list(said(state)) if said is not None else [cell for cell in state.pieces]
 
 
-@pytest.mark.parametrize("game", [*SMALL, "lines-test"])
+@pytest.mark.parametrize("game", [*GAMES, "lines-test"])
 def test_every_position_of_a_random_game_is_said_in_a_few_sentences(game) -> None:
     """... and names every piece on the board (every token on the table, every tile's
     colour)."""
-    rules = Lines() if game == "lines-test" else gamekit.rules_class(game)(**SMALL[game])
+    rules = Lines() if game == "lines-test" else example_rules(game)
     rng = np.random.default_rng(3)
     state = rules.start(seed=3)
     for _ in range(120):

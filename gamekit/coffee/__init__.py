@@ -53,9 +53,10 @@ from gamekit.coffee.tables import (  # noqa: F401  (the package's names)
 )
 from gamekit.errors import IllegalMoveError, InvalidNotationError, OffBoardError  # noqa: F401
 from gamekit.errors import shown as _show
-from gamekit.game import FrozenMap, Pictured, register
+from gamekit.game import FrozenMap, register
 from gamekit.grids import AXIS_NAMES, Grid, grid_for
 from gamekit.options import check_options
+from gamekit.pictured import Pictured
 from gamekit.text import join_words
 from gamekit.values import Value
 from gamekit.variants import Variants
@@ -136,6 +137,7 @@ def _occupancy(state: State) -> tuple[int, int]:
     puzzles="gamekit.coffee.puzzles:PUZZLES",
     words="gamekit.coffee.words",
     guide="gamekit.coffee.guide",
+    examples="gamekit.coffee.examples:EXAMPLES",
 )
 @dataclass(frozen=True)
 class Rules(Variants):

@@ -18,6 +18,9 @@ __all__ = ["OBJECTIVES", "RULES", "winning_cells"]
 #: A smaller board than the lessons' (side 4, a line of 4 wins): a first game ends sooner.
 RULES = coffee.Rules(size=4)
 
+#: The level that stands in for a learner when ``make bench-guided`` plays this guided game.
+STAND_IN = "club"
+
 
 def winning_cells(state: coffee.State, colour: str) -> set[str]:
     """The empty cells where a stone of ``colour`` would complete a line of ``n``, wherever

@@ -35,7 +35,7 @@ from typing import Any, ClassVar
 
 from gamekit.errors import IllegalMoveError, InvalidNotationError, OffBoardError  # noqa: F401
 from gamekit.errors import shown as _show
-from gamekit.game import Pictured, register
+from gamekit.game import register
 from gamekit.gipf.moves import (  # noqa: F401  (the package's names)
     _CELL,
     _PUSH,
@@ -88,6 +88,7 @@ from gamekit.gipf.tables import (  # noqa: F401  (the package's names)
     ring,
 )
 from gamekit.options import check_options
+from gamekit.pictured import Pictured
 from gamekit.values import Value
 from gamekit.variants import BLOCKED, Variants
 
@@ -128,6 +129,7 @@ _START = {"white": ("b5", "e2", "h5"), "black": ("b2", "e8", "h2")}
     puzzles="gamekit.gipf.puzzles:PUZZLES",
     words="gamekit.gipf.words",
     guide="gamekit.gipf.guide",
+    examples="gamekit.gipf.examples:EXAMPLES",
 )
 @dataclass(frozen=True)
 class Rules(Variants):

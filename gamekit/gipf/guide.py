@@ -16,6 +16,10 @@ __all__ = ["OBJECTIVES", "RULES"]
 #: The standard game: each player starts with three GIPF pieces on the board.
 RULES = gipf.Rules(variant="standard")
 
+#: The level that stands in for a learner when ``make bench-guided`` plays this guided game
+#: (``club`` takes about a minute a game here).
+STAND_IN = "beginner"
+
 
 def _other(seat: str) -> str:
     return "black" if seat == "white" else "white"

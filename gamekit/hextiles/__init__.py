@@ -44,7 +44,7 @@ import numpy as np
 
 from gamekit.checks import whole
 from gamekit.errors import IllegalMoveError, InvalidNotationError  # noqa: F401  (for users)
-from gamekit.game import MAX_SEED, FrozenMap, Pictured, register
+from gamekit.game import MAX_SEED, FrozenMap, register
 from gamekit.grids import HEX_DIRECTIONS
 from gamekit.hextiles.figure import (  # noqa: F401  (the package's names)
     _CHILDREN,
@@ -111,6 +111,7 @@ from gamekit.hextiles.tiles import (  # noqa: F401  (the package's names)
     cell_text,
 )
 from gamekit.options import check_options
+from gamekit.pictured import Pictured
 from gamekit.values import Value
 from gamekit.variants import BLOCKED, Variants
 
@@ -163,6 +164,7 @@ def _seed(value: object, name: str = "seed") -> int | None:
     puzzles="gamekit.hextiles.puzzles:PUZZLES",
     words="gamekit.hextiles.words",
     guide="gamekit.hextiles.guide",
+    examples="gamekit.hextiles.examples:EXAMPLES",
 )
 @dataclass(frozen=True)
 class Rules(Variants):

@@ -15,6 +15,9 @@ __all__ = ["OBJECTIVES", "RULES", "RUN"]
 
 RULES = hextiles.Rules(players=2)
 
+#: The level that stands in for a learner when ``make bench-guided`` plays this guided game.
+STAND_IN = "club"
+
 #: The run of marked border edges the second objective asks for.
 RUN = 6
 

@@ -92,7 +92,7 @@ def alt_text(thing: Any) -> str:
         return position_words(thing)
     except (TypeError, ValueError, AttributeError):
         pass
-    words = part(thing, "words", None) if _has_game(thing) else None
+    words = part(thing, "words") if _has_game(thing) else None
     describe_thing = getattr(words, "picture_words", None)
     if callable(describe_thing):  # a game's own words for what is not a position
         found = describe_thing(thing)
@@ -169,23 +169,12 @@ def png(thing: Any, **highlight: Any) -> bytes:
 
 
 def _picture(thing: Any) -> Any:
-    """The picture module of the game ``thing`` belongs to: its own, or for a game on a
-    grid that declares none, :mod:`gamekit.render.grid`.
+    """The picture module of the game ``thing`` belongs to: its own, or the kit's
+    (:mod:`gamekit.render.grid`, for a game on a grid).
 
     Raises:
         TypeError: ``thing`` belongs to no registered game, or to one with neither a
             picture nor a grid and pieces.
     """
-    name = game_of(thing)  # "str objects belong to no registered game", not a game's name
-    own = part(thing, "picture", None)
-    if own is not None:
-        return own
-    from gamekit.render import grid
-
-    if grid.looks_like_grid_game(thing):
-        return grid
-    raise TypeError(
-        f"the game {name!r} has no picture: declare one when it registers "
-        "(register(picture=...)), or give its rules a grid (gamekit.grids) and its states "
-        "pieces (cell label -> seat) to be drawn as a board of pieces"
-    )
+    game_of(thing)  # "str objects belong to no registered game", not a game's name
+    return part(thing, "picture")

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
+from gamekit.game import on_grid
 from gamekit.grids import Grid
 from gamekit.render.board import (
     NOTEBOOK_COLOURS,
@@ -68,24 +69,13 @@ LAYERS = ("cells", "legal", "pieces", "dots", "flags")
 
 def looks_like_grid_game(obj: Any) -> bool:
     """Whether ``obj`` (a state, or rules) is of a game this module can draw: its rules
-    have a ``grid`` (a :class:`~gamekit.grids.Grid`) and its states have ``pieces``.
+    have a ``grid`` (a :class:`~gamekit.grids.Grid`) and its states have ``pieces``
+    (:func:`gamekit.game.on_grid`).
 
     >>> looks_like_grid_game(3)
     False
     """
-    rules = getattr(obj, "rules", obj)
-    if not isinstance(getattr(rules, "grid", None), Grid):
-        return False
-    state = obj if obj is not rules else None
-    if state is None:
-        start = getattr(rules, "start", None)
-        if not callable(start):
-            return False
-        try:
-            state = start()
-        except Exception:  # a learner's rules may refuse: then it is not drawable here
-            return False
-    return isinstance(getattr(state, "pieces", None), Mapping)
+    return on_grid(obj)
 
 
 def seat_colours(rules: Any) -> dict[str, str]:

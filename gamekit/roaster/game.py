@@ -24,8 +24,9 @@ from typing import Any, ClassVar, cast
 import numpy as np
 
 from gamekit.errors import IllegalMoveError
-from gamekit.game import MAX_SEED, FrozenMap, Pictured, register
+from gamekit.game import MAX_SEED, FrozenMap, register
 from gamekit.options import check_options
+from gamekit.pictured import Pictured
 from gamekit.roaster import cup as _cup
 from gamekit.roaster import effects as _effects
 from gamekit.roaster.bag import ZERO, Counts, as_dict, counts, minus, plus
@@ -136,6 +137,7 @@ class Outcome:
     puzzles="gamekit.roaster.puzzles:PUZZLES",
     words="gamekit.roaster.words",
     guide="gamekit.roaster.guide",
+    examples="gamekit.roaster.examples:EXAMPLES",
 )
 @dataclass(frozen=True)
 class Rules(Variants):

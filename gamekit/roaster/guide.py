@@ -10,12 +10,36 @@ drawn, if you roast on to round 5.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from gamekit import roaster
 from gamekit.guide import Objective, Step
 
 __all__ = ["OBJECTIVES", "RULES", "SCORE"]
 
 RULES = roaster.Rules(card="jamaica-blue-mountain", seed=79)
+
+#: Who stands in for a learner when ``make bench-guided`` plays this guided game: no level
+#: uses effects, so the club level plus one habit a learner following the objectives would
+#: have (:func:`stand_in`).
+STAND_IN = "club, saving a level-4 bean with Preserve when it can"
+
+
+def stand_in(seed: int) -> Callable[[Any], str]:
+    """The club level, which also saves a level-4 bean with Preserve when it can."""
+    from gamekit.players import make_player
+
+    club = make_player("club", seed)
+
+    def choose(state: Any) -> str:
+        for m in state.legal_moves():
+            if m.action == "preserve" and "bean4" in m.tokens:
+                return str(m)
+        return str(club.choose(state))
+
+    return choose
+
 
 #: The score the last objective asks for.
 SCORE = 8

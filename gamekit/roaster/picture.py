@@ -713,7 +713,7 @@ _DIAGRAMS = frozenset({"draw_tokens", "draw_move", "draw_cup", "draw_card", "flo
 
 def __getattr__(name: str) -> Any:
     if name in _DIAGRAMS:
-        from gamekit.roaster import diagrams
+        import importlib
 
-        return getattr(diagrams, name)
+        return getattr(importlib.import_module("gamekit.roaster.diagrams"), name)
     raise AttributeError(f"module 'gamekit.roaster.picture' has no attribute {name!r}")

@@ -36,30 +36,20 @@ from gamekit.widgets.view import click_to_cell
 __all__ = ["GridBoard", "board_for"]
 
 
-def board_for(rules: Any, **options: Any) -> Any:
-    """The board of the game ``rules`` belong to: the game's own (a shipped game's, or one a
-    game declares when it registers), else, for a game on a grid, a :class:`GridBoard`;
-    ``options`` go to the board (``opponent="club"``, ``width=...``).
+def board_for(rules: Any = None, **options: Any) -> Any:
+    """The board of the game ``rules`` belong to (:func:`gamekit.game.part`: the game's
+    own, or the kit's :class:`GridBoard` for a game on a grid); ``options`` go to the board
+    (``opponent="club"``, ``width=...``). Given a ``puzzle=`` and no rules, the board of the
+    puzzle's game, set to that puzzle.
 
     Raises:
         TypeError: ``rules`` are no registered game's, or the game has neither a board of
             its own nor a grid and pieces (the message says what it lacks).
     """
-    name = game_of(rules)
-    own = part(rules, "board", None)
-    if own is not None:
-        return own(rules, **options)
-    if picture.looks_like_grid_game(rules):
-        return GridBoard(rules, **options)
-    lacks = []
-    if not isinstance(getattr(rules, "grid", None), Grid):
-        lacks.append("its rules have no grid (a gamekit.grids Grid)")
-    else:
-        lacks.append("its states have no pieces (a mapping cell label -> seat)")
-    raise TypeError(
-        f"the game {name!r} has no board: declare one when it registers "
-        f"(register(board=...)), or make it a game on a grid: {lacks[0]}"
-    )
+    if rules is None and options.get("puzzle") is not None:
+        return options["puzzle"].board(**{k: v for k, v in options.items() if k != "puzzle"})
+    game_of(rules)
+    return part(rules, "board")(rules, **options)
 
 
 @cache

@@ -32,7 +32,8 @@ def axe_problems(page, context=None) -> list[str]:
     ]
 
 
-APPS = ["coffee", "gipf", "hextiles", "roaster", "puzzles"]
+#: Every classroom page (apps/).
+APPS = sorted(p.stem for p in (ROOT / "apps").glob("*.ipynb"))
 
 
 @pytest.mark.parametrize("app", APPS)
@@ -45,7 +46,8 @@ def test_every_app_passes_axe(page, voila_url, screenshots, app):
     assert problems == [], "\n".join(problems)
 
 
-LESSONS = ["01_coffee_rules", "04_gipf_rules", "08_hextiles_rules", "10_roaster_rules"]
+#: Each game's first rules lesson.
+LESSONS = sorted(p.stem for p in (ROOT / "notebooks").glob("*_rules.ipynb"))
 
 
 @pytest.mark.parametrize("lesson", LESSONS)

@@ -48,8 +48,9 @@ import numpy as np
 
 from gamekit.checks import whole
 from gamekit.errors import GamekitError, VariantRuleError, shown
-from gamekit.game import facts, lineage
+from gamekit.game import facts, lineage, part
 from gamekit.records import Record
+from gamekit.store import StoreError
 from gamekit.text import join_words as _join
 from gamekit.text import upper_first as _upper_first
 from gamekit.widgets.computer import NOBODY, ComputerSeats  # noqa: F401  (NOBODY: its old path)
@@ -134,6 +135,10 @@ def _count(k: int, word: str) -> str:
     return f"{k} {word}" + ("" if k == 1 else "s")
 
 
+#: The longest message line a board shows, in characters.
+MESSAGE_CHARS = 1000
+
+
 class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
     """Base of the game boards: history, record, computer opponent, side panel, display.
 
@@ -179,6 +184,8 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
     _menus: bool = False
     _ok: bool = True
     message: str = ""
+    #: The class table the board is at (:class:`gamekit.widgets.table.AtTable`), or None.
+    table: Any = None
     #: Which page of the log shows: 0 the newest, 1 the one before … (:meth:`page_log`).
 
     def __repr__(self) -> str:
@@ -227,6 +234,8 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
         back. ``computer`` marks the computer's moves (for the log and the highlight).
         Returns the new state."""
         after = self.state.play(move)
+        if self.table is not None and not computer and not self.table.relaying:
+            self.table.send(move)  # stored first (the store may refuse): then shown
         self.log_page = 0  # the log shows the newest moves again
         self._states.append(after)
         self._moves.append(str(move))
@@ -421,6 +430,12 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
 
     def undo(self) -> None:
         """Take back the last move; against the computer, its answer and your move."""
+        if self.table is not None:
+            return self._say(
+                "At a class table a move stays played: your classmate sees every move as it "
+                "is made.",
+                False,
+            )
         if not self._moves:
             return self._say("Nothing to undo.", False)
         log = self.move_log
@@ -490,7 +505,11 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
                 break
 
     def _say(self, text: str, ok: bool) -> None:
-        """Show ``text`` in the message line (green if ``ok``, red if refused) and redraw."""
+        """Show ``text`` in the message line (green if ``ok``, red if refused) and redraw.
+        A sentence longer than :data:`MESSAGE_CHARS` (a game's refusal that repeats a huge
+        typed text) is cut there, so the line stays a line."""
+        if len(text) > MESSAGE_CHARS:
+            text = text[: MESSAGE_CHARS - 1].rstrip() + "…"
         self.message, self._ok = text, ok
         self._message_serial = getattr(self, "_message_serial", 0) + 1  # news to say once
         self._refresh()
@@ -565,6 +584,10 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
         it plays several seats), or the seat's name."""
         if seat is None:
             return "nobody"
+        if self.table is not None:
+            if self.table.mine(seat, state):
+                return "you"
+            return self.table.nickname(seat, state) or f"a classmate ({self.seat_label(seat)})"
         if self._is_computer(seat, state):
             seats = self.rules.seats
             if sum(self._is_computer(s, state) for s in seats) > 1:
@@ -605,6 +628,9 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
         if state.outcome is not None:
             return "Game over"
         seat = state.to_move
+        if self.table is not None:
+            waiting = self.table.waiting_for()
+            return waiting or f"Your turn ({self.seat_label(seat)})"
         if self._is_computer(seat, state):
             return "The computer is thinking…"
         if len(self._human_seats()) == 1:
@@ -628,7 +654,9 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
             names = [self.person(s) for s in winners]
             humans = [s for s in winners if not self._is_computer(s)]
             against_computer = self._player is not None and self._human_seats()
-            if against_computer and len(self._human_seats()) == 1:
+            if self.table is not None:
+                tone = "win" if any(self.table.mine(s) for s in winners) else "loss"
+            elif against_computer and len(self._human_seats()) == 1:
                 tone = "win" if humans else "loss"
             else:
                 tone = "neutral"
@@ -674,7 +702,7 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
         """``describe`` of one move, given the game's Move (read from its notation)."""
         move: Any = notation
         try:
-            move_class = facts(before).move
+            move_class = part(before, "move")
         except (TypeError, ValueError):
             move_class = None
         parse = getattr(move_class, "parse", None)
@@ -818,12 +846,22 @@ def _person_action(method: Callable[..., Any]) -> Callable[..., Any]:
             raise TypeError(f"text must be a move's notation as text, not {shown(args[0])}")
         if self._computer_owes_a_move():
             return None
+        if self.table is not None:
+            self.table.poll()  # the classmates' moves first: the board is the table's
+            waiting = self.table.waiting_for()
+            if waiting:
+                self._say(waiting, False)
+                return None
         kept = len(self._moves), list(self._redo), list(getattr(self, "_redo_by_computer", []))
         try:
             return method(self, *args, **kwargs)
         except VariantRuleError as err:  # the variant's own rule failed: nothing half done
             self._back_to(*kept)
             self._say(f"The variant's rule failed, so nothing was played: {err}", False)
+            return None
+        except StoreError as err:  # the table refused it: nothing shown, words say why
+            self._back_to(*kept)
+            self._say(str(err), False)
             return None
 
     action._person_action = True  # type: ignore[attr-defined]

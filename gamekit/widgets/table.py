@@ -1,0 +1,182 @@
+"""A board at a class table: two (or more) classmates play one game from their own screens.
+
+:func:`sit_at` gives a student the board of a table of the class store
+(:mod:`gamekit.store`): the game's own board (through the registry: every game with more
+than one seat, a learner's included), showing the table's game as it stands. The board
+keeps everything it does (clicks, keys, words, the fault bar) and adds the table
+(:class:`AtTable`):
+
+- a move made on this board is sent to the store first, which decides (the student's seat,
+  the turn, the rules); only a stored move is shown, and a refused one is said in words;
+- the others' moves come from the store (:meth:`AtTable.poll`, every quarter second in a
+  notebook or Voilà page) and show as a computer's move does: the log line, the sentence
+  for a screen reader, the last-move mark;
+- who is at the table and who has left is said on the turn line.
+
+>>> import tempfile
+>>> from gamekit.store import ClassStore
+>>> store = ClassStore(folder=tempfile.mkdtemp(), seed=2)
+>>> code = store.new_class("7B")
+>>> ada, bo = store.join(code, "Ada"), store.join(code, "Bo")
+>>> table = store.open_table(ada, "coffee", {"board": "square", "size": 4, "n": 3})
+>>> mine, theirs = sit_at(store, ada, table.code), sit_at(store, bo, table.code)
+>>> mine.type_move("b2|"); theirs.table.poll()
+1
+>>> theirs.move_log[-1].words
+'Ada put a black stone on b2 and laid the rod vertically.'
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from gamekit.errors import shown
+from gamekit.game import part, player_index
+from gamekit.records import Record
+from gamekit.store import ClassStore, StoreError, Student
+
+__all__ = ["AtTable", "sit_at", "POLL_SECONDS"]
+
+#: How often a board at a table asks the store for its classmates' moves.
+POLL_SECONDS = 0.25
+
+
+class AtTable:
+    """The table a board is at: the store, the student and their seat (see the module's
+    description). Made by :func:`sit_at`."""
+
+    def __init__(self, board: Any, store: ClassStore, student: Student, code: str) -> None:
+        self.board, self.store, self.student = board, store, student
+        self.code = code.strip().upper()
+        self.seat = store.sit(student, self.code)
+        self.info = store.table(student.class_code, self.code)
+        self._task: Any = None
+        #: True while :meth:`poll` shows stored moves (which are not sent again).
+        self.relaying = False
+
+    def __repr__(self) -> str:
+        return f"AtTable({self.code}, {self.student.nickname}, seat {self.seat})"
+
+    # -- who -------------------------------------------------------------------------------
+    def nickname(self, seat: str | None, state: Any = None) -> str | None:
+        """The nickname of who plays ``seat`` in ``state`` (``None``: a free seat)."""
+        if seat is None:
+            return None
+        state = self.board.state if state is None else state
+        return self.info.seated[player_index(state, seat)]
+
+    def mine(self, seat: str | None, state: Any = None) -> bool:
+        """Whether ``seat`` is this student's in ``state`` (after a pie-rule swap the
+        players have exchanged colours)."""
+        if seat is None:
+            return False
+        state = self.board.state if state is None else state
+        return player_index(state, seat) == self.seat
+
+    def waiting_for(self) -> str:
+        """Why this student cannot move now, in words ("" if they can)."""
+        state = self.board.state
+        if self.info.closed:
+            return f"Table {self.code} is closed."
+        if state.outcome is not None:
+            return ""
+        if None in self.info.seated:
+            return f"Waiting for a classmate to sit down at table {self.code}."
+        if not self.mine(state.to_move, state):
+            who = self.nickname(state.to_move, state)
+            away = (
+                ""
+                if self.info.present[player_index(state, state.to_move)]
+                else " (they have left the table)"
+            )
+            return f"It is {who}'s turn: wait for their move{away}."
+        return ""
+
+    # -- moves -----------------------------------------------------------------------------
+    def send(self, move: Any) -> None:
+        """Store this student's ``move`` (it is shown only once stored).
+
+        Raises:
+            StoreError: the store refused it (the words say why); nothing changed.
+        """
+        self.store.play(self.student, self.code, str(move))
+
+    def poll(self) -> int:
+        """Bring the board up to the table: its classmates' new moves, who sits and who has
+        left. Returns how many moves came."""
+        board = self.board
+        try:
+            self.info = self.store.table(self.student.class_code, self.code)
+            new = self.store.moves(self.student.class_code, self.code, since=len(board._moves))
+        except StoreError as error:
+            board._say(str(error), False)
+            return 0
+        came = 0
+        self.relaying = True  # stored moves: shown, not sent again
+        try:
+            for played in new:
+                if played.ply != len(board._moves):
+                    break
+                move = part(board.state, "move").parse(played.move)
+                board._push(move, computer=played.seat != self.seat)
+                came += 1
+        finally:
+            self.relaying = False
+        if came:
+            board._clear_choice()
+            entries = board.move_log[-came:]
+            board._say(" ".join(e.words for e in entries[-3:]), True)
+        elif board._built:
+            board._refresh()
+        return came
+
+    def start(self) -> None:
+        """Ask the store every :data:`POLL_SECONDS` while the board lives (in a running
+        event loop: a notebook's or Voilà's kernel); nothing to do without one."""
+        try:
+            loop = asyncio.get_running_loop()  # a kernel runs one while it runs a cell
+        except RuntimeError:
+            return  # plain Python: poll() by hand
+        if self._task is None:
+            self._task = loop.create_task(self._run())
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(POLL_SECONDS)
+            try:
+                self.poll()
+            except Exception as error:  # keep the board alive: say it, try again later
+                self.board._say(f"The table could not be read: {shown(str(error), 120)}", False)
+
+    def stop(self) -> None:
+        """Stop asking the store (the student leaves the table for now)."""
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        self.store.leave(self.student, self.code)
+
+
+def sit_at(store: ClassStore, student: Student, code: str, **options: Any) -> Any:
+    """The board of table ``code`` for ``student``, seated there (the seat they had, else a
+    free one) and showing the table's game as it stands; ``options`` go to the board
+    (``width=``).
+
+    Raises:
+        StoreError: no such table, a full one, a closed one (in words).
+        TypeError: the table's game has no board (neither its own nor a grid).
+    """
+    if "opponent" in options or "rules" in options or "record" in options:
+        raise TypeError("a board at a table takes no opponent, rules or record: the table decides")
+    state = store.state(student.class_code, code)
+    stored = store.moves(student.class_code, code)
+    rules = state.rules
+    board = part(rules, "board")(record=Record(rules, [m.move for m in stored]), **options)
+    table = AtTable(board, store, student, code)
+    board._by_computer = [m.seat != table.seat for m in stored]
+    board.table = table
+    board._log_cache = {}
+    if board._built:
+        board._refresh()
+    table.start()
+    return board

@@ -1,0 +1,150 @@
+"""Boards at a class table (gamekit.widgets.table): classmates play one game from their own
+boards through the class store; a move shows only once stored, the others' moves arrive as
+a computer's do (log line, message for a screen reader, last-move mark), and nobody moves
+for anybody else."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from outside_game import Lines
+
+from gamekit.store import ClassStore, StoreError
+from gamekit.widgets import CoffeeBoard, GridBoard, HexTilesBoard
+from gamekit.widgets.table import sit_at
+
+SMALL = {"board": "square", "size": 4, "n": 3}
+
+
+@pytest.fixture
+def store(tmp_path) -> ClassStore:
+    made = ClassStore(folder=tmp_path, seed=5)
+    yield made
+    made.close()
+
+
+def seated(store: ClassStore, game: str = "coffee", options=SMALL, players: int = 2):
+    code = store.new_class("7B")
+    people = [store.join(code, n) for n in ("Ada", "Bo", "Cy", "Di")[:players]]
+    table = store.open_table(people[0], game, options)
+    boards = [sit_at(store, p, table.code) for p in people]
+    return code, people, table, boards
+
+
+def whose(boards, state):
+    """The board of the player to move."""
+    return next(b for b in boards if b.table.mine(state.to_move, state))
+
+
+def test_two_classmates_play_a_whole_coffee_game_from_two_boards(store) -> None:
+    code, (ada, bo), table, (mine, theirs) = seated(store)
+    assert isinstance(mine, CoffeeBoard) and mine.table.seat == 0 and theirs.table.seat == 1
+    rng = np.random.default_rng(4)
+    while mine.state.outcome is None:
+        board = whose((mine, theirs), mine.state)
+        legal = board.state.legal_moves()
+        board.type_move(str(legal[rng.integers(len(legal))]))
+        assert board._ok, board.message
+        other = theirs if board is mine else mine
+        assert other.table.poll() == 1
+        assert other.state == board.state
+        # the classmate's move arrives as a computer's would: its words in the message line
+        # (the page's live region says it), the last-move mark, the log in their name
+        assert other.message == other.move_log[-1].words
+        assert other.last_computer_moves()[-1][1] == board.record.moves[-1]
+    assert (
+        mine.record.moves
+        == theirs.record.moves
+        == tuple(m.move for m in store.moves(code, table.code))
+    )
+    winners = mine.state.outcome.winners
+    text, tone = (mine if mine.table.mine(winners[0]) else theirs).banner_text()
+    assert text.startswith("You won") and tone == "win"
+    text, tone = (theirs if mine.table.mine(winners[0]) else mine).banner_text()
+    assert text.startswith(("Ada won", "Bo won")) and tone == "loss"
+
+
+def test_a_board_never_moves_for_the_other_seat(store) -> None:
+    code, (ada, bo), table, (mine, theirs) = seated(store)
+    assert theirs.turn_text() == "It is Ada's turn: wait for their move."
+    theirs.type_move("b2|")
+    assert not theirs._ok and theirs.message == "It is Ada's turn: wait for their move."
+    theirs.click("b2")
+    assert theirs.record.moves == () and store.moves(code, table.code) == []
+    assert mine.turn_text() == "Waiting for a classmate to sit down at table " + table.code + "."
+    mine.table.poll()  # a board asks the store four times a second: Bo has sat down
+    assert mine.turn_text() == "Your turn (Black)"
+
+
+def test_a_second_tab_of_the_same_student_sees_the_move_first_then_waits(store) -> None:
+    code, (ada, bo), table, (mine, theirs) = seated(store)
+    again = sit_at(store, ada, table.code)  # Ada's other tab
+    mine.type_move("b2|")
+    again.type_move("c3|")  # stale: it reads the table first, then it is Bo's turn
+    assert again.record.moves == ("b2|",)
+    assert again.message == "It is Bo's turn: wait for their move."
+    assert [m.move for m in store.moves(code, table.code)] == ["b2|"]
+
+
+def test_a_refused_move_changes_nothing_and_says_the_rules_words(store) -> None:
+    code, (ada, bo), table, (mine, theirs) = seated(store)
+    mine.type_move("b2|")
+    theirs.table.poll()
+    theirs.type_move("b2|")
+    assert not theirs._ok and "is not allowed" in theirs.message
+    assert theirs.record.moves == ("b2|",) and len(store.moves(code, table.code)) == 1
+
+
+def test_a_reloaded_board_sits_down_again_where_the_game_stood(store) -> None:
+    code, (ada, bo), table, (mine, theirs) = seated(store)
+    mine.type_move("b2|")
+    theirs.table.poll()
+    theirs.table.stop()  # Bo closes the tab
+    assert "they have left the table" in (mine.table.poll() or mine.turn_text())
+    back = store.back(code, "bo")
+    reloaded = sit_at(store, back, table.code)
+    assert reloaded.state == mine.state and reloaded.table.seat == 1
+    assert reloaded.move_log[-1].words.startswith("Ada ")
+    assert reloaded.turn_text() == "Your turn (Orange)"
+    mine.table.poll()
+    assert mine.turn_text() == "It is Bo's turn: wait for their move."
+
+
+def test_a_third_student_is_refused_a_seat_in_words(store) -> None:
+    code, (ada, bo), table, boards = seated(store)
+    cy = store.join(code, "Cy")
+    with pytest.raises(StoreError, match="is full: its 2 seats are taken"):
+        sit_at(store, cy, table.code)
+    with pytest.raises(TypeError, match="takes no opponent"):
+        sit_at(store, ada, table.code, opponent="club")
+
+
+def test_undo_at_a_table_is_refused_in_words_and_keeps_the_move(store) -> None:
+    code, (ada, bo), table, (mine, theirs) = seated(store)
+    mine.type_move("b2|")
+    mine.undo()
+    assert not mine._ok and "a move stays played" in mine.message
+    assert mine.record.moves == ("b2|",)
+
+
+def test_hex_tiles_is_played_at_a_table_of_three(store) -> None:
+    code, people, table, boards = seated(store, "hextiles", {"players": 3, "seed": 4}, 3)
+    assert all(isinstance(b, HexTilesBoard) for b in boards)
+    for _ in range(6):
+        board = whose(boards, boards[0].state)
+        board.type_move(str(board.state.legal_moves()[0]))
+        assert board._ok, board.message
+        for other in boards:
+            other.table.poll()
+        assert len({b.state for b in boards}) == 1
+
+
+def test_a_game_written_outside_the_kit_is_played_at_a_table(store) -> None:
+    code, (ada, bo), table, (mine, theirs) = seated(store, "lines-test", {"size": 3})
+    assert isinstance(mine, GridBoard) and isinstance(Lines(), type(mine.rules))
+    mine.click("a1")
+    theirs.table.poll()
+    theirs.click("b1")
+    mine.table.poll()
+    assert mine.state.pieces == {"a1": "black", "b1": "white"}
+    assert mine.move_log[-1].words.startswith("Bo ")

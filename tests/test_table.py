@@ -148,3 +148,60 @@ def test_a_game_written_outside_the_kit_is_played_at_a_table(store) -> None:
     mine.table.poll()
     assert mine.state.pieces == {"a1": "black", "b1": "white"}
     assert mine.move_log[-1].words.startswith("Bo ")
+
+
+# -- "Play a classmate" on every board ----------------------------------------------------
+
+
+def test_every_free_board_of_a_game_for_two_or_more_offers_a_classmate() -> None:
+    from suite import GAMES, example_rules
+
+    from gamekit import puzzles
+    from gamekit.widgets import board_for
+
+    for game in GAMES:
+        board = board_for(example_rules(game, "board"))
+        has = hasattr(board, "classmate")
+        assert has == (len(board.rules.seats) > 1), game
+    assert not hasattr(puzzles.get("coffee-win-1").board(), "classmate")
+
+
+def test_two_classmates_find_each_other_through_the_panel_and_play(store) -> None:
+    from gamekit.widgets.classmate import ClassmatePanel
+
+    code = store.new_class("7B")
+    ada_board, bo_board = CoffeeBoard(), CoffeeBoard()
+    ada, bo = ClassmatePanel(ada_board, store), ClassmatePanel(bo_board, store)
+    bo._act(bo.open_table)
+    assert "join your class first" in bo.status.value.lower()
+    ada.class_box.value, ada.nick_box.value = code.lower(), "Ada"
+    ada.join_button.click()
+    assert "You are Ada in class" in ada.status.value
+    ada.open_button.click()
+    table = ada.seated_code
+    assert table in ada.big_code.value and "Tell your classmate this code" in ada.big_code.value
+    bo.class_box.value, bo.nick_box.value = code, "ada"
+    bo.join_button.click()
+    assert "is taken" in bo.status.value and bo.student is None
+    bo.nick_box.value = "Bo"
+    bo.join_button.click()
+    assert [v for _, v in bo.tables.options] == [table]
+    assert "Ada waiting, 1 free seat" in bo.tables.options[0][0]
+    bo.tables.value = table
+    bo.sit_button.click()
+    assert bo_board.table.seat == 1 and "Orange" in bo.status.value
+    ada_board.type_move("c3|")
+    bo_board.table.poll()
+    assert bo_board.record.moves == ("c3|",) and bo_board.rules == ada_board.rules
+    # Bo reloads the page: a new board, the same nickname and the table's code
+    again = CoffeeBoard()
+    panel = ClassmatePanel(again, store)
+    panel.class_box.value, panel.nick_box.value, panel.code_box.value = code, "bo", table
+    panel.join_button.click()
+    assert again.table is not None and again.table.seat == 1
+    assert again.record.moves == ("c3|",) and again.turn_text() == "Your turn (Orange)"
+    # the wrong code is refused in words, the board untouched
+    other = ClassmatePanel(CoffeeBoard(), store)
+    other.class_box.value, other.nick_box.value = "NOSUCH", "Cy"
+    other.join_button.click()
+    assert "No class has the code" in other.status.value and other.board.table is None

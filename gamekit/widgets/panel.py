@@ -152,6 +152,11 @@ class SidePanel:
         left.add_class("gamekit-board-column")
         free = getattr(self, "puzzle", None) is None
         against = [self._against_row] if free and hasattr(self, "play_against") else []
+        if free and len(self.state.rules.seats) > 1:
+            from gamekit.widgets.classmate import ClassmatePanel
+
+            self.classmate = ClassmatePanel(self)
+            settings = [*settings, self.classmate.widget]
         right = w.VBox(
             [
                 self.turn_line,

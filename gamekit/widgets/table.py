@@ -36,7 +36,7 @@ from gamekit.game import part, player_index
 from gamekit.records import Record
 from gamekit.store import ClassStore, StoreError, Student
 
-__all__ = ["AtTable", "sit_at", "POLL_SECONDS"]
+__all__ = ["AtTable", "sit_at", "seat_board", "POLL_SECONDS"]
 
 #: How often a board at a table asks the store for its classmates' moves.
 POLL_SECONDS = 0.25
@@ -155,6 +155,38 @@ class AtTable:
             self._task.cancel()
             self._task = None
         self.store.leave(self.student, self.code)
+
+
+def seat_board(board: Any, store: ClassStore, student: Student, code: str) -> AtTable:
+    """Make ``board`` the board of table ``code`` for ``student``, in place: no computer,
+    the table's rules, its moves so far (the others' marked as theirs), and the store asked
+    for news from now on. Returns the table.
+
+    Raises:
+        StoreError: no such table, a full one or a closed one; the board is unchanged.
+    """
+    state = store.state(student.class_code, code)
+    table = AtTable(board, store, student, code)  # sits down first: a refusal changes nothing
+    stored = store.moves(student.class_code, code)
+    if board.table is not None:
+        board.table.stop()
+    board.table = None
+    board.opponent = None
+    board.new_game(state.rules)
+    board.table = table
+    table.relaying = True
+    try:
+        for played in stored:
+            board._push(
+                part(board.state, "move").parse(played.move), computer=played.seat != table.seat
+            )
+    finally:
+        table.relaying = False
+    board._log_cache = {}
+    if board._built:
+        board._refresh()
+    table.start()
+    return table
 
 
 def sit_at(store: ClassStore, student: Student, code: str, **options: Any) -> Any:

@@ -1,0 +1,231 @@
+""" "Play a classmate": the part of a board that takes it to a class table.
+
+Every free board of a game with more than one seat has it (:class:`ClassmatePanel`, built
+into the board's side panel): the student types the class code their teacher gave and a
+nickname, then opens a table (its code shown in large letters, to tell a classmate) or
+joins one from the list of open tables, or by its code. The board itself then becomes the
+table's board (:func:`gamekit.widgets.table.seat_board`): no page to reload, nothing else to
+learn. A student who comes back (a reloaded page, another computer) types the same
+nickname and the table's code, and sits down again where the game stood.
+
+The store is the class's (:class:`gamekit.store.ClassStore`: ``CLASS_DB``, else
+``class.db`` in the folder the page runs in), opened once per kernel.
+
+>>> import tempfile
+>>> from gamekit.store import ClassStore
+>>> from gamekit.widgets import CoffeeBoard
+>>> store = ClassStore(folder=tempfile.mkdtemp(), seed=3)
+>>> code = store.new_class("7B")
+>>> board = CoffeeBoard(width=400)
+>>> panel = ClassmatePanel(board, store)
+>>> panel.join(code, "Ada"); panel.open_table()
+>>> board.table.code == panel.seated_code, board.turn_text()
+(True, 'Waiting for a classmate to sit down at table RWUC.')
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+from typing import Any
+
+import ipywidgets as w
+
+from gamekit.errors import shown
+from gamekit.store import ClassStore, StoreError, Student, TableInfo
+from gamekit.widgets.table import seat_board
+
+__all__ = ["ClassmatePanel", "class_store"]
+
+
+@functools.cache
+def class_store() -> ClassStore:
+    """The class's store for this kernel (``CLASS_DB``, else ``class.db`` here)."""
+    return ClassStore()
+
+
+def _table_words(info: TableInfo) -> str:
+    options = ", ".join(f"{k} {v}" for k, v in info.options.items() if v is not None)
+    who = " and ".join(n for n in info.seated if n) or "nobody"
+    free = sum(n is None for n in info.seated)
+    seats = f"{free} free seat{'s' if free != 1 else ''}"
+    return f"{info.code}: {info.game} ({options}), {who} waiting, {seats}"
+
+
+class ClassmatePanel:
+    """The "Play a classmate" controls of ``board`` (see the module's description);
+    ``store``: the class store (default :func:`class_store`, opened on first use)."""
+
+    def __init__(self, board: Any, store: ClassStore | None = None) -> None:
+        self.board = board
+        self._store = store
+        self.student: Student | None = None
+        self.seated_code: str | None = None
+        narrow = {"description_width": "90px"}
+        self.class_box = w.Text(
+            description="Class code",
+            placeholder="from your teacher",
+            style=narrow,
+            layout=w.Layout(width="260px"),
+        )
+        self.nick_box = w.Text(
+            description="Nickname",
+            placeholder="a name, not your full name",
+            style=narrow,
+            layout=w.Layout(width="260px"),
+        )
+        self.join_button = w.Button(
+            description="Join the class",
+            tooltip="join your class with this nickname (or come back as it)",
+            layout=w.Layout(width="auto"),
+        )
+        self.open_button = w.Button(
+            description="Open a table",
+            button_style="primary",
+            tooltip="a table of this game for you and a classmate: tell them its code",
+            layout=w.Layout(width="auto"),
+            disabled=True,
+        )
+        self.tables = w.Select(
+            options=[], description="Open tables", rows=4, style=narrow,
+            layout=w.Layout(width="100%"), disabled=True,
+        )  # fmt: skip
+        self.code_box = w.Text(
+            description="Table code",
+            placeholder="four letters",
+            style=narrow,
+            layout=w.Layout(width="200px"),
+        )
+        self.sit_button = w.Button(
+            description="Sit down",
+            tooltip="sit at the table chosen in the list, or at the table of this code",
+            layout=w.Layout(width="auto"),
+            disabled=True,
+        )
+        self.refresh_button = w.Button(
+            description="Refresh the list", layout=w.Layout(width="auto"), disabled=True
+        )
+        self.status = w.HTML(
+            '<div role="status" aria-live="polite" style="font-size:14px">'
+            "Type your class's code and a nickname, then join.</div>"
+        )
+        self.big_code = w.HTML("")
+        self.join_button.on_click(lambda _b: self._act(self._on_join))
+        self.open_button.on_click(lambda _b: self._act(self.open_table))
+        self.sit_button.on_click(lambda _b: self._act(self._on_sit))
+        self.refresh_button.on_click(lambda _b: self._act(self.refresh))
+        self.widget = w.VBox(
+            [
+                w.HTML('<b style="font-size:15px">Play a classmate</b>'),
+                w.HBox([self.class_box, self.nick_box], layout=w.Layout(flex_flow="row wrap")),
+                w.HBox(
+                    [self.join_button, self.open_button, self.refresh_button],
+                    layout=w.Layout(flex_flow="row wrap"),
+                ),
+                self.tables,
+                w.HBox([self.code_box, self.sit_button], layout=w.Layout(flex_flow="row wrap")),
+                self.big_code,
+                self.status,
+            ],  # fmt: skip
+            layout=w.Layout(border="1px solid #d1d5db", padding="6px", margin="10px 0 0 0"),
+        )
+        self.widget.add_class("gamekit-classmate")
+
+    @property
+    def store(self) -> ClassStore:
+        if self._store is None:
+            self._store = class_store()
+        return self._store
+
+    def _say(self, text: str, ok: bool = True) -> None:
+        colour = "#14532d" if ok else "#991b1b"
+        mark = "" if ok else "✗ "
+        self.status.value = (
+            f'<div role="status" aria-live="polite" style="font-size:14px;color:{colour}">'
+            f"{mark}{html.escape(text)}</div>"
+        )
+
+    def _act(self, action: Any) -> None:
+        """Run a button's action: a refusal or a fault is said in the status line."""
+        try:
+            action()
+        except StoreError as error:
+            self._say(str(error)[:1].upper() + str(error)[1:] + ".", False)
+        except (TypeError, ValueError) as error:
+            self._say(f"That did not work: {shown(str(error), 200)}", False)
+
+    # -- actions ---------------------------------------------------------------------------
+    def _on_join(self) -> None:
+        self.join(self.class_box.value, self.nick_box.value)
+
+    def join(self, class_code: str, nickname: str) -> None:
+        """Join the class as ``nickname``; one already taken is refused, unless the table
+        code is given too and that nickname sits there (coming back: it sits down again).
+
+        Raises:
+            StoreError: a wrong class code, a nickname that is not one or is taken.
+        """
+        try:
+            self.student = self.store.join(class_code, nickname)
+        except StoreError as error:
+            code = self.code_box.value.strip()
+            if "is taken" not in str(error) or not code:
+                raise
+            student = self.store.back(class_code, nickname)
+            info = self.store.table(student.class_code, code)
+            if student.nickname not in info.seated:
+                raise
+            self.student = student
+            self.sit(code)
+            return
+        self.open_button.disabled = self.sit_button.disabled = False
+        self.refresh_button.disabled = self.tables.disabled = False
+        self.class_box.disabled = self.nick_box.disabled = True
+        self.refresh()
+        self._say(
+            f"You are {self.student.nickname} in class {self.student.class_code}. Open a table, "
+            "or sit at a classmate's."
+        )
+
+    def _need_student(self) -> Student:
+        if self.student is None:
+            raise StoreError("join your class first: its code and a nickname")
+        return self.student
+
+    def refresh(self) -> None:
+        """List the class's open tables of this game."""
+        student = self._need_student()
+        game = self.board.rules.game
+        found = [t for t in self.store.open_tables(student.class_code) if t.game == game]
+        self.tables.options = [(_table_words(t), t.code) for t in found]
+        if not found:
+            self.tables.options = [("No open table of this game yet: open one.", "")]
+
+    def open_table(self) -> None:
+        """Open a table of this game, with the board's rules, and sit the student at it."""
+        student = self._need_student()
+        rules = self.board.rules.to_dict()
+        info = self.store.open_table(student, self.board.rules.game, rules)
+        self.sit(info.code)
+
+    def _on_sit(self) -> None:
+        code = self.code_box.value.strip() or (self.tables.value or "")
+        if not code:
+            raise StoreError("choose a table in the list, or type its code")
+        self.sit(code)
+
+    def sit(self, code: str) -> None:
+        """Sit at table ``code``: the board becomes that table's board."""
+        student = self._need_student()
+        seat_board(self.board, self.store, student, code)
+        self.seated_code = self.board.table.code
+        self.big_code.value = (
+            '<div style="font-size:15px">Your table: <span class="gamekit-table-code" '
+            'style="font-size:40px;font-weight:700;letter-spacing:6px">'
+            f"{html.escape(self.seated_code)}</span><br>Tell your classmate this code.</div>"
+        )
+        self.open_button.disabled = True
+        self._say(
+            f"You sit at table {self.seated_code} as {student.nickname} "
+            f"({self.board.seat_label(self.board.rules.seats[self.board.table.seat])})."
+        )

@@ -355,3 +355,20 @@ def test_the_store_reads_class_db_from_the_environment(monkeypatch, tmp_path) ->
     assert store_url(tmp_path) == f"sqlite:///{tmp_path / 'elsewhere.db'}"
     ClassStore().close()
     assert (tmp_path / "elsewhere.db").exists()
+
+
+def test_the_teacher_makes_a_class_from_the_command_line(tmp_path, capsys) -> None:
+    from gamekit.store.__main__ import main
+
+    assert main(["--folder", str(tmp_path), "new-class", "7B"]) == 0
+    code = capsys.readouterr().out.strip()
+    store = ClassStore(folder=tmp_path)
+    ada = store.join(code, "Ada")
+    store.open_table(ada, "gipf")
+    store.close()
+    assert main(["--folder", str(tmp_path), "students", code]) == 0
+    assert capsys.readouterr().out.strip() == "Ada"
+    assert main(["--folder", str(tmp_path), "tables", code]) == 0
+    assert "gipf  Ada" in capsys.readouterr().out
+    assert main(["--folder", str(tmp_path), "students", "NOPE"]) == 2
+    assert "no class has the code 'NOPE'" in capsys.readouterr().err

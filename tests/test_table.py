@@ -205,3 +205,31 @@ def test_two_classmates_find_each_other_through_the_panel_and_play(store) -> Non
     other.class_box.value, other.nick_box.value = "NOSUCH", "Cy"
     other.join_button.click()
     assert "No class has the code" in other.status.value and other.board.table is None
+
+
+def test_at_a_table_no_computer_and_no_new_game_and_leaving_gives_the_board_back(store) -> None:
+    from gamekit.widgets.classmate import ClassmatePanel
+
+    code = store.new_class("7B")
+    board = CoffeeBoard(opponent="club")
+    panel = ClassmatePanel(board, store)
+    panel.join(code, "Ada")
+    panel.open_table()
+    assert board.opponent is None and board.table is not None
+    with pytest.raises(ValueError, match="your classmate plays the other seat"):
+        board.opponent = "club"
+    board.play_against.value = "computer"  # the page's toggle: refused in words
+    assert board.opponent is None and board.play_against.value == "friend"
+    assert "your classmate plays the other seat" in board.message
+    board.new_button.click()
+    assert "the game there goes on" in board.message and board.table is not None
+    with pytest.raises(ValueError, match="the game there goes on"):
+        board.new_game()
+    table = board.table.code
+    panel.leave_button.click()
+    assert board.table is None and "You left table" in panel.status.value
+    assert store.table(code, table).present == (False, False)
+    board.opponent = "random"  # the board is the student's own again
+    panel.code_box.value = table
+    panel.sit_button.click()
+    assert board.table is not None and board.table.code == table and board.opponent is None

@@ -222,7 +222,13 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
             )
 
     def _restart(self, rules: Any) -> None:
-        """A new game with ``rules``: no moves, nothing to redo."""
+        """A new game with ``rules``: no moves, nothing to redo.
+
+        Raises:
+            ValueError: the board is at a class table (the game there is the table's).
+        """
+        if self.table is not None:
+            raise ValueError(self._at_table_words())
         self._check_new_rules(rules)
         self._moves, self._redo = [], []
         self._states = States(rules.start(), self._moves)
@@ -408,8 +414,20 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
     def _new_game_button(self, tip: str) -> w.Button:
         """The New game button (``self.new_button``): a game from the board's settings."""
         self.new_button = w.Button(description="New game", button_style="primary", tooltip=tip)
-        self.new_button.on_click(lambda _b: self._new_from_controls())  # type: ignore[attr-defined]
+        self.new_button.on_click(lambda _b: self._on_new_button())
         return self.new_button
+
+    def _at_table_words(self) -> str:
+        code = getattr(self.table, "code", "")
+        return (
+            f"You are at table {code}: the game there goes on. Leave the table (under Play a "
+            "classmate) to start a game of your own."
+        )
+
+    def _on_new_button(self) -> None:
+        if self.table is not None:
+            return self._say(self._at_table_words(), False)
+        self._new_from_controls()  # type: ignore[attr-defined]
 
     def _history_buttons(self) -> None:
         """The Undo and Redo buttons (``self.undo_button``, ``self.redo_button``)."""

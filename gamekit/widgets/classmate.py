@@ -105,6 +105,11 @@ class ClassmatePanel:
         self.refresh_button = w.Button(
             description="Refresh the list", layout=w.Layout(width="auto"), disabled=True
         )
+        self.leave_button = w.Button(
+            description="Leave the table",
+            tooltip="stand up: your seat stays yours, and the board is yours again",
+            layout=w.Layout(width="auto", display="none"),
+        )
         self.status = w.HTML(
             '<div role="status" aria-live="polite" style="font-size:14px">'
             "Type your class's code and a nickname, then join.</div>"
@@ -114,6 +119,7 @@ class ClassmatePanel:
         self.open_button.on_click(lambda _b: self._act(self.open_table))
         self.sit_button.on_click(lambda _b: self._act(self._on_sit))
         self.refresh_button.on_click(lambda _b: self._act(self.refresh))
+        self.leave_button.on_click(lambda _b: self._act(self.leave))
         self.widget = w.VBox(
             [
                 w.HTML('<b style="font-size:15px">Play a classmate</b>'),
@@ -123,7 +129,10 @@ class ClassmatePanel:
                     layout=w.Layout(flex_flow="row wrap"),
                 ),
                 self.tables,
-                w.HBox([self.code_box, self.sit_button], layout=w.Layout(flex_flow="row wrap")),
+                w.HBox(
+                    [self.code_box, self.sit_button, self.leave_button],
+                    layout=w.Layout(flex_flow="row wrap"),
+                ),
                 self.big_code,
                 self.status,
             ],  # fmt: skip
@@ -176,16 +185,20 @@ class ClassmatePanel:
             if student.nickname not in info.seated:
                 raise
             self.student = student
+            self._joined()
             self.sit(code)
             return
-        self.open_button.disabled = self.sit_button.disabled = False
-        self.refresh_button.disabled = self.tables.disabled = False
-        self.class_box.disabled = self.nick_box.disabled = True
+        self._joined()
         self.refresh()
         self._say(
             f"You are {self.student.nickname} in class {self.student.class_code}. Open a table, "
             "or sit at a classmate's."
         )
+
+    def _joined(self) -> None:
+        self.open_button.disabled = self.sit_button.disabled = False
+        self.refresh_button.disabled = self.tables.disabled = False
+        self.class_box.disabled = self.nick_box.disabled = True
 
     def _need_student(self) -> Student:
         if self.student is None:
@@ -225,7 +238,24 @@ class ClassmatePanel:
             f"{html.escape(self.seated_code)}</span><br>Tell your classmate this code.</div>"
         )
         self.open_button.disabled = True
+        self.leave_button.layout.display = None
         self._say(
             f"You sit at table {self.seated_code} as {student.nickname} "
             f"({self.board.seat_label(self.board.rules.seats[self.board.table.seat])})."
         )
+
+    def leave(self) -> None:
+        """Stand up from the table (the seat stays the student's: they may sit down again);
+        the board starts a game of its own."""
+        table = self.board.table
+        if table is None:
+            raise StoreError("you are not at a table")
+        table.stop()
+        self.board.table = None
+        self.board.new_game(self.board.rules)
+        self.board._log_cache = {}
+        self.big_code.value = ""
+        self.leave_button.layout.display = "none"
+        self.open_button.disabled = False
+        self.seated_code = None
+        self._say(f"You left table {table.code}. Its code sits you down there again.")

@@ -73,6 +73,11 @@ class ComputerSeats:
     def opponent(self, level: str | Player | None) -> None:
         if level == NOBODY:
             level = None
+        if level is not None and getattr(self, "table", None) is not None:
+            raise ValueError(
+                "at a class table your classmate plays the other seat: leave the table to "
+                "play against the computer"
+            )
         if level is not None and getattr(self, "puzzle", None) is not None:
             raise ValueError(
                 "a board that shows a puzzle takes no opponent: the puzzle decides the "
@@ -245,16 +250,25 @@ class ComputerSeats:
 
     def _on_opponent_choice(self, change) -> None:
         if not self._syncing:
-            self.opponent = change["new"]
+            self._set_opponent(change["new"])
+
+    def _set_opponent(self, level: str | None) -> None:
+        """The menus' choice of opponent; a refusal (at a class table) is said, and the
+        menus show the opponent there is."""
+        try:
+            self.opponent = level
+        except ValueError as err:
+            self._sync_computer_controls()
+            self._say(str(err)[:1].upper() + str(err)[1:] + ".", False)
 
     def _on_play_against(self, change) -> None:
         if self._syncing:
             return
         if change["new"] == "friend":
-            self.opponent = None
+            self._set_opponent(None)
         else:
             level = self._last_level if isinstance(self._last_level, str) else DEFAULT_LEVEL
-            self.opponent = level
+            self._set_opponent(level)
 
     def _on_seats_choice(self, change) -> None:
         if not self._syncing and change["new"] is not None:

@@ -233,3 +233,50 @@ def test_at_a_table_no_computer_and_no_new_game_and_leaving_gives_the_board_back
     panel.code_box.value = table
     panel.sit_button.click()
     assert board.table is not None and board.table.code == table and board.opponent is None
+
+
+def test_the_board_says_who_sat_down_left_and_came_back(store) -> None:
+    code = store.new_class("7B")
+    ada, bo = store.join(code, "Ada"), store.join(code, "Bo")
+    table = store.open_table(ada, "coffee", SMALL)
+    mine = sit_at(store, ada, table.code)
+    theirs = sit_at(store, bo, table.code)
+    mine.table.poll()
+    assert mine.message == f"Bo sat down at table {table.code}."
+    theirs.table.stop()
+    mine.table.poll()
+    assert mine.message == "Bo has left the table."
+    sit_at(store, bo, table.code)
+    mine.table.poll()
+    assert mine.message == "Bo is back at the table."
+
+
+def test_a_finished_or_abandoned_table_is_closed_from_the_panel(store, tmp_path) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import update
+
+    from gamekit.store.schema import game_tables
+    from gamekit.widgets.classmate import ClassmatePanel
+
+    code = store.new_class("7B")
+    board, other = CoffeeBoard(), CoffeeBoard()
+    ada, bo = ClassmatePanel(board, store), ClassmatePanel(other, store)
+    ada.join(code, "Ada")
+    ada.open_table()
+    bo.join(code, "Bo")
+    bo.sit(ada.seated_code)
+    board.type_move("e5|")
+    bo.close_button.click()
+    assert "still going on" in bo.status.value and other.table is not None
+    with store.engine.begin() as db:
+        db.execute(update(game_tables).values(touched=datetime.now(UTC) - timedelta(minutes=11)))
+    other.table.poll()
+    assert other.turn_text() == "Your turn (Orange)"  # Bo may still move, or close
+    board.table.poll()
+    assert board.turn_text().startswith("Nobody has moved at table")
+    ada.close_button.click()
+    assert board.table is None and "is closed" in ada.status.value
+    other.table.poll()
+    assert "is closed" in other.message
+    assert store.open_tables(code) == []

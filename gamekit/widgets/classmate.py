@@ -110,6 +110,11 @@ class ClassmatePanel:
             tooltip="stand up: your seat stays yours, and the board is yours again",
             layout=w.Layout(width="auto", display="none"),
         )
+        self.close_button = w.Button(
+            description="Close the table",
+            tooltip="once the game is over, or when nobody has moved for 10 minutes",
+            layout=w.Layout(width="auto", display="none"),
+        )
         self.status = w.HTML(
             '<div role="status" aria-live="polite" style="font-size:14px">'
             "Type your class's code and a nickname, then join.</div>"
@@ -120,6 +125,7 @@ class ClassmatePanel:
         self.sit_button.on_click(lambda _b: self._act(self._on_sit))
         self.refresh_button.on_click(lambda _b: self._act(self.refresh))
         self.leave_button.on_click(lambda _b: self._act(self.leave))
+        self.close_button.on_click(lambda _b: self._act(self.close))
         self.widget = w.VBox(
             [
                 w.HTML('<b style="font-size:15px">Play a classmate</b>'),
@@ -130,7 +136,7 @@ class ClassmatePanel:
                 ),
                 self.tables,
                 w.HBox(
-                    [self.code_box, self.sit_button, self.leave_button],
+                    [self.code_box, self.sit_button, self.leave_button, self.close_button],
                     layout=w.Layout(flex_flow="row wrap"),
                 ),
                 self.big_code,
@@ -238,7 +244,7 @@ class ClassmatePanel:
             f"{html.escape(self.seated_code)}</span><br>Tell your classmate this code.</div>"
         )
         self.open_button.disabled = True
-        self.leave_button.layout.display = None
+        self.leave_button.layout.display = self.close_button.layout.display = None
         self._say(
             f"You sit at table {self.seated_code} as {student.nickname} "
             f"({self.board.seat_label(self.board.rules.seats[self.board.table.seat])})."
@@ -255,7 +261,21 @@ class ClassmatePanel:
         self.board.new_game(self.board.rules)
         self.board._log_cache = {}
         self.big_code.value = ""
-        self.leave_button.layout.display = "none"
+        self.leave_button.layout.display = self.close_button.layout.display = "none"
         self.open_button.disabled = False
         self.seated_code = None
         self._say(f"You left table {table.code}. Its code sits you down there again.")
+
+    def close(self) -> None:
+        """Close the table (once its game is over, or after 10 minutes without a move):
+        it leaves the list for good, and the board is the student's own again.
+
+        Raises:
+            StoreError: a game still going on at a live table, or no table.
+        """
+        table = self.board.table
+        if table is None:
+            raise StoreError("you are not at a table")
+        self.store.close_table(self._need_student(), table.code)
+        self.leave()
+        self._say(f"Table {table.code} is closed.")

@@ -34,7 +34,7 @@ from typing import Any
 from gamekit.errors import shown
 from gamekit.game import part, player_index
 from gamekit.records import Record
-from gamekit.store import ClassStore, StoreError, Student
+from gamekit.store import ABANDONED, ClassStore, StoreError, Student
 
 __all__ = ["AtTable", "sit_at", "seat_board", "POLL_SECONDS"]
 
@@ -81,6 +81,12 @@ class AtTable:
             return f"Table {self.code} is closed."
         if state.outcome is not None:
             return ""
+        if self.info.abandoned() and not self.mine(state.to_move, state):
+            return (
+                f"Nobody has moved at table {self.code} for "
+                f"{int(ABANDONED.total_seconds() // 60)} minutes: you may close it "
+                "(Close the table, under Play a classmate)."
+            )
         if None in self.info.seated:
             return f"Waiting for a classmate to sit down at table {self.code}."
         if not self.mine(state.to_move, state):
@@ -106,12 +112,14 @@ class AtTable:
         """Bring the board up to the table: its classmates' new moves, who sits and who has
         left. Returns how many moves came."""
         board = self.board
+        before = self.info
         try:
             self.info = self.store.table(self.student.class_code, self.code)
             new = self.store.moves(self.student.class_code, self.code, since=len(board._moves))
         except StoreError as error:
             board._say(str(error), False)
             return 0
+        news = self._news(before, self.info)
         came = 0
         self.relaying = True  # stored moves: shown, not sent again
         try:
@@ -126,10 +134,28 @@ class AtTable:
         if came:
             board._clear_choice()
             entries = board.move_log[-came:]
-            board._say(" ".join(e.words for e in entries[-3:]), True)
+            board._say(" ".join([*(e.words for e in entries[-3:]), *news]), True)
+        elif news:
+            board._say(" ".join(news), True)
         elif board._built:
             board._refresh()
         return came
+
+    def _news(self, before: Any, now: Any) -> list[str]:
+        """Who sat down, left or came back since ``before``, in words (not this student)."""
+        out = []
+        for seat, (was, who) in enumerate(zip(before.seated, now.seated, strict=True)):
+            if seat == self.seat or who is None:
+                continue
+            if was is None:
+                out.append(f"{who} sat down at table {self.code}.")
+            elif before.present[seat] and not now.present[seat]:
+                out.append(f"{who} has left the table.")
+            elif not before.present[seat] and now.present[seat]:
+                out.append(f"{who} is back at the table.")
+        if now.closed and not before.closed:
+            out.append(f"Table {self.code} is closed.")
+        return out
 
     def start(self) -> None:
         """Ask the store every :data:`POLL_SECONDS` while the board lives (in a running

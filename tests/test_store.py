@@ -372,3 +372,26 @@ def test_the_teacher_makes_a_class_from_the_command_line(tmp_path, capsys) -> No
     assert "gipf  Ada" in capsys.readouterr().out
     assert main(["--folder", str(tmp_path), "students", "NOPE"]) == 2
     assert "no class has the code 'NOPE'" in capsys.readouterr().err
+
+
+def test_moves_are_taken_back_only_when_a_classmate_accepts(store) -> None:
+    code, (ada, bo), table = a_table(store)
+    with pytest.raises(StoreError, match="no move at this table yet"):
+        store.ask_undo(ada, table.code)
+    store.play(ada, table.code, "b2|")
+    store.play(bo, table.code, "b3|")
+    assert store.ask_undo(ada, table.code) == 2  # her move and Bo's answer
+    assert store.table(code, table.code).undo_asked == (0, 0)
+    with pytest.raises(StoreError, match="already waits"):
+        store.ask_undo(bo, table.code)
+    with pytest.raises(StoreError, match="answers your own request"):
+        store.answer_undo(ada, table.code, True)
+    assert store.answer_undo(bo, table.code, False) == 0
+    assert len(store.moves(code, table.code)) == 2
+    store.ask_undo(ada, table.code)
+    assert store.answer_undo(bo, table.code, True) == 2
+    assert store.moves(code, table.code) == [] and store.table(code, table.code).undo_asked is None
+    store.play(ada, table.code, "d4|")  # a different game from there: the store replays it
+    assert store.state(code, table.code).rules.replay(["d4|"]) == store.state(code, table.code)
+    with pytest.raises(StoreError, match="nobody has asked"):
+        store.answer_undo(bo, table.code, True)

@@ -119,12 +119,45 @@ def test_a_third_student_is_refused_a_seat_in_words(store) -> None:
         sit_at(store, ada, table.code, opponent="club")
 
 
-def test_undo_at_a_table_is_refused_in_words_and_keeps_the_move(store) -> None:
-    code, (ada, bo), table, (mine, theirs) = seated(store)
-    mine.type_move("b2|")
+def test_undo_at_a_table_asks_the_classmate_who_accepts_or_refuses(store) -> None:
+    from gamekit.widgets.classmate import ClassmatePanel
+
+    code = store.new_class("7B")
+    mine, theirs = CoffeeBoard(), CoffeeBoard()
+    ada, bo = ClassmatePanel(mine, store), ClassmatePanel(theirs, store)
+    ada.join(code, "Ada")
+    ada.open_table()
+    bo.join(code, "Bo")
+    bo.sit(ada.seated_code)
     mine.undo()
-    assert not mine._ok and "a move stays played" in mine.message
-    assert mine.record.moves == ("b2|",)
+    assert not mine._ok and "you have made no move at this table yet" in mine.message.lower()
+    mine.type_move("e5|")
+    theirs.table.poll()
+    mine.undo()
+    assert mine._ok and mine.message == (
+        "You asked Bo to take back your last move (1 move): waiting for an answer."
+    )
+    assert mine.record.moves == ("e5|",)  # nothing taken back until Bo answers
+    theirs.table.poll()
+    assert "Ada asks to take back their last move" in theirs.message
+    assert bo.undo_row.layout.display is None  # Accept and Refuse show
+    bo.refuse_button.click()
+    assert theirs.message == "You refused: the moves stay." and bo.undo_row.layout.display == "none"
+    mine.table.poll()
+    assert "refused" in mine.message and mine.record.moves == ("e5|",)
+    mine.undo()
+    theirs.table.poll()
+    bo.accept_button.click()
+    assert theirs.record.moves == () and theirs.message.startswith("1 move taken back.")
+    mine.table.poll()
+    assert mine.record.moves == () and mine.turn_text() == "Your turn (Black)"
+    mine.type_move("d4|")  # the game goes on from there, for both
+    theirs.table.poll()
+    assert (
+        theirs.record.moves == ("d4|",) == tuple(m.move for m in store.moves(code, ada.seated_code))
+    )
+    mine.redo()
+    assert "a move taken back is gone" in mine.message
 
 
 def test_hex_tiles_is_played_at_a_table_of_three(store) -> None:

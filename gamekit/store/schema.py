@@ -3,7 +3,8 @@
 - ``classes``: a class, by the code its teacher gives (``code``), and its name;
 - ``students``: a nickname in a class (unique there; no account, no personal data);
 - ``game_tables``: a table of a game (``game``, its rules as ``to_dict`` JSON, ``seats``),
-  by its four-letter code, unique in its class; ``closed`` once closed;
+  by its four-letter code, unique in its class; ``closed`` once closed; a seat's request to
+  take moves back (``undo_seat``, from ``undo_ply`` on) until another player answers it;
 - ``seats``: who sits in which seat of a table, and whether they are at it now;
 - ``moves``: every move of a table's game, in order: ``(table, ply)`` is the key, so of two
   moves sent at the same moment for the same turn exactly one is stored;
@@ -71,6 +72,8 @@ game_tables = Table(
     Column("opened", DateTime(timezone=True), nullable=False),
     Column("touched", DateTime(timezone=True), nullable=False),
     Column("closed", DateTime(timezone=True), nullable=True),
+    Column("undo_seat", Integer, nullable=True),
+    Column("undo_ply", Integer, nullable=True),
     UniqueConstraint("class_id", "code"),
 )
 

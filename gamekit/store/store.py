@@ -100,6 +100,8 @@ class TableInfo:
     moves: int
     closed: bool
     touched: datetime
+    #: A request to take moves back: (the seat that asked, the first ply it takes back).
+    undo_asked: tuple[int, int] | None = None
 
     @property
     def waiting(self) -> bool:
@@ -192,7 +194,8 @@ class ClassStore:
         self._where = self._shown_where(self.url)
         self._codes = random.Random(seed) if seed is not None else random.SystemRandom()
         self._lock = threading.Lock()
-        self._states: dict[int, tuple[int, Any]] = {}
+        #: table id -> (the moves a position was replayed from, that position)
+        self._states: dict[int, tuple[tuple[str, ...], Any]] = {}
         try:
             self.engine = self._engine(self.url, self.timeout)
             from gamekit.store.migrate import upgrade
@@ -458,6 +461,7 @@ class ClassStore:
             moves=int(played or 0),
             closed=row.closed is not None,
             touched=_aware(row.touched),
+            undo_asked=None if row.undo_seat is None else (int(row.undo_seat), int(row.undo_ply)),
         )
 
     def table(self, class_code: str, code: str) -> TableInfo:
@@ -563,7 +567,8 @@ class ClassStore:
 
     def _state(self, db: Connection, row: Any) -> Any:
         """The position at the table now, replayed from its stored moves (kept in memory
-        between calls, and checked against the store's count of moves)."""
+        between calls, and used again only if the stored moves begin with the ones it was
+        replayed from: moves taken back by another kernel are seen)."""
         played = [
             str(m.move)
             for m in db.execute(
@@ -572,15 +577,15 @@ class ClassStore:
         ]
         with self._lock:
             known = self._states.get(row.id)
-        if known is not None and known[0] <= len(played):
-            ply, state = known
+        if known is not None and tuple(played[: len(known[0])]) == known[0]:
+            ply, state = len(known[0]), known[1]
         else:
             made: Any = rules_class(row.game)
             ply, state = 0, made.from_dict(json.loads(row.rules)).start()
         for move in played[ply:]:
             state = state.play(move)
         with self._lock:
-            self._states[row.id] = (len(played), state)
+            self._states[row.id] = (tuple(played), state)
         return state
 
     def play(self, student: Student, code: str, move: str) -> Played:
@@ -643,15 +648,88 @@ class ClassStore:
                     )
                 )
                 db.execute(
-                    update(game_tables).where(game_tables.c.id == row.id).values(touched=now)
+                    update(game_tables)
+                    .where(game_tables.c.id == row.id)
+                    .values(touched=now, undo_seat=None, undo_ply=None)  # a move answers it
                 )
         except sa_exc.IntegrityError:
             raise StoreError(
                 "your classmate's move came first: yours was not played; look at the board again"
             ) from None
         with self._lock:
-            self._states[row.id] = (ply + 1, after)
+            known = self._states.get(row.id)
+            if known is not None and len(known[0]) == ply:
+                self._states[row.id] = ((*known[0], str(parsed)), after)
         return Played(ply, mine[0], str(parsed), after.outcome is not None)
+
+    def _seated(self, db: Connection, student: Student, code: str) -> tuple[Any, int]:
+        """(the table's row, the student's seat there), or a refusal in words."""
+        student_id, class_id = self._student(db, student)
+        row = self._table_row(db, class_id, code)
+        if row.closed is not None:
+            raise StoreError(f"table {row.code} is closed")
+        seat = db.execute(
+            select(seats.c.seat).where(seats.c.table_id == row.id, seats.c.student_id == student_id)
+        ).scalar()
+        if seat is None:
+            raise StoreError(f"you are not seated at table {row.code}")
+        return row, int(seat)
+
+    def ask_undo(self, student: Student, code: str) -> int:
+        """Ask the table to take back ``student``'s last move (and every move after it); the
+        other player answers (:meth:`answer_undo`); a move made meanwhile drops the request.
+        Returns how many moves it would take back.
+
+        Raises:
+            StoreError: not seated, no move of theirs yet, a game over, or a request waiting.
+        """
+        with self._transaction() as db:
+            row, seat = self._seated(db, student, code)
+            if row.undo_seat is not None:
+                raise StoreError("a request to take back moves already waits for its answer")
+            if self._state(db, row).outcome is not None:
+                raise StoreError(f"the game at table {row.code} is over: its moves stay")
+            last = db.execute(
+                select(func.max(moves.c.ply)).where(
+                    moves.c.table_id == row.id, moves.c.seat == seat
+                )
+            ).scalar()
+            if last is None:
+                raise StoreError("you have made no move at this table yet")
+            db.execute(
+                update(game_tables)
+                .where(game_tables.c.id == row.id)
+                .values(undo_seat=seat, undo_ply=last, touched=_now())
+            )
+            return self._count(db, row) - int(last)
+
+    def answer_undo(self, student: Student, code: str, accept: bool) -> int:
+        """Answer a classmate's request to take moves back: ``accept`` takes them back for
+        everyone. Returns how many moves were taken back (0 if refused).
+
+        Raises:
+            StoreError: not seated, no request, or one's own request.
+        """
+        with self._transaction() as db:
+            row, seat = self._seated(db, student, code)
+            if row.undo_seat is None:
+                raise StoreError("nobody has asked to take back a move")
+            if int(row.undo_seat) == seat:
+                raise StoreError("your classmate answers your own request, not you")
+            taken = 0
+            if accept:
+                taken = self._count(db, row) - int(row.undo_ply)
+                db.execute(
+                    moves.delete().where(moves.c.table_id == row.id, moves.c.ply >= row.undo_ply)
+                )
+                with self._lock:
+                    self._states.pop(row.id, None)
+            db.execute(
+                update(game_tables)
+                .where(game_tables.c.id == row.id)
+                .values(undo_seat=None, undo_ply=None, touched=_now())
+            )
+            return taken
 
     @staticmethod
     def _count(db: Connection, row: Any) -> int:

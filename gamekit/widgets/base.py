@@ -448,12 +448,11 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
 
     def undo(self) -> None:
         """Take back the last move; against the computer, its answer and your move."""
-        if self.table is not None:
-            return self._say(
-                "At a class table a move stays played: your classmate sees every move as it "
-                "is made.",
-                False,
-            )
+        if self.table is not None:  # at a class table: the others decide
+            try:
+                return self._say(self.table.ask_undo(), True)
+            except StoreError as err:
+                return self._say(str(err)[:1].upper() + str(err)[1:] + ".", False)
         if not self._moves:
             return self._say("Nothing to undo.", False)
         log = self.move_log
@@ -471,6 +470,8 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
 
     def redo(self) -> None:
         """Play again the last move taken back (and the computer's answer to it)."""
+        if self.table is not None:
+            return self._say("At a class table a move taken back is gone: play it again.", False)
         if not self._redo:
             return self._say("Nothing to redo.", False)
         again = 0

@@ -103,13 +103,27 @@ class ClassmatePanel:
             disabled=True,
         )
         self.refresh_button = w.Button(
-            description="Refresh the list", layout=w.Layout(width="auto"), disabled=True
+            description="Refresh the list",
+            tooltip="look again for the open tables of this game in your class",
+            layout=w.Layout(width="auto"),
+            disabled=True,
         )
         self.leave_button = w.Button(
             description="Leave the table",
             tooltip="stand up: your seat stays yours, and the board is yours again",
             layout=w.Layout(width="auto", display="none"),
         )
+        self.accept_button = w.Button(
+            description="Accept", tooltip="take the moves back, for everyone at the table"
+        )
+        self.refuse_button = w.Button(description="Refuse", tooltip="the moves stay")
+        self.undo_row = w.HBox(
+            [w.HTML("Your classmate asks to take back a move:"), self.accept_button,
+             self.refuse_button],
+            layout=w.Layout(display="none", flex_flow="row wrap", align_items="center"),
+        )  # fmt: skip
+        self.accept_button.on_click(lambda _b: self._act(lambda: self._answer(True)))
+        self.refuse_button.on_click(lambda _b: self._act(lambda: self._answer(False)))
         self.close_button = w.Button(
             description="Close the table",
             tooltip="once the game is over, or when nobody has moved for 10 minutes",
@@ -140,6 +154,7 @@ class ClassmatePanel:
                     layout=w.Layout(flex_flow="row wrap"),
                 ),
                 self.big_code,
+                self.undo_row,
                 self.status,
             ],  # fmt: skip
             layout=w.Layout(border="1px solid #d1d5db", padding="6px", margin="10px 0 0 0"),
@@ -245,6 +260,7 @@ class ClassmatePanel:
         )
         self.open_button.disabled = True
         self.leave_button.layout.display = self.close_button.layout.display = None
+        self.board.table.on_news = self._on_news
         self._say(
             f"You sit at table {self.seated_code} as {student.nickname} "
             f"({self.board.seat_label(self.board.rules.seats[self.board.table.seat])})."
@@ -279,3 +295,17 @@ class ClassmatePanel:
         self.store.close_table(self._need_student(), table.code)
         self.leave()
         self._say(f"Table {table.code} is closed.")
+
+    def _on_news(self, info: TableInfo) -> None:
+        """Show Accept and Refuse while a classmate's request to take moves back waits."""
+        table = self.board.table
+        asked = info.undo_asked
+        waiting = asked is not None and table is not None and asked[0] != table.seat
+        self.undo_row.layout.display = None if waiting else "none"
+
+    def _answer(self, accept: bool) -> None:
+        table = self.board.table
+        if table is None:
+            raise StoreError("you are not at a table")
+        table.answer_undo(accept)
+        self.undo_row.layout.display = "none"

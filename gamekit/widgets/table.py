@@ -54,6 +54,8 @@ class AtTable:
         self._task: Any = None
         #: True while :meth:`poll` shows stored moves (which are not sent again).
         self.relaying = False
+        #: Called with the table's news after every poll (the "Play a classmate" panel).
+        self.on_news: Any = None
 
     def __repr__(self) -> str:
         return f"AtTable({self.code}, {self.student.nickname}, seat {self.seat})"
@@ -120,6 +122,14 @@ class AtTable:
             board._say(str(error), False)
             return 0
         news = self._news(before, self.info)
+        if self.info.moves < len(board._moves):  # moves taken back, for everyone
+            taken = len(board._moves) - self.info.moves
+            while len(board._moves) > self.info.moves:
+                board._take_back()
+            board._redo, board._redo_by_computer = [], []
+            board._clear_choice()
+            news.insert(0, f"{taken} move{'s' if taken != 1 else ''} taken back.")
+            new = self.store.moves(self.student.class_code, self.code, since=len(board._moves))
         came = 0
         self.relaying = True  # stored moves: shown, not sent again
         try:
@@ -155,7 +165,34 @@ class AtTable:
                 out.append(f"{who} is back at the table.")
         if now.closed and not before.closed:
             out.append(f"Table {self.code} is closed.")
+        asked = now.undo_asked
+        if asked is not None and asked != before.undo_asked and asked[0] != self.seat:
+            who = now.seated[asked[0]]
+            out.append(
+                f"{who} asks to take back their last move: Accept or Refuse, under Play a "
+                "classmate."
+            )
+        was = before.undo_asked
+        if was is not None and asked is None and was[0] == self.seat and now.moves > was[1]:
+            out.append("Your request was refused: your move stays.")
+        if self.on_news is not None:
+            self.on_news(now)
         return out
+
+    def ask_undo(self) -> str:
+        """Ask the others to take back this student's last move; the words to show."""
+        count = self.store.ask_undo(self.student, self.code)
+        self.info = self.store.table(self.student.class_code, self.code)
+        others = " and ".join(n for k, n in enumerate(self.info.seated) if n and k != self.seat)
+        moves = f"{count} move{'s' if count != 1 else ''}"
+        return f"You asked {others} to take back your last move ({moves}): waiting for an answer."
+
+    def answer_undo(self, accept: bool) -> None:
+        """Accept or refuse a classmate's request to take moves back."""
+        self.store.answer_undo(self.student, self.code, accept)
+        if not accept:
+            self.board._say("You refused: the moves stay.", True)
+        self.poll()
 
     def start(self) -> None:
         """Ask the store every :data:`POLL_SECONDS` while the board lives (in a running

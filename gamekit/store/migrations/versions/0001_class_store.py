@@ -49,6 +49,8 @@ def upgrade() -> None:
         sa.Column("opened", sa.DateTime(timezone=True), nullable=False),
         sa.Column("touched", sa.DateTime(timezone=True), nullable=False),
         sa.Column("closed", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("undo_seat", sa.Integer(), nullable=True),
+        sa.Column("undo_ply", sa.Integer(), nullable=True),
         sa.ForeignKeyConstraint(
             ["class_id"],
             ["classes.id"],

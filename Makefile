@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with notebooks/nbval_sanitize.cfg
 
-.PHONY: labextension help install lab demo hub hub-install html bench-browser bench-guided bench-classroom test test-unit test-notebooks test-browser fuzz lint figures bench notebooks clean
+.PHONY: labextension help install lab demo hub hub-install html bench-browser bench-guided bench-classroom bench-class test test-unit test-notebooks test-browser fuzz lint figures bench notebooks clean
 
 help:
 	@echo "make lab        open the lessons in JupyterLab (installs on first use)"
@@ -21,6 +21,7 @@ help:
 	@echo "make bench-browser  click-to-redraw latency of the boards in headless Chromium"
 	@echo "make bench-guided   how often a stand-in learner reaches each guided game's objective"
 	@echo "make bench-classroom  simulated students on make demo: page loads, clicks, kernels freed"
+	@echo "make bench-class  a class of 30 playing each other at tables on make demo: relay time, moves lost"
 
 # Create .venv if missing and install gamekit with everything the lessons and tests need.
 # Re-installs only when pyproject.toml changes.
@@ -127,6 +128,11 @@ bench-browser: $(STAMP)
 BENCH_CLASSROOM ?= --class coffee:20
 bench-classroom: $(STAMP)
 	$(PY) benchmarks/classroom_load.py $(BENCH_CLASSROOM)
+
+# A class of 30 simulated students, two to a Coffee table, on make demo (kernels killed and
+# the server restarted meanwhile): relay p90, moves lost, games finished.
+bench-class: $(STAMP)
+	$(PY) benchmarks/class_tables.py $(BENCH_CLASS)
 
 # How often a stand-in learner reaches each objective of the guided first games.
 bench-guided: $(STAMP)

@@ -1,0 +1,305 @@
+"""A class of simulated students playing each other at tables on ``make demo`` (loopback only).
+
+Starts ``make demo``'s Voilà (``python -m gamekit.classroom serve``, the room's settings) with
+a class store of its own (``CLASS_DB``, a SQLite file) and a class in it, then ``--students``
+students (each a fresh context of one headless Chromium) open the Coffee app in pairs: the
+first of a pair joins the class under *Play a classmate* and opens a table, the second joins
+and sits at it by its code, and they play a whole game through the pages' own move box,
+each waiting until the other's move shows on its own page. Meanwhile the run kills three
+students' kernels (their pages reload and sit down again, as a student would) and restarts
+the server once (every page reloads and sits down again); the games go on.
+
+It prints, each alone on a line: ``relay p90: X s`` (a move typed on one page until it shows
+on the other), ``teacher p90: n/a`` (the teacher's page comes with the next issue), ``moves
+lost: N`` (moves a page showed as played that the store does not hold at the end), ``games
+finished: N``; then the median relay, the seats taken again, and the server's memory.
+
+Run: ``make bench-class`` or ``.venv/bin/python benchmarks/class_tables.py [--students 30]
+[--seed 1]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from classroom_load import free_port, processes
+
+ROOT = Path(__file__).resolve().parents[1]
+ROOM = [sys.executable, "-m", "gamekit.classroom", "serve"]
+POLL = 50  # ms between a waiting page's checks
+MY_TURN = (
+    "() => { const t = document.querySelector('.gamekit-side');"
+    " return !!t && (t.innerText.includes('Your turn') || t.innerText.includes('Game over')); }"
+)
+
+
+class Server:
+    """make demo's Voilà on a port, restartable."""
+
+    def __init__(self, work: Path, env: dict[str, str]) -> None:
+        self.work, self.env, self.port = work, env, free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        where = [str(self.work / "apps"), "--no-browser", f"--port={self.port}"]
+        self.proc = subprocess.Popen(
+            [*ROOM, *where], env=self.env, cwd=self.work,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        for _ in range(180):
+            try:
+                urllib.request.urlopen(self.base + "/", timeout=5)
+                return
+            except OSError:
+                time.sleep(0.5)
+        raise RuntimeError("the server did not start")
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+class Student:
+    """One student's page: opens the app, joins, sits, plays; reloads and sits down again
+    when its page stops answering."""
+
+    def __init__(self, browser, server: Server, class_code: str, nickname: str) -> None:
+        self.browser, self.server, self.class_code, self.nickname = (
+            browser, server, class_code, nickname,
+        )  # fmt: skip
+        self.table = ""
+        self.context = self.page = None
+        self.rejoined = 0
+
+    async def open(self) -> None:
+        if self.context is not None:
+            await self.context.close()
+        self.context = await self.browser.new_context(
+            viewport={"width": 1280, "height": 800}, reduced_motion="reduce"
+        )
+        self.page = await self.context.new_page()
+        for _ in range(20):
+            answer = await self.page.goto(
+                f"{self.server.base}/voila/render/coffee.ipynb", timeout=300_000
+            )
+            if answer is not None and answer.status == 200:
+                break
+            await asyncio.sleep(3)
+        await self.page.wait_for_selector(".gamekit-classmate", timeout=300_000)
+
+    async def join(self, table: str = "") -> None:
+        panel = self.page.locator(".gamekit-classmate")
+        await panel.get_by_label("Class code").fill(self.class_code)
+        await panel.get_by_label("Nickname").fill(self.nickname)
+        if table:
+            await panel.get_by_label("Table code").fill(table)
+        await panel.get_by_role("button", name="Join the class").click()
+        words = "You sit at table" if table else f"You are {self.nickname} in class"
+        await self.page.wait_for_function(
+            f"() => document.body.innerText.includes({words!r})", polling=POLL, timeout=120_000
+        )
+
+    async def open_table(self) -> str:
+        panel = self.page.locator(".gamekit-classmate")
+        await panel.get_by_role("button", name="Open a table").click()
+        code = self.page.locator(".gamekit-table-code")
+        await code.wait_for(timeout=120_000)
+        self.table = (await code.inner_text()).strip()
+        return self.table
+
+    async def sit(self, table: str) -> None:
+        self.table = table
+        panel = self.page.locator(".gamekit-classmate")
+        await panel.get_by_label("Table code").fill(table)
+        await panel.get_by_role("button", name="Sit down").click()
+        await self.page.wait_for_function(
+            "() => document.body.innerText.includes('You sit at table')",
+            polling=POLL, timeout=120_000,
+        )  # fmt: skip
+
+    async def again(self) -> None:
+        """The page stopped answering (its kernel killed, the server restarted): reload,
+        and sit down again with the same nickname and table code."""
+        for _ in range(10):
+            try:
+                await self.open()
+                await self.join(self.table)
+                self.rejoined += 1
+                return
+            except Exception:
+                await asyncio.sleep(3)
+        raise RuntimeError(f"{self.nickname} could not sit down again")
+
+    async def play(self, move: str) -> None:
+        box = self.page.get_by_placeholder("type a move")
+        await box.fill(move)
+        await box.press("Enter")
+
+    async def wait_my_turn(self, seconds: float) -> None:
+        await self.page.wait_for_function(MY_TURN, polling=POLL, timeout=seconds * 1000)
+
+
+async def pair(
+    browser, server: Server, class_code: str, k: int, out: dict, store_url: str, seed: int
+) -> None:
+    from gamekit.store import ClassStore
+
+    black, orange = (
+        Student(browser, server, class_code, f"Ann{k}"),
+        Student(browser, server, class_code, f"Bob{k}"),
+    )
+    out["students"] += [black, orange]
+    try:
+        await black.open()
+        await orange.open()
+        await black.join()
+        table = await black.open_table()
+        await orange.join()
+        await orange.sit(table)
+        store = ClassStore(store_url)
+        rules = store.state(class_code, table).rules
+        rng = random.Random(seed * 1000 + k)
+        seats = {"black": black, "orange": orange}
+        while True:
+            stored = [m.move for m in store.moves(class_code, table)]
+            state = rules.replay(stored)  # the store's game is the game
+            if state.outcome is not None:
+                break
+            mover = seats[state.to_move]
+            other = orange if mover is black else black
+            try:
+                await mover.wait_my_turn(20)
+            except Exception:
+                await mover.again()
+                continue
+            legal = state.legal_moves()
+            move = str(legal[rng.randrange(len(legal))])
+            t0 = time.monotonic()
+            await mover.play(move)
+            held = False
+            for _ in range(100):  # the store holds it, or the page said it was played
+                held = len(store.moves(class_code, table)) > len(stored)
+                if held:
+                    break
+                await asyncio.sleep(0.1)
+            if not held:
+                shown = await mover.page.evaluate(
+                    "(m) => { const l = document.querySelector('.gamekit-log');"
+                    " return !!l && l.innerText.includes(m); }",
+                    move,
+                )
+                out["lost"] += bool(shown)
+                await mover.again()
+                continue
+            try:
+                await other.wait_my_turn(30)
+                out["relay"].append(time.monotonic() - t0)
+            except Exception:
+                await other.again()
+        out["finished"] += 1
+        store.close()
+    except Exception as error:  # counted, not hidden
+        out["failed"].append(f"pair {k}: {type(error).__name__}: {str(error)[:120]}")
+
+
+async def faults(server: Server, out: dict, after: float) -> None:
+    """Kill three students' kernels, then restart the server once, while the games go on."""
+    await asyncio.sleep(after)
+    kernels = subprocess.run(["pgrep", "-f", "ipykernel_launcher"], capture_output=True, text=True)
+    pids = [int(p) for p in kernels.stdout.split()]
+    for pid in random.Random(3).sample(pids, min(3, len(pids))):
+        subprocess.run(["kill", "-9", str(pid)])
+        out["killed"] += 1
+    await asyncio.sleep(after)
+    server.stop()
+    server.start()
+    out["restarts"] += 1
+
+
+async def class_run(server: Server, students: int, class_code: str, store_url: str, seed: int):
+    from playwright.async_api import async_playwright
+
+    out: dict = {
+        "relay": [], "lost": 0, "finished": 0, "failed": [], "students": [],
+        "killed": 0, "restarts": 0,
+    }  # fmt: skip
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path="/usr/bin/chromium")
+        trouble = asyncio.ensure_future(faults(server, out, 25.0))
+        await asyncio.gather(
+            *(
+                pair(browser, server, class_code, k, out, store_url, seed)
+                for k in range(students // 2)
+            )
+        )
+        trouble.cancel()
+        await browser.close()
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--students", type=int, default=30)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    sys.path.insert(0, str(ROOT))
+    from gamekit.store import ClassStore
+
+    work = Path(tempfile.mkdtemp(prefix="gamekit-class-"))
+    shutil.copytree(ROOT / "apps", work / "apps")
+    store_url = f"sqlite:///{work / 'class.db'}"
+    store = ClassStore(store_url, seed=args.seed)
+    class_code = store.new_class("bench")
+    env = {**os.environ, "CLASS_DB": store_url, "DEMO_MAX": str(args.students + 10),
+           "DEMO_POOL": "1", "DEMO_CLASS": f"coffee:{args.students}"}  # fmt: skip
+    server = Server(work, env)
+    server.start()
+    try:
+        out = asyncio.run(class_run(server, args.students, class_code, store_url, args.seed))
+        lost = out["lost"]
+        relay = sorted(out["relay"])
+        p90 = (
+            relay[min(len(relay) - 1, int(round(0.9 * (len(relay) - 1))))]
+            if relay
+            else float("nan")
+        )
+        kernels, mb = processes(server.proc.pid)
+        print(f"relay p90: {p90:.2f} s")
+        print("teacher p90: n/a")
+        print(f"moves lost: {lost}")
+        print(f"games finished: {out['finished']}")
+        print(
+            f"relay median: {statistics.median(relay):.2f} s over {len(relay)} moves"
+            if relay
+            else "relay: no moves"
+        )
+        print(f"students: {args.students}; kernels killed: {out['killed']}; server restarts: "
+              f"{out['restarts']}; pages that sat down again: "
+              f"{sum(s.rejoined for s in out['students'])}")  # fmt: skip
+        print(f"server now: {kernels} kernels, {mb:.0f} MB")
+        for why in out["failed"][:5]:
+            print(f"    {why}")
+    finally:
+        server.stop()
+        store.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

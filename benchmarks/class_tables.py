@@ -33,11 +33,11 @@ import time
 import urllib.request
 from pathlib import Path
 
-from classroom_load import free_port, processes
+from classroom_load import free_port, machine_cpu, processes, tree_cpu
 
 ROOT = Path(__file__).resolve().parents[1]
 ROOM = [sys.executable, "-m", "gamekit.classroom", "serve"]
-POLL = 50  # ms between a waiting page's checks
+POLL = 100  # ms between a waiting page's checks (thirty pages checking on two cores)
 MY_TURN = (
     "() => { const t = document.querySelector('.gamekit-side');"
     " return !!t && (t.innerText.includes('Your turn') || t.innerText.includes('Game over')); }"
@@ -96,12 +96,12 @@ class Student:
         self.page = await self.context.new_page()
         for _ in range(20):
             answer = await self.page.goto(
-                f"{self.server.base}/voila/render/coffee.ipynb", timeout=300_000
+                f"{self.server.base}/voila/render/coffee.ipynb", timeout=120_000
             )
             if answer is not None and answer.status == 200:
                 break
             await asyncio.sleep(3)
-        await self.page.wait_for_selector(".gamekit-classmate", timeout=300_000)
+        await self.page.wait_for_selector(".gamekit-classmate", timeout=120_000)
 
     async def join(self, table: str = "") -> None:
         panel = self.page.locator(".gamekit-classmate")
@@ -156,7 +156,14 @@ class Student:
 
 
 async def pair(
-    browser, server: Server, class_code: str, k: int, out: dict, store_url: str, seed: int
+    browser,
+    server: Server,
+    class_code: str,
+    k: int,
+    out: dict,
+    store_url: str,
+    seed: int,
+    delay: float,
 ) -> None:
     from gamekit.store import ClassStore
 
@@ -166,12 +173,16 @@ async def pair(
     )
     out["students"] += [black, orange]
     try:
+        await asyncio.sleep(delay)  # a class arrives over a minute, not at one instant
         await black.open()
         await orange.open()
         await black.join()
         table = await black.open_table()
         await orange.join()
         await orange.sit(table)
+        out["seated"] += 1
+        if out["seated"] == out["pairs"]:
+            out["all seated"].set()
         store = ClassStore(store_url)
         rules = store.state(class_code, table).rules
         rng = random.Random(seed * 1000 + k)
@@ -219,7 +230,12 @@ async def pair(
 
 
 async def faults(server: Server, out: dict, after: float) -> None:
-    """Kill three students' kernels, then restart the server once, while the games go on."""
+    """Once every pair sits at its table: kill three students' kernels, then restart the
+    server once, while the games go on."""
+    try:
+        await asyncio.wait_for(out["all seated"].wait(), 300)
+    except TimeoutError:
+        pass  # a pair that never sat down is counted as failed; the faults come all the same
     await asyncio.sleep(after)
     kernels = subprocess.run(["pgrep", "-f", "ipykernel_launcher"], capture_output=True, text=True)
     pids = [int(p) for p in kernels.stdout.split()]
@@ -227,24 +243,31 @@ async def faults(server: Server, out: dict, after: float) -> None:
         subprocess.run(["kill", "-9", str(pid)])
         out["killed"] += 1
     await asyncio.sleep(after)
+    out["cpu before restart"] = tree_cpu(server.proc.pid)
     server.stop()
     server.start()
     out["restarts"] += 1
 
 
-async def class_run(server: Server, students: int, class_code: str, store_url: str, seed: int):
+async def class_run(
+    server: Server, students: int, class_code: str, store_url: str, seed: int, with_faults: bool
+):
     from playwright.async_api import async_playwright
 
     out: dict = {
         "relay": [], "lost": 0, "finished": 0, "failed": [], "students": [],
-        "killed": 0, "restarts": 0,
+        "killed": 0, "restarts": 0, "seated": 0, "pairs": students // 2,
+        "all seated": asyncio.Event(),
     }  # fmt: skip
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path="/usr/bin/chromium")
-        trouble = asyncio.ensure_future(faults(server, out, 25.0))
+        trouble = asyncio.ensure_future(
+            faults(server, out, 15.0) if with_faults else asyncio.sleep(0)
+        )
+        rng = random.Random(seed)
         await asyncio.gather(
             *(
-                pair(browser, server, class_code, k, out, store_url, seed)
+                pair(browser, server, class_code, k, out, store_url, seed, rng.uniform(0, 60))
                 for k in range(students // 2)
             )
         )
@@ -257,6 +280,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--students", type=int, default=30)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--no-faults", action="store_true", help="no kernels killed, no server restart")
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT))
     from gamekit.store import ClassStore
@@ -270,8 +294,22 @@ def main() -> None:
            "DEMO_POOL": "1", "DEMO_CLASS": f"coffee:{args.students}"}  # fmt: skip
     server = Server(work, env)
     server.start()
+    seen, still = -1, 0  # the class's pages start ahead: wait until the kernels hold still
+    while still < 3:
+        time.sleep(10)
+        count = processes(server.proc.pid)[0]
+        seen, still = count, (still + 1 if count == seen else 0)
     try:
-        out = asyncio.run(class_run(server, args.students, class_code, store_url, args.seed))
+        cpu0, busy0, t0 = tree_cpu(server.proc.pid), machine_cpu(), time.monotonic()
+        out = asyncio.run(
+            class_run(server, args.students, class_code, store_url, args.seed, not args.no_faults)
+        )
+        span = time.monotonic() - t0
+        # (the server restarted once: its CPU before the restart is counted from its start)
+        cpu, busy = (
+            tree_cpu(server.proc.pid) + out.get("cpu before restart", 0.0) - cpu0,
+            (machine_cpu() - busy0),
+        )
         lost = out["lost"]
         relay = sorted(out["relay"])
         p90 = (
@@ -293,6 +331,9 @@ def main() -> None:
               f"{out['restarts']}; pages that sat down again: "
               f"{sum(s.rejoined for s in out['students'])}")  # fmt: skip
         print(f"server now: {kernels} kernels, {mb:.0f} MB")
+        print(f"CPU over the {span:.0f} s: server and kernels {cpu:.0f} s, everything else (the "
+              f"students' browsers) {max(busy - cpu, 0):.0f} s, of {os.cpu_count() * span:.0f} "
+              "core-seconds")  # fmt: skip
         for why in out["failed"][:5]:
             print(f"    {why}")
     finally:

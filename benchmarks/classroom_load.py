@@ -101,8 +101,9 @@ def processes(server: int) -> tuple[int, float]:
         except OSError:
             continue
         kernels += b"ipykernel" in cmdline
-        rss += next(
-            int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS")
+        rss += next(  # (a process ending now has no memory line left)
+            (int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS")),
+            0,
         )
     return kernels, rss / 1024
 

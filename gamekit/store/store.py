@@ -198,6 +198,12 @@ class ClassStore:
         self._states: dict[int, tuple[tuple[str, ...], Any]] = {}
         try:
             self.engine = self._engine(self.url, self.timeout)
+            # reads need no write lock: under WAL they never wait for a writer (SQLite)
+            self.reader = (
+                self._engine(self.url, self.timeout, immediate=False)
+                if self.url.startswith("sqlite")
+                else self.engine
+            )
             from gamekit.store.migrate import upgrade
 
             upgrade(self.engine)
@@ -217,7 +223,7 @@ class ClassStore:
         return f"at {host}"
 
     @staticmethod
-    def _engine(url: str, timeout: float) -> Engine:
+    def _engine(url: str, timeout: float, immediate: bool = True) -> Engine:
         if not url.startswith("sqlite"):
             return create_engine(url, pool_pre_ping=True)
         path = url.removeprefix("sqlite:///")
@@ -239,16 +245,18 @@ class ClassStore:
 
         @event.listens_for(engine, "begin")
         def _begin(connection: Connection) -> None:
-            # take the write lock at once: two writers never both read, then both wait
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
+            # a writer takes the write lock at once: two writers never both read, then both
+            # wait for each other; a reader reads a snapshot
+            connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
         return engine
 
     @contextmanager
-    def _transaction(self) -> Iterator[Connection]:
-        """One transaction: all of it is stored, or none of it (a fault becomes words)."""
+    def _transaction(self, write: bool = True) -> Iterator[Connection]:
+        """One transaction: all of it is stored, or none of it (a fault becomes words);
+        ``write=False`` for one that only reads."""
         try:
-            with self.engine.begin() as connection:
+            with (self.engine if write else self.reader).begin() as connection:
                 yield connection
         except StoreError:
             raise
@@ -260,6 +268,7 @@ class ClassStore:
     def close(self) -> None:
         """Let go of the database (the data stays)."""
         self.engine.dispose()
+        self.reader.dispose()
 
     # -- classes and students -------------------------------------------------------------
 
@@ -339,7 +348,7 @@ class ClassStore:
             StoreError: no such class, or no student of that nickname in it.
         """
         name = self._nickname(nickname)
-        with self._transaction() as db:
+        with self._transaction(write=False) as db:
             class_id = self._class_id(db, class_code)
             row = db.execute(
                 select(students.c.id, students.c.nickname).where(
@@ -353,7 +362,7 @@ class ClassStore:
 
     def students(self, class_code: str) -> list[str]:
         """The nicknames of the class, in the order they joined."""
-        with self._transaction() as db:
+        with self._transaction(write=False) as db:
             class_id = self._class_id(db, class_code)
             rows = db.execute(
                 select(students.c.nickname)
@@ -466,12 +475,12 @@ class ClassStore:
 
     def table(self, class_code: str, code: str) -> TableInfo:
         """The table ``code`` of class ``class_code``."""
-        with self._transaction() as db:
+        with self._transaction(write=False) as db:
             return self._info(db, self._table_row(db, self._class_id(db, class_code), code))
 
     def open_tables(self, class_code: str) -> list[TableInfo]:
         """The class's tables with a free seat, the newest first."""
-        with self._transaction() as db:
+        with self._transaction(write=False) as db:
             class_id = self._class_id(db, class_code)
             rows = db.execute(
                 select(game_tables)
@@ -739,7 +748,7 @@ class ClassStore:
         """The moves of table ``code`` from ply ``since`` on, in order."""
         if isinstance(since, bool) or not isinstance(since, int) or since < 0:
             raise StoreError(f"since is a ply, a whole number from 0, not {shown(since)}")
-        with self._transaction() as db:
+        with self._transaction(write=False) as db:
             row = self._table_row(db, self._class_id(db, class_code), code)
             rows = db.execute(
                 select(moves.c.ply, moves.c.seat, moves.c.move)
@@ -750,9 +759,25 @@ class ClassStore:
         last = rows[-1].ply if rows else -1
         return [Played(int(r.ply), int(r.seat), str(r.move), over and r.ply == last) for r in rows]
 
+    def version(self, class_code: str, code: str) -> tuple[int, datetime]:
+        """How many moves table ``code`` holds and when anything last happened there: a
+        board asks this four times a second, and reads the table only when it changed."""
+        with self._transaction(write=False) as db:
+            row = db.execute(
+                select(game_tables.c.id, game_tables.c.touched)
+                .join(classes, classes.c.id == game_tables.c.class_id)
+                .where(
+                    classes.c.code == str(class_code).strip().upper(),
+                    game_tables.c.code == str(code).strip().upper(),
+                )
+            ).first()
+            if row is None:
+                raise StoreError(f"no table has the code {shown(code)} in this class")
+            return self._count(db, row), _aware(row.touched)
+
     def state(self, class_code: str, code: str) -> Any:
         """The position at table ``code`` now."""
-        with self._transaction() as db:
+        with self._transaction(write=False) as db:
             return self._state(db, self._table_row(db, self._class_id(db, class_code), code))
 
     # -- puzzles ---------------------------------------------------------------------------
@@ -806,7 +831,7 @@ class ClassStore:
     def progress(self, student: Student) -> dict[str, dict[str, Any]]:
         """``student``'s puzzles: for each, tries, wrong in a row, hints, solved, and solved
         at the first try."""
-        with self._transaction() as db:
+        with self._transaction(write=False) as db:
             student_id, _ = self._student(db, student)
             rows = db.execute(
                 select(puzzle_progress)

@@ -29,6 +29,7 @@ keeps everything it does (clicks, keys, words, the fault bar) and adds the table
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from gamekit.errors import shown
@@ -38,8 +39,11 @@ from gamekit.store import ABANDONED, ClassStore, StoreError, Student
 
 __all__ = ["AtTable", "sit_at", "seat_board", "POLL_SECONDS"]
 
-#: How often a board at a table asks the store for its classmates' moves.
+#: How often a board at a table asks the store whether anything happened there.
 POLL_SECONDS = 0.25
+#: How often it reads the whole table even if nothing happened (a table left alone for
+#: ten minutes says so).
+REREAD_SECONDS = 15.0
 
 
 class AtTable:
@@ -56,6 +60,8 @@ class AtTable:
         self.relaying = False
         #: Called with the table's news after every poll (the "Play a classmate" panel).
         self.on_news: Any = None
+        self._version: tuple[int, Any] | None = None
+        self._read = 0.0
 
     def __repr__(self) -> str:
         return f"AtTable({self.code}, {self.student.nickname}, seat {self.seat})"
@@ -116,6 +122,11 @@ class AtTable:
         board = self.board
         before = self.info
         try:
+            version = self.store.version(self.student.class_code, self.code)
+            now = time.monotonic()
+            if version == self._version and now - self._read < REREAD_SECONDS:
+                return 0  # nothing happened at the table
+            self._version, self._read = version, now
             self.info = self.store.table(self.student.class_code, self.code)
             new = self.store.moves(self.student.class_code, self.code, since=len(board._moves))
         except StoreError as error:

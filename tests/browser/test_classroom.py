@@ -164,6 +164,8 @@ def test_a_full_room_says_so_at_once_and_lets_the_student_in_once_a_seat_is_free
         pool = len(APPS)
         wait_for(base, pool, 120, "the pool at start")
         first, second = (browser.new_context(viewport={"width": 1280, "height": 800}) for _ in "ab")
+        for ctx in (first, second):  # as every other page of these tests: a busy machine
+            ctx.set_default_timeout(60_000)
         try:
             ada = first.new_page()
             ada.goto(f"{base}/voila/render/coffee.ipynb")

@@ -452,7 +452,7 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
             try:
                 return self._say(self.table.ask_undo(), True)
             except StoreError as err:
-                return self._say(str(err)[:1].upper() + str(err)[1:] + ".", False)
+                return self._say(_upper_first(str(err)) + ".", False)
         if not self._moves:
             return self._say("Nothing to undo.", False)
         log = self.move_log

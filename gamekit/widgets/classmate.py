@@ -33,6 +33,7 @@ import ipywidgets as w
 
 from gamekit.errors import shown
 from gamekit.store import ClassStore, StoreError, Student, TableInfo
+from gamekit.text import upper_first
 from gamekit.widgets.table import seat_board
 
 __all__ = ["ClassmatePanel", "class_store"]
@@ -180,7 +181,7 @@ class ClassmatePanel:
         try:
             action()
         except StoreError as error:
-            self._say(str(error)[:1].upper() + str(error)[1:] + ".", False)
+            self._say(upper_first(str(error)) + ".", False)
         except (TypeError, ValueError) as error:
             self._say(f"That did not work: {shown(str(error), 200)}", False)
 

@@ -18,6 +18,7 @@ import ipywidgets as w
 from gamekit.errors import shown
 from gamekit.game import player_index
 from gamekit.players import DEFAULT_LEVEL, LEVEL_NAMES, Player, computer_seats, make_opponent
+from gamekit.text import upper_first
 
 if TYPE_CHECKING:
     pass
@@ -259,7 +260,7 @@ class ComputerSeats:
             self.opponent = level
         except ValueError as err:
             self._sync_computer_controls()
-            self._say(str(err)[:1].upper() + str(err)[1:] + ".", False)
+            self._say(upper_first(str(err)) + ".", False)
 
     def _on_play_against(self, change) -> None:
         if self._syncing:

@@ -34,7 +34,6 @@ from typing import Any
 
 from gamekit.errors import shown
 from gamekit.game import part, player_index
-from gamekit.records import Record
 from gamekit.store import ABANDONED, ClassStore, StoreError, Student
 
 __all__ = ["AtTable", "sit_at", "seat_board", "POLL_SECONDS"]
@@ -141,17 +140,7 @@ class AtTable:
             board._clear_choice()
             news.insert(0, f"{taken} move{'s' if taken != 1 else ''} taken back.")
             new = self.store.moves(self.student.class_code, self.code, since=len(board._moves))
-        came = 0
-        self.relaying = True  # stored moves: shown, not sent again
-        try:
-            for played in new:
-                if played.ply != len(board._moves):
-                    break
-                move = part(board.state, "move").parse(played.move)
-                board._push(move, computer=played.seat != self.seat)
-                came += 1
-        finally:
-            self.relaying = False
+        came = self._show(new)
         if came:
             board._clear_choice()
             entries = board.move_log[-came:]
@@ -160,6 +149,22 @@ class AtTable:
             board._say(" ".join(news), True)
         elif board._built:
             board._refresh()
+        return came
+
+    def _show(self, stored: list[Any]) -> int:
+        """Put stored moves (the next ones, in order) on the board, each marked as this
+        student's or another's, without sending them again; returns how many."""
+        board, came = self.board, 0
+        self.relaying = True
+        try:
+            for played in stored:
+                if played.ply != len(board._moves):
+                    break
+                move = part(board.state, "move").parse(played.move)
+                board._push(move, computer=played.seat != self.seat)
+                came += 1
+        finally:
+            self.relaying = False
         return came
 
     def _news(self, before: Any, now: Any) -> list[str]:
@@ -248,14 +253,7 @@ def seat_board(board: Any, store: ClassStore, student: Student, code: str) -> At
     board.opponent = None
     board.new_game(state.rules)
     board.table = table
-    table.relaying = True
-    try:
-        for played in stored:
-            board._push(
-                part(board.state, "move").parse(played.move), computer=played.seat != table.seat
-            )
-    finally:
-        table.relaying = False
+    table._show(stored)
     board._log_cache = {}
     if board._built:
         board._refresh()
@@ -274,15 +272,7 @@ def sit_at(store: ClassStore, student: Student, code: str, **options: Any) -> An
     """
     if "opponent" in options or "rules" in options or "record" in options:
         raise TypeError("a board at a table takes no opponent, rules or record: the table decides")
-    state = store.state(student.class_code, code)
-    stored = store.moves(student.class_code, code)
-    rules = state.rules
-    board = part(rules, "board")(record=Record(rules, [m.move for m in stored]), **options)
-    table = AtTable(board, store, student, code)
-    board._by_computer = [m.seat != table.seat for m in stored]
-    board.table = table
-    board._log_cache = {}
-    if board._built:
-        board._refresh()
-    table.start()
+    rules = store.state(student.class_code, code).rules
+    board = part(rules, "board")(rules, **options)
+    seat_board(board, store, student, code)
     return board

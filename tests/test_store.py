@@ -395,3 +395,15 @@ def test_moves_are_taken_back_only_when_a_classmate_accepts(store) -> None:
     assert store.state(code, table.code).rules.replay(["d4|"]) == store.state(code, table.code)
     with pytest.raises(StoreError, match="nobody has asked"):
         store.answer_undo(bo, table.code, True)
+
+
+def test_a_table_of_a_game_with_chance_is_dealt_once_for_every_kernel(url) -> None:
+    first, second = ClassStore(url, seed=6), ClassStore(url)
+    code, (ada, bo), table = a_table(first, "hextiles", {"players": 2})
+    assert table.options["seed"] is not None  # the deal the table keeps
+    assert first.state(code, table.code) == second.state(code, table.code)
+    move = str(first.state(code, table.code).legal_moves()[0])
+    second.play(ada, table.code, move)  # played through one kernel, legal in the other's deal
+    assert first.state(code, table.code) == second.state(code, table.code)
+    first.close()
+    second.close()

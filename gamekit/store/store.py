@@ -400,6 +400,9 @@ class ClassStore:
         try:
             cls: Any = rules_class(game)
             rules = cls.from_dict(dict(options or {}))
+            # a game with chance and its deal left open: the table fixes one (a start's rules
+            # carry the seed it used), or every kernel replaying the table would deal anew
+            rules = rules.start(seed=self._codes.randrange(2**63)).rules
             saved = json.dumps(rules.to_dict(), sort_keys=True)
         except (TypeError, ValueError) as error:
             raise StoreError(f"a table of {shown(game)} cannot be opened: {error}") from None

@@ -20,7 +20,7 @@ The store is the class's (:class:`gamekit.store.ClassStore`: ``CLASS_DB``, else
 >>> panel = ClassmatePanel(board, store)
 >>> panel.join(code, "Ada"); panel.open_table()
 >>> board.table.code == panel.seated_code, board.turn_text()
-(True, 'Waiting for a classmate to sit down at table RWUC.')
+(True, 'Waiting for a classmate to sit down at table VARJ.')
 """
 
 from __future__ import annotations

@@ -578,9 +578,14 @@ class ClassStore:
     # -- moves -----------------------------------------------------------------------------
 
     def _state(self, db: Connection, row: Any) -> Any:
-        """The position at the table now, replayed from its stored moves (kept in memory
-        between calls, and used again only if the stored moves begin with the ones it was
-        replayed from: moves taken back by another kernel are seen)."""
+        """The position at the table now (see :meth:`_replayed`)."""
+        return self._replayed(db, row)[1]
+
+    def _replayed(self, db: Connection, row: Any) -> tuple[int, Any]:
+        """(how many moves, the position they lead to) at the table now, replayed from its
+        stored moves, read once (kept in memory between calls, and used again only if the
+        stored moves begin with the ones it was replayed from: moves taken back by another
+        kernel are seen)."""
         played = [
             str(m.move)
             for m in db.execute(
@@ -598,7 +603,7 @@ class ClassStore:
             state = state.play(move)
         with self._lock:
             self._states[row.id] = (tuple(played), state)
-        return state
+        return len(played), state
 
     def play(self, student: Student, code: str, move: str) -> Played:
         """Play ``move`` (its notation) at table ``code`` for ``student``: stored, and so
@@ -632,7 +637,9 @@ class ClassStore:
                         f"table {row.code} waits for a classmate: the game begins when every "
                         "seat is taken"
                     )
-                state = self._state(db, row)
+                # the ply comes from the very read the position was replayed from: of two
+                # moves sent for one turn, both then claim that ply, and the key keeps one
+                ply, state = self._replayed(db, row)
                 if state.outcome is not None:
                     raise StoreError(
                         f"the game at table {row.code} is over: {state.outcome.reason}"
@@ -652,7 +659,6 @@ class ClassStore:
                 if reason is not None:
                     raise StoreError(reason)
                 after = state.play(parsed)
-                ply = self._count(db, row)
                 now = _now()
                 db.execute(
                     insert(moves).values(

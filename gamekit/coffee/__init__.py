@@ -40,6 +40,7 @@ from gamekit.coffee.moves import (  # noqa: F401  (the package's names)
     MAX_NOTATION_CHARS,
     Move,
     Outcome,
+    Position,
 )
 from gamekit.coffee.tables import (  # noqa: F401  (the package's names)
     BoardTables,
@@ -49,7 +50,6 @@ from gamekit.coffee.tables import (  # noqa: F401  (the package's names)
     _reach,
     _windows,
     board_tables,
-    windows,
 )
 from gamekit.errors import IllegalMoveError, InvalidNotationError, OffBoardError  # noqa: F401
 from gamekit.errors import shown as _show
@@ -318,7 +318,7 @@ def _join(words: list[str]) -> str:
 # ---------------------------------------------------------------------------------------
 
 
-class State(Pictured, Value):
+class State(Pictured, Value, Position):
     """A Coffee position: stones, the rod, whose turn it is. Immutable and hashable.
 
     Make one with ``Rules(...).start()`` and ``state.play(move)``. ``to_move`` is the
@@ -793,6 +793,20 @@ class State(Pictured, Value):
         return State._make(
             self.rules, self._black, self._orange | bit, (i, a), "black", self.swapped
         )
+
+
+def windows(board: str, size: int, n: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the bitmasks of every run of ``n`` cells in a straight line through
+    it: a stone on the cell wins when the mover then owns one whole window.
+
+    >>> [bin(w) for w in windows("square", 3, 3)[0]]
+    ['0b111', '0b1001001', '0b100010001']
+
+    Raises:
+        ValueError: the board, its size or ``n`` is not allowed (as in :class:`Rules`).
+    """
+    rules = Rules(board=board, size=size, n=n)
+    return _windows(rules.board, rules.size, rules.n)  # Rules checked every argument
 
 
 # ---------------------------------------------------------------------------------------

@@ -11,25 +11,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
 from gamekit.checks import whole
-from gamekit.coffee import (
-    COLOURS,
-    Move,
-    Rules,  # noqa: F401  (the examples below use it)
-    State,
-)
+from gamekit.coffee.moves import COLOURS, Move, Position
 from gamekit.coffee.tables import BoardTables, _bits, _reach, _windows
 from gamekit.errors import IllegalMoveError
 
+if TYPE_CHECKING:
+    from gamekit.coffee import State
+
 
 def _check_state(state: object) -> State:
-    if not isinstance(state, State):
+    if not isinstance(state, Position):
         raise TypeError(f"state must be a coffee.State, not {type(state).__name__}")
-    return state
+    return cast("State", state)
 
 
 def _check_plain(state: object) -> State:
@@ -47,7 +45,8 @@ def legal_pairs(state: State) -> list[tuple[int, int]]:
     """The legal moves as (cell index, axis index) pairs, in the order of
     ``state.legal_moves()``, without the swap (empty once the game is over).
 
-    >>> state = Rules(board="square", size=5).start()
+    >>> from gamekit import coffee
+    >>> state = coffee.Rules(board="square", size=5).start()
     >>> legal_pairs(state)[:3], [pair_move(state, *p) for p in legal_pairs(state)[:2]]
     ([(0, 0), (0, 1), (0, 2)], [Move.parse('a1|'), Move.parse('a1-')])
 
@@ -82,7 +81,8 @@ def pair_move(state: State, cell: int, axis: int) -> Move:
 def play_pair(state: State, cell: int, axis: int) -> State:
     """``state.play(pair_move(state, cell, axis))``, without going through notation.
 
-    >>> play_pair(Rules(board="square", size=5).start(), 12, 1)
+    >>> from gamekit import coffee
+    >>> play_pair(coffee.Rules(board="square", size=5).start(), 12, 1)
     <coffee.State square5 n=4, 1 stone, orange to move>
 
     Raises:
@@ -106,7 +106,8 @@ def random_rollout(state: State, rand: random.Random | np.random.Generator | int
     ``random.Random`` (fastest), a numpy ``Generator`` or a seed. Works on plain integers,
     with no ``State`` made on the way.
 
-    >>> random_rollout(Rules(board="square", size=5).start(), 1)
+    >>> from gamekit import coffee
+    >>> random_rollout(coffee.Rules(board="square", size=5).start(), 1)
     'black'
 
     Raises:
@@ -206,7 +207,8 @@ def can_win_at_once(state: State) -> bool:
     line, or a rod that leaves the next player exactly one empty cell on which they are
     stuck (and do not win). ``False`` once the game is over.
 
-    >>> can_win_at_once(Rules(board="square", size=5).start())
+    >>> from gamekit import coffee
+    >>> can_win_at_once(coffee.Rules(board="square", size=5).start())
     False
 
     Raises:

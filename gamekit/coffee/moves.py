@@ -32,6 +32,13 @@ _CELL = re.compile(r"^[a-z][1-9][0-9]?$")
 _AXES = ("|", "-", "/", "\\")
 
 
+class Position:
+    """What the modules below the rules know of a Coffee position: :class:`State` inherits
+    this, so a helper can tell a state from anything else without importing the rules."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """A stone on ``cell`` with the rod laid along ``axis``: ``Move.parse("c3/")`` or

@@ -73,22 +73,6 @@ def _board_tables(board: str, size: int) -> BoardTables:
     )
 
 
-def windows(board: str, size: int, n: int) -> tuple[tuple[int, ...], ...]:
-    """For each cell, the bitmasks of every run of ``n`` cells in a straight line through
-    it: a stone on the cell wins when the mover then owns one whole window.
-
-    >>> [bin(w) for w in windows("square", 3, 3)[0]]
-    ['0b111', '0b1001001', '0b100010001']
-
-    Raises:
-        ValueError: the board, its size or ``n`` is not allowed (as in :class:`Rules`).
-    """
-    from gamekit.coffee import Rules  # the rules' own checks of every argument
-
-    rules = Rules(board=board, size=size, n=n)
-    return _windows(rules.board, rules.size, rules.n)
-
-
 @cache
 def _windows(board: str, size: int, n: int) -> tuple[tuple[int, ...], ...]:
     grid = grid_for(board, size)

@@ -41,16 +41,20 @@ from gamekit.gipf.moves import (  # noqa: F401  (the package's names)
     _PUSH,
     MAX_TEXT,
     Move,
+    Position,
     Push,
     Removal,
     Row,
     _bad,
     _between,
     _check_length,
+    _getter,
     _labels,
     _moves_in,
     _point,
     _removal_spots,
+    _Tables,
+    _tables,
     _trusted,
 )
 from gamekit.gipf.outcome import ENDINGS, Outcome
@@ -79,12 +83,9 @@ from gamekit.gipf.tables import (  # noqa: F401  (the package's names)
     SPOTS,
     VARIANTS,
     _colour_of,
-    _getter,
     _join,
     _label,
     _ring,
-    _Tables,
-    _tables,
     ring,
 )
 from gamekit.options import check_options
@@ -292,7 +293,7 @@ class Rules(Variants):
 # ---------------------------------------------------------------------------------------
 
 
-class State(Pictured, Value, Refusals, Playing):
+class State(Pictured, Value, Refusals, Playing, Position):
     """A GIPF position: the spots, both reserves, the captured pieces, who acts and in which
     phase, and (tournament) who may still place GIPF pieces. Immutable and hashable; two
     states are equal exactly when these are equal (the moves that led there do not count).

@@ -8,7 +8,10 @@ removal (``xe2-e5``, ``xe2-e5 keep e5``), and the rows they make.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from gamekit.errors import InvalidNotationError, OffBoardError
@@ -20,8 +23,8 @@ from gamekit.gipf.tables import (  # noqa: F401  (the package's names)
     GRID,
     SPOTS,
     _label,
-    _tables,
 )
+from gamekit.grids import HEX_DIRECTIONS
 
 if TYPE_CHECKING:
     from gamekit.gipf import State
@@ -138,6 +141,13 @@ def _trusted(cls: type, **fields: Any) -> Any:
     for name, value in fields.items():
         object.__setattr__(move, name, value)
     return move
+
+
+class Position:
+    """What the modules below the rules know of a GIPF position: :class:`State` inherits
+    this, so a helper can tell a state from anything else without importing the rules."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -258,9 +268,7 @@ class Push(Move):
             IllegalMoveError: if the push cannot be played on ``state`` (see
                 :meth:`State.official`).
         """
-        from gamekit.gipf import State
-
-        if not isinstance(state, State):
+        if not isinstance(state, Position):
             raise TypeError(f"state must be a gipf.State, not {type(state).__name__}")
         return state.official(self)
 
@@ -436,3 +444,122 @@ def split_ply(text: str) -> list[str]:
         else:
             parts[-1] += " " + word
     return parts
+
+
+# ---------------------------------------------------------------------------------------
+# Every line and push of the board, worked out once (the moves are built on them)
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Tables:
+    # (dot, entry) -> the spots from the entry to the far end of the line, in push order
+    entries: dict[tuple[int, int], tuple[int, ...]]
+    # dot -> its entry spots
+    dot_entries: dict[int, tuple[int, ...]]
+    # the 21 lines of spots, each in the grid's axis order
+    lines: tuple[tuple[int, ...], ...]
+    # spot -> the lines through it (indices into ``lines``)
+    lines_at: dict[int, tuple[int, ...]]
+    # entry spot -> the first dot (in board order) entering there: a bare spot's dot
+    bare: dict[int, int]
+    # (dot, entry, gipf) -> the plain Push, built once
+    pushes: dict[tuple[int, int, bool], Push]
+    # every (dot, entry) in board order, with the index in ``lines`` of the line it pushes
+    # along (each entry's run is a whole line of spots, from the edge to the far edge)
+    entry_lines: tuple[tuple[int, int, int], ...]
+    # line index -> a function giving the values of that line's spots from a board
+    getters: tuple[Any, ...]
+    # (dot label, entry label) -> (the spots in push order, the index of their line)
+    by_label: dict[tuple[str, str], tuple[tuple[int, ...], int]]
+    # line index -> the bits (1 << spot) of its spots
+    line_bits: tuple[int, ...]
+    # id of a Push of ``pushes`` -> (index of its line, whether it is a GIPF piece)
+    push_info: dict[int, tuple[int, bool]]
+    # (spot, line index) -> the spots of that line before it (nearest first) and after it
+    around: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]]
+    # spot -> (line index, the spots before, the spots after) for each line through it
+    cross: dict[int, tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]]
+    # id of a Push of ``pushes`` -> (that Push, the spots in push order, its line index)
+    push_run: dict[int, tuple[Push, tuple[int, ...], int]]
+    # the kinds of piece a player may push (False single, True GIPF) -> every push of those
+    # kinds in board order, with the index of the line it pushes along
+    by_kinds: dict[tuple[bool, ...], tuple[tuple[int, Push], ...]]
+
+
+@cache
+def _tables() -> _Tables:
+    entries: dict[tuple[int, int], tuple[int, ...]] = {}
+    dot_entries: dict[int, list[int]] = {}
+    for d in sorted(_DOT):
+        for direction in HEX_DIRECTIONS:
+            j = GRID.step(d, direction)
+            if j is None or j not in _SPOT:
+                continue
+            run = []
+            while j is not None and j in _SPOT:
+                run.append(j)
+                j = GRID.step(j, direction)
+            entries[(d, run[0])] = tuple(run)
+            dot_entries.setdefault(d, []).append(run[0])
+    lines = []
+    for axis in GRID.axes:
+        seen = set()
+        for s in sorted(_SPOT):
+            line = tuple(j for j in GRID.line(s, axis) if j in _SPOT)
+            if line not in seen:
+                seen.add(line)
+                lines.append(line)
+    lines_at: dict[int, list[int]] = {s: [] for s in _SPOT}
+    for k, line in enumerate(lines):
+        for s in line:
+            lines_at[s].append(k)
+    bare: dict[int, int] = {}
+    pushes: dict[tuple[int, int, bool], Push] = {}
+    line_of = {frozenset(line): k for k, line in enumerate(lines)}
+    entry_lines = tuple((d, e, line_of[frozenset(entries[(d, e)])]) for d, e in sorted(entries))
+    for d, e in sorted(entries):
+        bare.setdefault(e, d)
+        for g in (False, True):
+            pushes[(d, e, g)] = _trusted(Push, dot=_label(d), entry=_label(e), gipf=g, end=None)
+    getters = tuple(_getter(line) for line in lines)
+    all_kinds: tuple[tuple[bool, ...], ...] = ((False,), (True,), (False, True))
+    by_kinds = {
+        kinds: tuple((k, pushes[(d, e, g)]) for d, e, k in entry_lines for g in kinds)
+        for kinds in all_kinds
+    }
+    line_index = {(d, e): k for d, e, k in entry_lines}
+    around = {
+        (s, k): (line[: line.index(s)][::-1], line[line.index(s) + 1 :])
+        for k, line in enumerate(lines)
+        for s in line
+    }
+    by_label = {
+        (_label(d), _label(e)): (run, line_index[(d, e)]) for (d, e), run in entries.items()
+    }
+    return _Tables(
+        entries=entries,
+        dot_entries={d: tuple(sorted(e)) for d, e in dot_entries.items()},
+        lines=tuple(lines),
+        lines_at={s: tuple(v) for s, v in lines_at.items()},
+        bare=bare,
+        pushes=pushes,
+        entry_lines=entry_lines,
+        getters=getters,
+        by_label=by_label,
+        by_kinds=by_kinds,
+        line_bits=tuple(sum(1 << s for s in line) for line in lines),
+        push_info={id(push): (k, push.gipf) for k, push in by_kinds[(False, True)]},
+        around=around,
+        cross={s: tuple((k, *around[(s, k)]) for k in v) for s, v in lines_at.items()},
+        push_run={
+            id(push): (push, entries[(d, e)], line_index[(d, e)])
+            for (d, e, _g), push in pushes.items()
+        },
+    )
+
+
+def _getter(line: tuple[int, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """``board -> the values on line`` (always a tuple, even for a line of one spot)."""
+    get = itemgetter(*line)
+    return get if len(line) > 1 else lambda board: (get(board),)

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from gamekit.gipf.moves import Push
+from gamekit.gipf.moves import Push, _tables
 from gamekit.gipf.outcome import Outcome
 from gamekit.gipf.rows import _row_signs
-from gamekit.gipf.tables import _OTHER, _SIGN, COLOURS, _tables
+from gamekit.gipf.tables import _OTHER, _SIGN, COLOURS
 
 if TYPE_CHECKING:
     from gamekit.gipf.moves import Removal

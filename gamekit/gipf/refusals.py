@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gamekit.gipf.moves import Move, Push, Removal, _point
-from gamekit.gipf.tables import _DOT, GRID, _join, _label, _tables
+from gamekit.gipf.moves import Move, Push, Removal, _point, _tables
+from gamekit.gipf.tables import _DOT, GRID, _join, _label
 
 if TYPE_CHECKING:
     from gamekit.gipf import Row

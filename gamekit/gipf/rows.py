@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
-from gamekit.gipf.moves import Removal, _trusted
-from gamekit.gipf.tables import _label, _tables
+from gamekit.gipf.moves import Removal, _tables, _trusted
+from gamekit.gipf.tables import _label
 
 
 def _find_rows(board: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], tuple]]:

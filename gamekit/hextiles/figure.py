@@ -14,6 +14,7 @@ from typing import Any, ClassVar, NamedTuple
 import numpy as np
 
 from gamekit.errors import IllegalMoveError, InvalidNotationError
+from gamekit.hextiles.fitting import placement_words
 from gamekit.hextiles.notation import Move
 from gamekit.hextiles.tiles import (  # noqa: F401  (the package's names)
     _SIDES,
@@ -320,8 +321,6 @@ class Figure(Value):
         """The refusal of a placement that :meth:`conflict` finds, in words a player reads
         (the tile by its colour, its sides and the neighbour in words, the turn that fits):
         ``"<what> is not allowed: <the rule>"``; ``None`` if it may go there."""
-        from gamekit.hextiles.words import placement_words  # the game's words, loaded late
-
         words = placement_words(self, tile, cell, rotation)
         if words is None:
             return None

@@ -10,12 +10,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-from gamekit import hextiles
 from gamekit.grids import HEX_DIRECTIONS
-from gamekit.hextiles import Cell
+from gamekit.hextiles.figure import Figure, Score
+from gamekit.hextiles.figure import score as figure_score
+from gamekit.hextiles.fitting import _SIDE_WORDS, placement_words  # noqa: F401  (the game's words)
+from gamekit.hextiles.notation import Move
+from gamekit.hextiles.tiles import Cell, Tile, _as_cell, cell_text
 from gamekit.text import join_words
+
+if TYPE_CHECKING:
+    from gamekit.hextiles import State
 
 __all__ = [
     "describe_move",
@@ -50,7 +56,6 @@ _TOWARDS = (
     "to the lower left of",
     "to the upper left of",
 )
-_SIDE_WORDS = ("top", "upper right", "lower right", "bottom", "lower left", "upper left")
 _TURN_WORDS = (
     "",
     "turned once clockwise",
@@ -67,7 +72,7 @@ ENDING_WORDS = {
 }
 
 
-def tile_words(tile: hextiles.Tile | str) -> str:
+def tile_words(tile: Tile | str) -> str:
     """A tile as a player names it: its colour and its marks.
 
     >>> tile_words("100100")
@@ -76,13 +81,13 @@ def tile_words(tile: hextiles.Tile | str) -> str:
     Raises:
         InvalidNotationError: ``tile`` is not a tile.
     """
-    tile = hextiles.Tile.from_marks(tile)
+    tile = Tile.from_marks(tile)
     if tile.value == 0:
         return "a blank tile"
     return f"a {tile.colour} tile ({_PATTERN_WORDS[tile.pattern.marks]})"
 
 
-def turn_words(tile: hextiles.Tile | str, turn: int) -> str:
+def turn_words(tile: Tile | str, turn: int) -> str:
     """How a tile is turned from its picture in the reserve, in words ("" if not at all);
     the fewest turns that give the same look.
 
@@ -92,7 +97,7 @@ def turn_words(tile: hextiles.Tile | str, turn: int) -> str:
     Raises:
         InvalidNotationError: ``tile`` is not a tile.
     """
-    tile = hextiles.Tile.from_marks(tile)
+    tile = Tile.from_marks(tile)
     held = tile.rotated(int(turn) % 6)
     for k in (0, 1, 5, 2, 4, 3):
         if tile.rotated(k) == held:
@@ -100,17 +105,17 @@ def turn_words(tile: hextiles.Tile | str, turn: int) -> str:
     return ""  # pragma: no cover - some k gives the tile as held
 
 
-def where_words(figure: hextiles.Figure, cell: tuple[int, int], own: str = "its") -> str:
+def where_words(figure: Figure, cell: tuple[int, int], own: str = "its") -> str:
     """Where ``cell`` is, as a player says it: from a tile of ``figure`` next to it (the
     starter if it is one of them), "above its starter", "to the lower left of its red tile".
 
-    >>> where_words(hextiles.Figure.start(), (1, 0), "your")
+    >>> where_words(Figure.start(), (1, 0), "your")
     'to the upper right of your starter'
 
     Raises:
         InvalidNotationError: ``cell`` is not a cell.
     """
-    q, r = hextiles._as_cell(cell)
+    q, r = _as_cell(cell)
     tiles = figure.tiles()
     around = []
     for side, (dq, dr) in enumerate(HEX_DIRECTIONS):
@@ -132,14 +137,14 @@ def where_words(figure: hextiles.Figure, cell: tuple[int, int], own: str = "its"
     return f"{_TOWARDS[side]} {own} {name}"
 
 
-def outline_walk(figure: hextiles.Figure) -> list[str]:
+def outline_walk(figure: Figure) -> list[str]:
     """A walk round each loop of ``figure``'s outline (the outer border first, then each
     hole), in stretches of marked and of blank edges: one line per stretch, with the edges'
     numbers along the loop (those ``draw(figure, walk=True)`` writes beside them) and whose
     sides they are. A marked stretch is a run; a run may go on past the last edge into the
     first, as the loop closes, and the walk says so.
 
-    >>> fig = hextiles.Figure.start().place("111110", (0, 1), 4)
+    >>> fig = Figure.start().place("111110", (0, 1), 4)
     >>> print("\\n".join(outline_walk(fig)))
     Outer border, 10 edges:
       edges 1 to 3, marked: a run of 3 (the brown tile (0,1): top, upper right, lower right)
@@ -155,7 +160,7 @@ def outline_walk(figure: hextiles.Figure) -> list[str]:
         parts: list[str] = []
         for cell, side in edges:
             name = "the starter" if cell == (0, 0) else f"the {tiles[cell].colour} tile"
-            owner = f"{name} {hextiles.cell_text(cell)}"
+            owner = f"{name} {cell_text(cell)}"
             if parts and parts[-1].startswith(owner + ":"):
                 parts[-1] += f", {_SIDE_WORDS[side]}"
             else:
@@ -193,7 +198,7 @@ def outline_walk(figure: hextiles.Figure) -> list[str]:
     return out
 
 
-def position_words(state: hextiles.State, scores: bool = True) -> str:
+def position_words(state: State, scores: bool = True) -> str:
     """The whole position in a few sentences: the round, whose turn and what to do, the
     market, and each player's figure (tiles and score) and reserve; or how it ended. With
     ``scores=False``, no figure's score (a puzzle that asks for it)."""
@@ -222,7 +227,7 @@ def position_words(state: hextiles.State, scores: bool = True) -> str:
     return " ".join(parts)
 
 
-def _colours_words(figure: hextiles.Figure) -> str:
+def _colours_words(figure: Figure) -> str:
     """The tiles of a figure by colour, after the starter: " (the starter, 2 red and a
     blue)"; "" for the starter alone."""
     tiles = figure.tiles()
@@ -234,7 +239,7 @@ def _colours_words(figure: hextiles.Figure) -> str:
     return f" (the starter, {join_words(named)})"
 
 
-def gain_words(was: hextiles.Score, now: hextiles.Score) -> str:
+def gain_words(was: Score, now: Score) -> str:
     """What a placement adds, from the figure's score before and after: "+2 marks, longest
     border 3 → 5"."""
     gain = now.tiles - was.tiles
@@ -243,7 +248,7 @@ def gain_words(was: hextiles.Score, now: hextiles.Score) -> str:
 
 def _tiles_words(tiles) -> str:
     """ "a red tile", "a red and a blue tile", "a red, a blue and a green tile"."""
-    names = [f"a {hextiles.Tile.from_marks(t).colour}" for t in tiles]
+    names = [f"a {Tile.from_marks(t).colour}" for t in tiles]
     if not names:
         return "no tile"
     if len(names) == 1:
@@ -252,9 +257,9 @@ def _tiles_words(tiles) -> str:
 
 
 def describe_move(
-    before: hextiles.State,
-    move: hextiles.Move | str,
-    after: hextiles.State,
+    before: State,
+    move: Move | str,
+    after: State,
     person: Callable[[str], str] | None = None,
 ) -> str:
     """One Hex Tiles decision in plain words: tiles by colour and marks, cells from the
@@ -262,6 +267,7 @@ def describe_move(
     tile, a new market, the end of the game). ``person(seat)`` names a seat as the reader
     knows it (``"you"``, ``"the computer"``; by default "Player 1" …).
 
+    >>> from gamekit import hextiles
     >>> state = hextiles.Rules(players=2, seed=7).start()
     >>> describe_move(state, "take 101000", state.play("take 101000"))
     'Player 1 took a blue tile (two marks one side apart) from the market.'
@@ -269,7 +275,7 @@ def describe_move(
     Raises:
         InvalidNotationError: ``move`` is not a Hex Tiles move's notation.
     """
-    m = hextiles.Move.parse(move)
+    m = Move.parse(move)
     name = person or (lambda seat: seat.capitalize())
     me = before.rules.seats[before._mover]
     who = name(me)
@@ -326,70 +332,11 @@ def _cell_of(text: str) -> tuple[int, int]:
 
 
 def _colour(pattern: str) -> str:
-    return hextiles.Tile.from_marks(pattern).colour
+    return Tile.from_marks(pattern).colour
 
 
 def _lower(text: str) -> str:
     return text[:1].lower() + text[1:]
-
-
-def placement_words(
-    figure: hextiles.Figure, tile: hextiles.Tile, cell: tuple[int, int], turn: int
-) -> str | None:
-    """Why ``tile`` turned ``turn`` may not go on ``cell`` of ``figure``, in words (no cell
-    coordinates, no digits of marks); ``None`` if it may."""
-    found = figure.conflict(tile, cell, turn)
-    if found is None:
-        return None
-    if found.kind == "occupied":
-        return "That cell already holds a tile: placed tiles never move."
-    if found.kind == "apart":
-        return (
-            "A tile must go next to your own figure, and that cell touches none of its tiles."
-            + _elsewhere(figure, tile)
-        )
-    side, neighbour = found.side, found.neighbour
-    other = figure.tiles()[neighbour]
-    name = "starter" if neighbour == (0, 0) else f"{other.colour} tile"
-    if found.kind in ("meets-blank", "blank-meets"):
-        mine, theirs = ("marked", "blank") if found.kind == "meets-blank" else ("blank", "marked")
-        why = (
-            f"its {mine} {_SIDE_WORDS[side]} side would meet a {theirs} side of your {name}. "
-            "With marks allowed to meet, a mark may touch only a mark."
-        )
-    elif found.kind == "touches":
-        why = (
-            f"its marked {_SIDE_WORDS[side]} side would touch your {name}. Marks must face "
-            "outward: no mark may touch another tile."
-        )
-    else:
-        why = (
-            f"your {name} shows a mark toward that cell. Marks must face outward: no mark may "
-            "touch another tile."
-        )
-    fits = [k for k in range(6) if figure.conflict(tile, cell, k) is None]
-    if fits:
-        best = min(fits, key=lambda k: (min((k - turn) % 6, (turn - k) % 6), k))
-        step = (best - turn) % 6
-        turn_hint = {
-            1: "turned once more clockwise",
-            2: "turned twice more clockwise",
-            3: "turned half round",
-            4: "turned twice more anticlockwise",
-            5: "turned once more anticlockwise",
-        }[step]
-        hint = f" It fits there {turn_hint}."
-    else:
-        hint = " No turn of this tile fits there." + _elsewhere(figure, tile)
-    return f"This tile does not fit there as it is turned now: {why}{hint}"
-
-
-def _elsewhere(figure: hextiles.Figure, tile: hextiles.Tile) -> str:
-    """Where else ``tile`` fits on ``figure``, counted (the board's hints show the cells)."""
-    cells = {c for c, _ in figure.legal_placements(tile)}
-    if not cells:
-        return " This tile fits nowhere on the figure."
-    return f" It fits on {len(cells)} other cell{'s' if len(cells) != 1 else ''} of the figure."
 
 
 def reserve_words(reserve: tuple[str, ...]) -> str:
@@ -397,7 +344,7 @@ def reserve_words(reserve: tuple[str, ...]) -> str:
     return join_words([tile_words(t) for t in dict.fromkeys(reserve)]) if reserve else "nothing"
 
 
-def notation_words(text: str, figure: hextiles.Figure) -> str:
+def notation_words(text: str, figure: Figure) -> str:
     """``text`` (a puzzle's task, a verdict, an engine's refusal) with Hex Tiles' notation put
     in words, as the log says it: a placement as the tile by colour, where it goes next to
     ``figure``'s tiles and how it is turned; a cell by the tiles beside it; a take by the
@@ -421,7 +368,7 @@ def notation_words(text: str, figure: hextiles.Figure) -> str:
 
     def refusal(m: re.Match) -> str:
         pattern, cell, turn = m.group(1), _cell_of(m.group(2)), int(m.group(3))
-        tile = hextiles.Tile.from_marks(pattern)
+        tile = Tile.from_marks(pattern)
         why = placement_words(figure, tile, cell, turn) or ""
         head = f"The {tile.colour} tile {where_words(figure, cell, 'your')}"
         if why.startswith("This tile "):
@@ -435,14 +382,14 @@ def notation_words(text: str, figure: hextiles.Figure) -> str:
     return CELL_TEXT.sub(cell, text)
 
 
-def refusal_words(state: hextiles.State, move: hextiles.Move, reason: str) -> str:
+def refusal_words(state: State, move: Move, reason: str) -> str:
     """The rule a refusal names, as a player reads it: the engine's sentence
     (``state.why_illegal(move)``) after "… is not allowed: ", with a capital. The engine words
     its refusals by colours and sides, so the board shows them as they are.
 
     >>> from gamekit import hextiles
     >>> state = hextiles.Rules(seed=1).start()
-    >>> move = hextiles.Move.parse("done")
+    >>> move = Move.parse("done")
     >>> refusal_words(state, move, state.why_illegal(move))
     'Taking a tile is compulsory each turn: Player 1 must first take a tile from the market.'
     """
@@ -455,10 +402,10 @@ def picture_words(thing: object) -> str:
     """A Hex Tiles picture that is not a whole position, in words: a figure by its tiles'
     colours and its score.
 
-    >>> print(picture_words(hextiles.Figure()))
+    >>> print(picture_words(Figure()))
     A Hex Tiles figure of 1 tile (the starter), scoring 0.
     """
-    if not isinstance(thing, hextiles.Figure):
+    if not isinstance(thing, Figure):
         return ""
     tiles = list(thing.tiles().values())
     colours: dict[str, int] = {}
@@ -467,6 +414,6 @@ def picture_words(thing: object) -> str:
         colours[name] = colours.get(name, 0) + 1
     listed = join_words([f"the {n}" if n == "starter" else f"{k} {n}{'s' if k > 1 else ''}"
                          for n, k in colours.items()])  # fmt: skip
-    total = hextiles.score(thing).total
+    total = figure_score(thing).total
     count = len(tiles)
     return f"A Hex Tiles figure of {count} tile{'s' if count != 1 else ''} ({listed}), scoring {total}."

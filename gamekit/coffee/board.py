@@ -386,25 +386,6 @@ class CoffeeBoard(PuzzleMode, GameBoard):
             return self._say(reason, False)
         self._play(move)
 
-    def type_move(self, text: str) -> None:
-        """Play a typed move (``"e5|"``, ``"swap"``); a bad one is refused with the reason."""
-        text = (text or "").strip()
-        if not text or self._puzzle_typed(text) or not self._puzzle_gate():
-            return
-        try:
-            move = coffee.Move.parse(text)
-            reason = self.state.why_illegal(move)
-        except GamekitError as err:
-            return self._say(str(err), False)
-        if self.puzzle is not None:
-            cell = move.cell if move.cell and self.state.grid.has(move.cell) else None
-            return self._puzzle_answer(move, attempt=move if cell else None)
-        if reason is not None:
-            self.attempt = move.cell if move.cell and self.state.grid.has(move.cell) else None
-            return self._say(reason, False)
-        self.pending = None
-        self._play(move)
-
     def swap(self) -> None:
         """The pie rule's swap (Orange's first reply)."""
         self.type_move("swap")
@@ -443,15 +424,9 @@ class CoffeeBoard(PuzzleMode, GameBoard):
     def _clear_choice(self) -> None:
         self.pending = self.attempt = None
 
-    def _play(self, move: coffee.Move) -> None:
-        """Play a person's legal move, then let the computer answer (in a puzzle: the
-        answer, graded)."""
-        if self.puzzle is not None:
-            return self._puzzle_answer(move)
-        self._push(move)
-        self.pending = self.attempt = None
-        self._say(self.move_log[-1].words, True)
-        self._computer_turn()
+    def _attempt_at(self, move: coffee.Move) -> str | None:
+        """A refused move's cell, marked on the board (none for a swap or a cell off it)."""
+        return move.cell if move.cell and self.state.grid.has(move.cell) else None
 
     def _move_cells(self, move) -> tuple[str, ...]:
         """The cell a puzzle mark shows a move on: its stone's (none for a swap)."""

@@ -388,28 +388,6 @@ class GipfBoard(PuzzleMode, GameBoard):
             self.keep = self._default_keep(self.segment)
         self._say("Cancelled. " + self._removal_hint(), True)
 
-    def type_move(self, text: str) -> None:
-        """Play a typed move (``"e1-e2"``, ``"Ge1-e2"``, ``"xe2-e5 keep e5"``, or a whole
-        ply ``"e1-e2 xe2-e5"``); a bad one is refused with the reason."""
-        text = (text or "").strip()
-        if not text or self._puzzle_typed(text):
-            return
-        parts = split_ply(text)
-        if len(parts) > 1:
-            for part in parts:
-                self.type_move(part)
-                if not self._ok or self._graded:
-                    break
-            return
-        if self.puzzle is not None and not self._puzzle_gate():
-            return
-        try:
-            move = gipf.Move.parse(text)
-        except GamekitError as err:
-            return self._say(str(err), False)
-        self.confirming = None
-        self._try(move, move.entry if isinstance(move, gipf.Push) else None)
-
     def new_game(self, rules: gipf.Rules | None = None, *, variant: str | None = None) -> None:
         """Start again: ``new_game(variant="tournament")`` or with ``Rules``; with neither,
         the same rules as now.
@@ -433,6 +411,14 @@ class GipfBoard(PuzzleMode, GameBoard):
     def _clear_choice(self) -> None:
         self.dot = self.attempt = self.segment = self.confirming = None
         self.keep = set()
+
+    def _typed_parts(self, text: str) -> list[str]:
+        """A whole ply typed at once (``"e1-e2 xe2-e5"``): the push, then each removal."""
+        return split_ply(text)
+
+    def _typed_move(self, move: gipf.Move) -> None:
+        self.confirming = None
+        self._try(move, move.entry if isinstance(move, gipf.Push) else None)
 
     def _gipf_wanted(self) -> bool:
         state = self.state
@@ -558,7 +544,6 @@ class GipfBoard(PuzzleMode, GameBoard):
             self.attempt = mark if mark and gipf.GRID.has(mark) else None
             return self._say(reason, False)
         self._play(move)
-        self._computer_turn()
 
     def _listed(self, move: gipf.Move) -> gipf.Move:
         """A legal move as ``legal_moves()`` lists it (not another spelling: e1-e4 for
@@ -578,6 +563,8 @@ class GipfBoard(PuzzleMode, GameBoard):
         return tuple(m.segment) if isinstance(m, gipf.Removal) else ()
 
     def _play(self, move: gipf.Move) -> None:
+        """Play a person's legal ``move`` as ``legal_moves()`` lists it, say it (with what
+        to click next while a row waits), and let the computer answer."""
         before = self.state
         after = before.play(move)
         move = self._listed(move)  # another spelling is recorded as the listed move
@@ -589,6 +576,7 @@ class GipfBoard(PuzzleMode, GameBoard):
         if after.outcome is None and after.phase == "remove" and not self._computer_to_move():
             text += " Click a lit spot to take the row."
         self._say(text, True)
+        self._computer_turn()
 
     def _new_from_controls(self) -> None:
         """New game with the variant chosen in the menu."""

@@ -341,7 +341,7 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
             return self._puzzle_answer(move)
         if self._refused(move):
             return
-        self._play(move)
+        self._push_and_reset(move)
         self.chosen, self.turn = move.pattern, 0
         self._say(
             f"{self._actor(-2)} took {tile_words(cast(str, move.pattern))}. Turn it, then click a cell "
@@ -423,7 +423,7 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
         if self._refused(move, cell=move.cell):  # told in words (_plain)
             return
         before = state
-        self._play(move)
+        self._push_and_reset(move)
         self.chosen, self.turn = None, 0
         self._say(self.describe(before, move, self.state), True)
         self._computer_turn()
@@ -449,26 +449,7 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
         if self._refused(move):
             return
         before = self.state
-        self._play(move)
-        self.chosen, self.turn = None, 0
-        self._say(self.describe(before, move, self.state), True)
-        self._computer_turn()
-
-    def type_move(self, text: str) -> None:
-        """Play a typed move; a bad one is refused with the reason."""
-        text = (text or "").strip()
-        if not text or self._puzzle_typed(text) or not self._puzzle_gate():
-            return
-        try:
-            move = hextiles.Move.parse(text)
-        except GamekitError as err:
-            return self._say(str(err), False)
-        if self.puzzle is not None:
-            return self._puzzle_answer(move, attempt=move if move.kind == "place" else None)
-        if self._refused(move, cell=move.cell):
-            return
-        before = self.state
-        self._play(move)
+        self._push_and_reset(move)
         self.chosen, self.turn = None, 0
         self._say(self.describe(before, move, self.state), True)
         self._computer_turn()
@@ -535,6 +516,17 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
         self._computer_turn()
 
     # -- internals -----------------------------------------------------------------------
+    def _typed_move(self, move: hextiles.Move) -> None:
+        if self.puzzle is not None:
+            return self._puzzle_answer(move, attempt=move if move.kind == "place" else None)
+        if self._refused(move, cell=move.cell):
+            return
+        before = self.state
+        self._push_and_reset(move)
+        self.chosen, self.turn = None, 0
+        self._say(self.describe(before, move, self.state), True)
+        self._computer_turn()
+
     def _clear_choice(self) -> None:
         self.chosen, self.attempt, self.viewing, self.turn, self.score_step = None, None, None, 0, 0
 
@@ -604,7 +596,7 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
         """A refusal in words a player reads (:func:`gamekit.hextiles.words.refusal_words`)."""
         return refusal_words(self.state, move, reason)
 
-    def _play(self, move: hextiles.Move) -> None:
+    def _push_and_reset(self, move: hextiles.Move) -> None:
         self._push(move)
         self.attempt = None
         self.viewing = None

@@ -35,7 +35,7 @@ from typing import ClassVar, cast
 import ipywidgets as w
 
 from gamekit import roaster
-from gamekit.errors import GamekitError, shown
+from gamekit.errors import shown
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
 from gamekit.roaster.bag import say
@@ -470,22 +470,6 @@ class RoasterBoard(PuzzleMode, GameBoard):
             raise TypeError(f"name must be a button's name such as 'draw', not {shown(name)}")
         self.type_move(name)
 
-    def type_move(self, text: str) -> None:
-        """Play a typed move; a bad one is refused with the reason."""
-        text = (text or "").strip()
-        if not text or self._puzzle_typed(text) or not self._puzzle_gate():
-            return
-        try:
-            move = roaster.Move.parse(text)
-            reason = self.state.why_illegal(move)
-        except GamekitError as err:
-            return self._say(str(err), False)
-        if self.puzzle is not None:
-            return self._puzzle_answer(move)
-        if reason is not None:
-            return self._say(self._refusal(move, reason), False)
-        self._play(move)
-
     def click(self, slot: str) -> None:
         """A click on a slot (``"drawn:3"``, ``"pair:sweetness:0"``, ``"cup:2"`` …) or an area
         (``"cup"``, ``"tray"``).
@@ -706,14 +690,6 @@ class RoasterBoard(PuzzleMode, GameBoard):
             return (f"pair:{m.pair}:0", f"pair:{m.pair}:1")
         costs = self.rules.start().board.instant_costs.get(m.action, ())
         return tuple(f"instant:{m.action}:{j}" for j in range(len(costs)))
-
-    def _play(self, move: roaster.Move) -> None:
-        if self.puzzle is not None:
-            return self._puzzle_answer(move)
-        self._push(move)
-        self.selected, self.choices, self.attempt = [], [], None
-        self.score_step = 0
-        self._say(self.move_log[-1].words, True)
 
     def _on_svg_click(self, sx: float, sy: float) -> None:
         ax, bx, ay, by = self._transform

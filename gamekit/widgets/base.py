@@ -162,7 +162,7 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         for name in cls.person_actions:
-            method = cls.__dict__.get(name)
+            method = getattr(cls, name, None)
             if callable(method) and not getattr(method, "_person_action", False):
                 setattr(cls, name, _person_action(method))
 
@@ -173,10 +173,14 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
     widget: Any
     hint_toggle: Any
     move_box: Any
-    if TYPE_CHECKING:
+    if TYPE_CHECKING:  # puzzle mode (``widgets.puzzle.PuzzleMode``), in every game's board
+        puzzle: Any
+        attempt: Any
+        _graded: bool
 
-        def type_move(self, text: str) -> None: ...
-
+        def _puzzle_typed(self, text: str) -> bool: ...
+        def _puzzle_gate(self) -> bool: ...
+        def _puzzle_answer(self, move: Any, attempt: Any = None) -> None: ...
         def _refresh(self) -> None: ...
 
     # Defaults, so that a board that sets none of these still works.
@@ -491,6 +495,82 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
 
     def _clear_choice(self) -> None:
         """Forget a half-made move (a chosen cell, selected tokens …). Hook."""
+
+    # -- a typed move ----------------------------------------------------------------------
+    def type_move(self, text: str) -> None:
+        """Play a typed move, read by the game's own move part (``game.part(rules, "move")``);
+        a move the rules refuse is not played, and their words say why. In a puzzle, the
+        typed answer is the puzzle's (cells, a choice, or a move graded).
+
+        >>> from gamekit.widgets import CoffeeBoard
+        >>> board = CoffeeBoard()
+        >>> board.type_move("e5|"); board.move_log[-1].words
+        'Black put a stone on e5 and laid the rod vertically.'
+        """
+        text = (text or "").strip()
+        if not text or self._puzzle_typed(text):
+            return
+        parts = self._typed_parts(text)
+        if len(parts) > 1:
+            for piece in parts:
+                self.type_move(piece)
+                if not self._ok or self._graded:
+                    break
+            return
+        if not self._puzzle_gate():
+            return
+        try:
+            move = self._read_move(text)
+        except GamekitError as err:
+            return self._say(str(err), False)
+        self._typed_move(move)
+
+    def _typed_parts(self, text: str) -> list[str]:
+        """The moves one typed text holds, in order (hook: one; a GIPF push and its removals
+        are several)."""
+        return [text]
+
+    def _read_move(self, text: str) -> Any:
+        """``text`` as the game's move (its ``move`` part's ``parse``; the kit's reads the
+        text as it is).
+
+        Raises:
+            GamekitError: the text is no move of the game's notation (the words say why).
+        """
+        return part(self.state, "move").parse(text)
+
+    def _typed_move(self, move: Any) -> None:
+        """A typed move, read: in a puzzle, the answer (graded); else played if the rules
+        allow it, or refused in their words. Hook, for a board whose moves are made in
+        steps."""
+        if self.puzzle is not None:
+            return self._puzzle_answer(move, attempt=self._attempt_at(move))
+        try:
+            reason = self.state.why_illegal(move)
+        except GamekitError as err:
+            return self._say(str(err), False)
+        if reason is not None:
+            self.attempt = self._attempt_at(move)
+            return self._say(self._refusal(move, reason), False)
+        self._play(move)
+
+    def _attempt_at(self, move: Any) -> Any:
+        """What the picture marks where a refused ``move`` was tried (hook: nothing)."""
+        return None
+
+    def _refusal(self, move: Any, reason: str) -> str:
+        """The rules' refusal of ``move`` as the board says it (hook: their own words)."""
+        return reason
+
+    def _play(self, move: Any) -> None:
+        """Play a person's legal ``move`` (in a puzzle: the answer, graded), say it, and let
+        the computer answer. Hook, for a board with more to reset after a move."""
+        if self.puzzle is not None:
+            return self._puzzle_answer(move)
+        self._push(move)
+        self._clear_choice()
+        self._say(self.move_log[-1].words, True)
+        self._computer_turn()
 
     def _on_typed(self, change) -> None:
         """A move typed in the move box (on Enter): played, or refused with the reason. A

@@ -179,7 +179,7 @@ class GridBoard(PuzzleMode, GameBoard):
         self.attempt = cell if grid.has(cell) else None
         if self.puzzle is not None and grid.has(cell):
             return self._puzzle_answer(cell, attempt=cell)  # graded: the rules' refusal
-        self._say(self._refusal(cell), False)
+        self._say(self._refusal_of(cell), False)
 
     def choose(self, move: str) -> None:
         """Play one of the moves offered under the board (by its notation).
@@ -190,20 +190,6 @@ class GridBoard(PuzzleMode, GameBoard):
         if not isinstance(move, str):
             raise TypeError(f"move must be a move's notation, not {shown(move)}")
         self.type_move(move)
-
-    def type_move(self, text: str) -> None:
-        """Play a typed move; one the rules refuse is not played, and their words say why."""
-        text = (text or "").strip()
-        if not text or self._puzzle_typed(text) or not self._puzzle_gate():
-            return
-        state = self.state
-        move = _typed(state, text)
-        if move is None:
-            self.attempt = None
-            if self.puzzle is not None:
-                return self._puzzle_answer(text)
-            return self._say(self._refusal(text), False)
-        self._play(move)
 
     def new_game(self, rules: Any = None, **options: Any) -> None:
         """Start again, with ``rules`` or these rules changed by ``options`` (through the
@@ -236,7 +222,7 @@ class GridBoard(PuzzleMode, GameBoard):
         """The legal moves whose first cell is ``cell`` (not the move that is the cell)."""
         return [m for m in legal if self._cells(m)[:1] == (cell,) and str(m).lower() != cell]
 
-    def _refusal(self, text: str) -> str:
+    def _refusal_of(self, text: str) -> str:
         """The rules' own words on ``text`` as a move (or why it is none)."""
         try:
             reason = self.state.why_illegal(text)
@@ -246,18 +232,21 @@ class GridBoard(PuzzleMode, GameBoard):
             return f"No legal move is {text} now."
         return str(reason)
 
-    def _play(self, move: Any) -> None:
-        """Play a person's legal move, then let the computer answer (in a puzzle: graded)."""
-        self.pending = None
-        if self.puzzle is not None:
-            return self._puzzle_answer(move)
-        self._push(move)
-        self.attempt = None
-        self._say(self.move_log[-1].words, True)
-        self._computer_turn()
-
     def _clear_choice(self) -> None:
         self.pending = self.attempt = None
+
+    def _read_move(self, text: str) -> str:
+        """Typed text as it is: :func:`_typed` finds the legal move it means."""
+        return text
+
+    def _typed_move(self, move: Any) -> None:
+        legal = _typed(self.state, move)
+        if legal is not None:
+            return self._play(legal)
+        self.attempt = None
+        if self.puzzle is not None:
+            return self._puzzle_answer(move)
+        self._say(self._refusal_of(move), False)
 
     def _move_cells(self, move: Any) -> tuple[str, ...]:
         return self._cells(move)

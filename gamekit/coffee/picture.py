@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from functools import cache
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 from matplotlib.figure import Figure
@@ -43,8 +43,8 @@ from gamekit.grids import Grid
 from gamekit.render.board import (
     NOTEBOOK_COLOURS,
     VERDICTS,
-    BoardDrawing,
     LayerStyle,
+    View,
     circle,
     figure_png,
     rectangle,
@@ -305,7 +305,7 @@ def caption(state: State) -> str:
     return text
 
 
-class CoffeeView:
+class CoffeeView(View):
     """A Coffee board drawn once; :meth:`update` recolours it for any state of the same
     rules.
 
@@ -324,12 +324,10 @@ class CoffeeView:
     ) -> None:
         self.rules = rules
         grid = rules.grid
-        self.drawing = BoardDrawing(
-            grid, figsize=figsize, margin=0.25, caption_space=0.07 if show_caption else 0.0
-        )
-        shapes = _shapes(rules.board, rules.size)
-        for name in LAYERS:
-            self.drawing.add_layer(name, shapes[name])
+        self.drawing = View.layered(
+            grid, _shapes(rules.board, rules.size), LAYERS, figsize=figsize, margin=0.25,
+            caption_space=0.07 if show_caption else 0.0,
+        )  # fmt: skip
         if labels:
             self.drawing.add_labels(
                 grid.labels, (0.0, -0.84 * grid.cell_radius), fontsize=7.5, color="#4d4434"
@@ -339,18 +337,16 @@ class CoffeeView:
     def __repr__(self) -> str:
         return f"<CoffeeView {self.rules.name} n={self.rules.n}>"
 
-    @property
-    def figure(self) -> Figure:
-        return self.drawing.figure
-
-    def update(self, state: State, **highlight) -> Figure:
-        """Recolour the picture for ``state`` (see :func:`styles` for the highlights)."""
+    def check(self, state: State, /) -> None:
         if state.rules.board != self.rules.board or state.rules.size != self.rules.size:
             raise ValueError(f"this view draws {self.rules.name} boards, not {state.rules.name}")
-        self.drawing.apply(styles(state, **highlight))
-        if self.show_caption:
-            self.drawing.caption.set_text(caption(state))
-        return self.drawing.figure
+
+    def styles(self, state: State, /, **highlight: Any) -> dict[str, LayerStyle]:
+        """See the module's :func:`styles` for the highlights."""
+        return styles(state, **highlight)
+
+    def caption(self, state: State, /, **highlight: Any) -> str:
+        return caption(state)
 
 
 def draw(

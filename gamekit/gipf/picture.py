@@ -39,7 +39,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from matplotlib.figure import Figure
@@ -49,8 +49,8 @@ from gamekit.errors import InvalidNotationError
 from gamekit.render.board import (
     NOTEBOOK_COLOURS,
     VERDICTS,
-    BoardDrawing,
     LayerStyle,
+    View,
     circle,
     figure_png,
 )
@@ -456,7 +456,7 @@ def caption(state: gipf.State) -> str:
     return f"{who} to push"
 
 
-class GipfView:
+class GipfView(View):
     """A GIPF board drawn once; :meth:`update` recolours it for any state.
 
     >>> GipfView()
@@ -470,12 +470,10 @@ class GipfView:
         show_caption: bool = True,
     ) -> None:
         grid = gipf.GRID
-        self.drawing = BoardDrawing(
-            grid, figsize=figsize, margin=0.35, caption_space=0.06 if show_caption else 0.0
-        )
-        shapes = _shapes()
-        for name in LAYERS:
-            self.drawing.add_layer(name, shapes[name])
+        self.drawing = View.layered(
+            grid, _shapes(), LAYERS, figsize=figsize, margin=0.35,
+            caption_space=0.06 if show_caption else 0.0,
+        )  # fmt: skip
         ax = self.drawing.ax
         size = TEXT_SIZES
         if labels:
@@ -507,13 +505,15 @@ class GipfView:
         w, h = self.figsize
         return f"<GipfView {float(w)}x{float(h)}>"
 
-    @property
-    def figure(self) -> Figure:
-        return self.drawing.figure
+    def styles(self, state: gipf.State, /, **highlight: Any) -> dict[str, LayerStyle]:
+        """See the module's :func:`styles` for the highlights."""
+        return styles(state, **highlight)
 
-    def update(self, state: gipf.State, **highlight) -> Figure:
-        """Recolour the picture for ``state`` (see :func:`styles` for the highlights)."""
-        self.drawing.apply(styles(state, **highlight))
+    def caption(self, state: gipf.State, /, **highlight: Any) -> str:
+        return caption(state)
+
+    def texts(self, state: gipf.State, /, **highlight: Any) -> None:
+        """Each player's pieces in reserve and lost, counted above the tallies."""
         counts = (
             state.reserve("white"),
             state.captured("white"),
@@ -522,9 +522,6 @@ class GipfView:
         )
         for text, count in zip(self.counts, counts, strict=True):
             text.set_text(str(count))
-        if self.show_caption:
-            self.drawing.caption.set_text(caption(state))
-        return self.drawing.figure
 
 
 def draw(

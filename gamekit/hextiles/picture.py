@@ -45,9 +45,9 @@ from gamekit.render.board import (
     HIDDEN,
     NOTEBOOK_COLOURS,
     VERDICTS,
-    BoardDrawing,
     LayerStyle,
     Picture,
+    View,
     circle,
     figure_png,
     rgba,
@@ -357,7 +357,7 @@ def caption(figure: hextiles.Figure, scoring: bool = False) -> str:
     return f"{n} tile{'s' if n != 1 else ''}, tile value {figure.value}"
 
 
-class FigureView:
+class FigureView(View):
     """A window of hex cells drawn once; :meth:`update` recolours it for any figure that
     fits (see :meth:`fits`).
 
@@ -376,36 +376,32 @@ class FigureView:
         self.radius = radius
         self.centre = cast(tuple[int, int], tuple(centre))
         self.grid = hex_region(radius, self.centre)
-        self.drawing = BoardDrawing(
-            self.grid, figsize=figsize, margin=0.4, caption_space=0.07 if show_caption else 0.0
-        )
-        shapes = _shapes(self.grid)
-        for name in LAYERS:
-            self.drawing.add_layer(name, shapes[name])
+        self.drawing = View.layered(
+            self.grid, _shapes(self.grid), LAYERS, figsize=figsize, margin=0.4,
+            caption_space=0.07 if show_caption else 0.0,
+        )  # fmt: skip
         self.show_caption = show_caption
 
     def __repr__(self) -> str:
         return f"<FigureView radius {self.radius}>"
 
-    @property
-    def figure(self) -> MplFigure:
-        return self.drawing.figure
-
     def fits(self, figure: hextiles.Figure) -> bool:
         """Whether ``figure`` and the empty cells next to it are all inside the window."""
         return all(hex_distance(c, self.centre) <= self.radius for c in figure.frontier())
 
-    def update(self, figure: hextiles.Figure, **highlight) -> MplFigure:
-        """Recolour the picture for ``figure`` (highlights as in :func:`styles`)."""
+    def check(self, figure: hextiles.Figure, /) -> None:
         if not self.fits(figure):
             raise ValueError(
                 f"this figure reaches beyond the window of radius {self.radius}; "
                 f"use FigureView({radius_for(figure)})"
             )
-        self.drawing.apply(styles(self.grid, figure, **highlight))
-        if self.show_caption:
-            self.drawing.caption.set_text(caption(figure, highlight.get("scoring", False)))
-        return self.drawing.figure
+
+    def styles(self, figure: hextiles.Figure, /, **highlight: Any) -> dict[str, LayerStyle]:
+        """Highlights as in the module's :func:`styles`."""
+        return styles(self.grid, figure, **highlight)
+
+    def caption(self, figure: hextiles.Figure, /, **highlight: Any) -> str:
+        return caption(figure, highlight.get("scoring", False))
 
 
 # ---------------------------------------------------------------------------------------

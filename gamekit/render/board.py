@@ -32,6 +32,7 @@ from gamekit.game import FrozenMap
 
 __all__ = [
     "BoardDrawing",
+    "View",
     "LayerStyle",
     "Picture",
     "HIDDEN",
@@ -327,3 +328,81 @@ class BoardDrawing:
         """Inverse of :meth:`svg_transform`: a click in the SVG to drawing units."""
         ax_, bx, ay, by = self.svg_transform()
         return (sx - bx) / ax_, (sy - by) / ay
+
+
+class View:
+    """A picture drawn once and recoloured for each position: the base of every game's
+    view (``CoffeeView``, ``GipfView``, Hex Tiles' ``FigureView``, ``RoasterView`` and the
+    kit's ``GridView``), which the boards and each game's ``draw`` share.
+
+    A view's constructor makes ``self.drawing`` (a :class:`BoardDrawing` and its layers;
+    :meth:`layered` does the usual part) and anything else it writes on; the view then
+    says what it draws (:meth:`check`), the styles of a position (:meth:`styles`), its
+    caption (:meth:`caption`) and its own texts (:meth:`texts`). :meth:`update` does the
+    rest.
+
+    >>> from gamekit.grids import square
+    >>> class Plain(View):
+    ...     def __init__(self):
+    ...         self.drawing = View.layered(square(3), {"cells": square(3).polygons}, ["cells"])
+    ...     def styles(self, thing, **highlight):
+    ...         return {"cells": LayerStyle.uniform(9, face="#ffffff", edge="#000000")}
+    ...     def caption(self, thing, **highlight):
+    ...         return f"{thing}, drawn"
+    >>> view = Plain()
+    >>> view.update("an empty board") is view.figure, view.drawing.caption.get_text()
+    (True, 'an empty board, drawn')
+    """
+
+    drawing: BoardDrawing
+    #: Whether :meth:`update` writes :meth:`caption` under the board.
+    show_caption: bool = True
+
+    @staticmethod
+    def layered(
+        area: Area,
+        shapes: Any,
+        layers: Sequence[str],
+        figsize: tuple[float, float] = (6.0, 6.0),
+        margin: float = 0.3,
+        caption_space: float = 0.0,
+    ) -> BoardDrawing:
+        """A :class:`BoardDrawing` of ``area`` with ``layers`` (bottom first), each made of
+        the shapes ``shapes[name]``."""
+        drawing = BoardDrawing(area, figsize=figsize, margin=margin, caption_space=caption_space)
+        for name in layers:
+            drawing.add_layer(name, shapes[name])
+        return drawing
+
+    @property
+    def figure(self) -> Figure:
+        """The matplotlib figure the view draws on."""
+        return self.drawing.figure
+
+    def update(self, thing: Any, /, **highlight: Any) -> Figure:
+        """Recolour the picture for ``thing`` (a position, or what the view draws) with the
+        view's ``highlight`` keywords; returns the figure.
+
+        Raises:
+            ValueError: the view cannot draw ``thing`` (:meth:`check` says why).
+        """
+        self.check(thing)
+        self.drawing.apply(self.styles(thing, **highlight))
+        self.texts(thing, **highlight)
+        if self.show_caption:
+            self.drawing.caption.set_text(self.caption(thing, **highlight))
+        return self.drawing.figure
+
+    def check(self, thing: Any, /) -> None:
+        """Refuse, with a ``ValueError`` in words, what this view cannot draw (hook: all)."""
+
+    def styles(self, thing: Any, /, **highlight: Any) -> dict[str, LayerStyle]:
+        """The layers' styles for ``thing`` (each view says its own)."""
+        raise NotImplementedError(f"{type(self).__name__} gives no styles")
+
+    def caption(self, thing: Any, /, **highlight: Any) -> str:
+        """The line under the board (hook: none)."""
+        return ""
+
+    def texts(self, thing: Any, /, **highlight: Any) -> None:
+        """Write the view's own texts for ``thing`` beside its layers (hook: none)."""

@@ -28,8 +28,8 @@ from gamekit.grids import Grid
 from gamekit.render.board import (
     NOTEBOOK_COLOURS,
     VERDICTS,
-    BoardDrawing,
     LayerStyle,
+    View,
     circle,
     figure_png,
 )
@@ -230,7 +230,7 @@ def _shapes(grid: Grid) -> dict[str, list[np.ndarray]]:
     }
 
 
-class GridView:
+class GridView(View):
     """A grid drawn once; :meth:`update` recolours it for any state on that grid.
 
     >>> from gamekit.grids import square
@@ -246,12 +246,10 @@ class GridView:
         show_caption: bool = True,
     ) -> None:
         self.grid = grid
-        self.drawing = BoardDrawing(
-            grid, figsize=figsize, margin=0.25, caption_space=0.07 if show_caption else 0.0
-        )
-        shapes = _shapes(grid)
-        for name in LAYERS:
-            self.drawing.add_layer(name, shapes[name])
+        self.drawing = View.layered(
+            grid, _shapes(grid), LAYERS, figsize=figsize, margin=0.25,
+            caption_space=0.07 if show_caption else 0.0,
+        )  # fmt: skip
         if labels:
             self.drawing.add_labels(
                 grid.labels, (0.0, -0.84 * grid.cell_radius), fontsize=7.5, color="#4d4434"
@@ -261,22 +259,16 @@ class GridView:
     def __repr__(self) -> str:
         return f"<GridView {self.grid.kind}{self.grid.size}>"
 
-    @property
-    def figure(self) -> Figure:
-        return self.drawing.figure
-
-    def update(self, state: Any, **highlight: Any) -> Figure:
-        """Recolour the picture for ``state`` (see :func:`styles` for the highlights).
-
-        Raises:
-            ValueError: ``state`` is played on another grid.
-        """
+    def check(self, state: Any, /) -> None:
         if state.rules.grid != self.grid:
             raise ValueError(f"this view draws {self.grid!r}, not {state.rules.grid!r}")
-        self.drawing.apply(styles(state, **highlight))
-        if self.show_caption:
-            self.drawing.caption.set_text(caption(state))
-        return self.drawing.figure
+
+    def styles(self, state: Any, /, **highlight: Any) -> dict[str, LayerStyle]:
+        """See the module's :func:`styles` for the highlights."""
+        return styles(state, **highlight)
+
+    def caption(self, state: Any, /, **highlight: Any) -> str:
+        return caption(state)
 
 
 def draw(

@@ -45,8 +45,8 @@ from matplotlib.figure import Figure
 from gamekit.render.board import (
     NOTEBOOK_COLOURS,
     VERDICTS,
-    BoardDrawing,
     LayerStyle,
+    View,
     circle,
     figure_png,
 )
@@ -587,7 +587,7 @@ def caption(state: State, scores: bool = True) -> str:
     return f"Round {state.round}: {STEP_WORDS.get(state.phase, PHASES[state.phase])}."
 
 
-class RoasterView:
+class RoasterView(View):
     """A Coffee Roaster table drawn once for one game's rules; :meth:`update` recolours it
     for any state of the same rules.
 
@@ -600,10 +600,10 @@ class RoasterView:
         self, rules: Rules, figsize: tuple[float, float] = (10.0, 7.0), texts: bool = True
     ) -> None:
         self.rules = rules
-        self.drawing = BoardDrawing(_Frame((0.0, 20.0, 0.0, 14.0)), figsize=figsize, margin=0.0)
-        geo = _geometry(rules)
-        for name in LAYERS:
-            self.drawing.add_layer(name, geo[name])
+        self.drawing = View.layered(
+            _Frame((0.0, 20.0, 0.0, 14.0)), _geometry(rules), LAYERS, figsize=figsize, margin=0.0
+        )
+        self.show_caption = False  # the caption is one of its texts, in the top corner
         ax = self.drawing.ax
         lay = layout(rules)
         small: dict[str, Any] = {
@@ -613,7 +613,7 @@ class RoasterView:
             "zorder": 30,
         }
         head: dict[str, Any] = {"fontsize": 10, "color": "#7a4a1e", "zorder": 30}
-        self.texts = texts
+        self.with_texts = texts
         for (x0, _, _, y1), (d, _) in zip(lay.thermo, rules._board.track, strict=True):
             ax.text(x0 + 0.05, y1 - 0.05, f"draw {d}", fontsize=9, va="top", zorder=30)
         ax.text(0.3, 13.7, "thermometer", **head)
@@ -661,18 +661,19 @@ class RoasterView:
     def __repr__(self) -> str:
         return f"<RoasterView {self.rules._card.id} {self.rules.side}>"
 
-    @property
-    def figure(self) -> Figure:
-        return self.drawing.figure
-
-    def update(self, state: State, **highlight) -> Figure:
-        """Recolour the picture for ``state`` (see :func:`styles` for the highlights;
-        ``scores=False`` leaves the cup's score out, while a puzzle asks for it)."""
+    def check(self, state: State, /) -> None:
         if layout(state.rules) != layout(self.rules):
             raise ValueError("this view draws another game's table: make a new RoasterView")
-        scores = highlight.pop("scores", True)
-        self.drawing.apply(styles(state, **highlight))
-        if self.texts:
+
+    def styles(
+        self, state: State, /, scores: bool = True, **highlight: Any
+    ) -> dict[str, LayerStyle]:
+        """See the module's :func:`styles` for the highlights (``scores`` is for the texts)."""
+        return styles(state, **highlight)
+
+    def texts(self, state: State, /, scores: bool = True, **highlight: Any) -> None:
+        """The bag's counts (when peeking), the caption, the last events and the cup's score."""
+        if self.with_texts:
             peek = highlight.get("peek", True)
             bag = state.bag
             for c, token in enumerate(_BAG_TOKENS):
@@ -683,7 +684,6 @@ class RoasterView:
             self._score.set_text(
                 "\n".join(_wrap(s, 36) for s in state.score.steps) if state.score and scores else ""
             )
-        return self.drawing.figure
 
 
 def _wrap(text: str, width: int) -> str:

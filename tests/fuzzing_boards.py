@@ -296,14 +296,14 @@ def check_board(board: Any, act: Any, moves_before: int, seats_before: tuple) ->
     n = len(board._moves)
     assert len(board._states) == n + 1, f"{act!r}: {n} moves but {len(board._states)} states"
     assert len(board.move_log) == n, f"{act!r}: {len(board.move_log)} log entries for {n} moves"
-    assert not board._computer_to_move(), f"{act!r}: the computer is left to move"
-    assert not board._thinking, f"{act!r}: the computer is still 'thinking'"
+    assert not board.computer.to_move(), f"{act!r}: the computer is left to move"
+    assert not board.computer.thinking, f"{act!r}: the computer is still 'thinking'"
     message = str(board.message)
     assert len(message) <= 1000, f"{act!r}: a {len(message):,}-character message line"
     assert " at 0x" not in message, f"{act!r}: a memory address in the message {message!r}"
     if (board.computer_plays, board.computer_player) == seats_before:
         for k in range(moves_before, n):  # each new move made where the computer is to move
-            if board._is_computer(board._states[k].to_move, board._states[k]):
+            if board.computer.plays(board._states[k].to_move, board._states[k]):
                 assert board._by_computer[k], f"{act!r}: a person moved for the computer"
     puzzle = getattr(board, "puzzle", None)
     if puzzle is not None and puzzle.setup is not None:

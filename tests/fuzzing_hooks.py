@@ -117,7 +117,7 @@ def check_variant(cells: frozenset[str], action: str, answer: Any, plies: int) -
                 break
         if board is not None:
             _only_ours(lambda: board.type_move(moves[-1]) if moves else None, "board move")
-            assert not board._computer_to_move()
+            assert not board.computer.to_move()
     if moves:
         record = Record(rules, moves)
         loaded = _only_ours(lambda: Record.from_json(record.to_json()), "Record.from_json")

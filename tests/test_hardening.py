@@ -86,7 +86,7 @@ def test_redo_into_the_computers_turn_hands_it_the_move() -> None:
         board.undo()
     board.opponent, board.computer_plays = "beginner", "orange"
     board.redo()  # Black's move; Orange's move was a person's, and the computer plays Orange now
-    assert not board._computer_to_move(), "the computer was left to move"
+    assert not board.computer.to_move(), "the computer was left to move"
     assert len(board.record.moves) == 2 and board._by_computer == [False, True]
     assert board._redo == []  # the computer's own answer replaced the rest
     board.redo()
@@ -98,8 +98,9 @@ def test_a_person_never_moves_for_the_computer() -> None:
     board = small()
     board._built = True
     board.play_moves([board.state.legal_moves()[0]])
-    board._player, board._level = gamekit.players.make_opponent("beginner", 0), "beginner"
-    board._computer_seats = ("orange",)  # set behind the board's back: Orange is to move
+    board.computer.player = gamekit.players.make_opponent("beginner", 0)
+    board.computer.level = "beginner"
+    board.computer.seats = ("orange",)  # set behind the board's back: Orange is to move
     before = board.state
     move = before.legal_moves()[0]
     board.type_move(str(move))

@@ -234,7 +234,7 @@ class CoffeeBoard(PuzzleMode, GameBoard):
             [
                 w.HBox([self.undo_button, self.redo_button, self.hint_toggle]),
                 typing,
-                self._computer_controls(),
+                self.computer.controls(),
             ],
             settings,
             width=width,
@@ -418,7 +418,7 @@ class CoffeeBoard(PuzzleMode, GameBoard):
             f"New game on {_board_words(rules)}, {rules.n} in a row to win. Black starts anywhere.",
             True,
         )
-        self._computer_turn()
+        self.computer.turn()
 
     # -- internals -----------------------------------------------------------------------
     def _clear_choice(self) -> None:

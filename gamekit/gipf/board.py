@@ -151,7 +151,7 @@ class GipfBoard(PuzzleMode, GameBoard):
         self.view.svg, self._transform = _template()
         self.widget = self._layout(width)
         self._refresh()
-        self._computer_turn()
+        self.computer.turn()
 
     def key(self, name: str) -> None:
         """A key pressed on the board: ``g`` switches the next push between a single piece
@@ -211,7 +211,7 @@ class GipfBoard(PuzzleMode, GameBoard):
         return self._assemble(
             [self.view, typing],
             [*moves, w.HBox([self.undo_button, self.redo_button, self.hint_toggle])],
-            [self._computer_controls(), w.HBox([self.variant_choice, self.new_button])],
+            [self.computer.controls(), w.HBox([self.variant_choice, self.new_button])],
             width=width,
         )
 
@@ -308,7 +308,7 @@ class GipfBoard(PuzzleMode, GameBoard):
             return self._say(
                 f"The game is over: {state.outcome.reason}. Undo, or start a new game.", False
             )
-        if self._computer_to_move():
+        if self.computer.to_move():
             return self._say("Wait: it is the computer's turn.", False)
         if self.confirming is not None:
             return self._say("First confirm the removal (Take it and lose) or cancel it.", False)
@@ -405,7 +405,7 @@ class GipfBoard(PuzzleMode, GameBoard):
         self._clear_choice()
         self.variant_choice.value = rules.variant
         self._say(f"New {rules.variant} game. White pushes first.", True)
-        self._computer_turn()
+        self.computer.turn()
 
     # -- internals -----------------------------------------------------------------------
     def _clear_choice(self) -> None:
@@ -573,10 +573,10 @@ class GipfBoard(PuzzleMode, GameBoard):
         if isinstance(move, gipf.Push):
             self.gipf_toggle.value = False  # each push starts as a single again
         text = self.describe(before, move, after)
-        if after.outcome is None and after.phase == "remove" and not self._computer_to_move():
+        if after.outcome is None and after.phase == "remove" and not self.computer.to_move():
             text += " Click a lit spot to take the row."
         self._say(text, True)
-        self._computer_turn()
+        self.computer.turn()
 
     def _new_from_controls(self) -> None:
         """New game with the variant chosen in the menu."""

@@ -137,6 +137,7 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
     )
 
     log_notation: ClassVar[bool] = False  # cells and marks in numbers say nothing here
+    _syncing_tabs = False  # the figure tabs follow the game (not a learner's choice)
     #: What a person does to move (refused while the computer is to move).
     person_actions: ClassVar[tuple[str, ...]] = (
         "pick_market",
@@ -200,7 +201,7 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
         )
         self.widget = self._layout(width, self._settings())
         self._refresh()
-        self._computer_turn()
+        self.computer.turn()
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -426,7 +427,7 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
         self._push_and_reset(move)
         self.chosen, self.turn = None, 0
         self._say(self.describe(before, move, self.state), True)
-        self._computer_turn()
+        self.computer.turn()
 
     def keep(self) -> None:
         """Leave the chosen tile in the reserve."""
@@ -452,7 +453,7 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
         self._push_and_reset(move)
         self.chosen, self.turn = None, 0
         self._say(self.describe(before, move, self.state), True)
-        self._computer_turn()
+        self.computer.turn()
 
     def show_player(self, player: int | None) -> None:
         """Show another player's figure (``None``: the player to move).
@@ -506,14 +507,14 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
         self._restart(rules)
         seats = rules.seats
         kept = tuple(s for s in self.computer_plays if s in seats)
-        self._computer_seats = seats[1:] if self._all_but_first or not kept else kept
+        self.computer.seats = seats[1:] if self._all_but_first or not kept else kept
         self._set_seat_menu()
         self.seed_choice.value = min(cast(int, rules.seed), MAX_DEAL)  # dealt: it has one
         self._shown_seed = self.seed_choice.value
         self.players_choice.value = rules.players
         self._clear_choice()
         self._say(f"New game: {rules.players} players, deal number {rules.seed}.", True)
-        self._computer_turn()
+        self.computer.turn()
 
     # -- internals -----------------------------------------------------------------------
     def _typed_move(self, move: hextiles.Move) -> None:
@@ -525,7 +526,7 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
         self._push_and_reset(move)
         self.chosen, self.turn = None, 0
         self._say(self.describe(before, move, self.state), True)
-        self._computer_turn()
+        self.computer.turn()
 
     def _clear_choice(self) -> None:
         self.chosen, self.attempt, self.viewing, self.turn, self.score_step = None, None, None, 0, 0
@@ -621,19 +622,13 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
 
     def _set_seat_menu(self) -> None:
         """The "plays" menu for the players of the game now."""
-        menu = getattr(self, "seats_choice", None)
-        if menu is None:
-            return
-        menu.unobserve(self._on_seats_choice, names="value")
-        menu.options = self._seat_options()
-        if self.computer_plays in [v for _, v in menu.options]:
-            menu.value = self.computer_plays
-        menu.observe(self._on_seats_choice, names="value")
+        self.computer.set_seat_options(self._seat_options())
 
     def _on_seats_choice(self, change) -> None:
+        """A seat chosen in the "plays" menu: whether it is every player but the first (a
+        new game with more players keeps that)."""
         if change["new"] is not None:
             self._all_but_first = tuple(change["new"]) == tuple(self.rules.seats[1:])
-        super()._on_seats_choice(change)
 
     def _seats_numbered(self, numbers) -> tuple[str, ...]:
         """The seats of the old ``computer=`` numbers (0 for the first player)."""
@@ -655,7 +650,7 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
             self.click(cell)
 
     def _on_tab(self, change) -> None:
-        if change["new"] is None or getattr(self, "_syncing", False):
+        if change["new"] is None or self._syncing_tabs:
             return
         self.show_player(int(change["new"]))
 
@@ -789,13 +784,13 @@ class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
             )
         else:
             self.chosen_html.value = '<i style="font-size:12px">no tile chosen</i>'
-        self._syncing = True
+        self._syncing_tabs = True
         tabs = tuple((state.player_name(i), i) for i in range(state.rules.players))
         if tuple(self.player_tabs.options) != tabs:
             self.player_tabs.options = tabs
         if self.player_tabs.value != shown:
             self.player_tabs.value = shown
-        self._syncing = False
+        self._syncing_tabs = False
         self.keep_button.disabled = self.chosen is None
         for b in self.rotate_buttons:
             b.disabled = self.chosen is None

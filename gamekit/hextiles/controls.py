@@ -48,7 +48,9 @@ class TileControls:
         keep_button: Any
         score_button: Any
         _assemble: Any
-        _computer_controls: Any
+        computer: Any
+        seats_choice: Any
+        _on_seats_choice: Any
         _new_game_button: Any
         _on_tab: Any
         _puzzle_panel: Any
@@ -145,8 +147,10 @@ class TileControls:
             c.style = {"description_width": "58px"}
         self.leftover_choice.layout.width = "235px"
 
+        computer = self.computer.controls(self._seat_options())
+        self.seats_choice.observe(self._on_seats_choice, names="value")
         return [
-            self._computer_controls(self._seat_options()),
+            computer,
             w.HBox([self.players_choice, self.leftover_choice]),
             w.HBox([self.seed_choice, self.contact_choice]),
             w.HBox([self.new_button]),

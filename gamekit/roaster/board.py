@@ -599,7 +599,7 @@ class RoasterBoard(PuzzleMode, GameBoard):
             f"New game: {rules._card.name}, {rules.side} side (deal {rules.seed}). Press Draw!",
             True,
         )
-        self._computer_turn()  # a computer set to play the card plays it
+        self.computer.turn()  # a computer set to play the card plays it
 
     # -- internals -----------------------------------------------------------------------
     def _clear_choice(self) -> None:

@@ -23,11 +23,14 @@ The hooks a board defines (all optional, with defaults):
 - ``_clear_choice()``: forget a half-made move (undo, redo and new games call it);
 - ``_computer_choice(state)``: the computer's move (default: its player's choice).
 
-The computer moves through :meth:`GameBoard._computer_turn`; a move goes into the history
-with :meth:`GameBoard._push` (``computer=True`` for the computer's), which also feeds the log.
-A board lists the public methods by which a person makes (part of) a move in
-``person_actions``; while the computer is to move, each of them is refused in one place
-(:meth:`GameBoard._computer_owes_a_move`), and the computer moves first. A computer player
+A board holds its computer opponent as an object, ``board.computer`` (a
+:class:`~gamekit.widgets.computer.Computer`: its level, seats and menus), and shows its
+settings as its own ``opponent`` and ``computer_plays``. The computer moves through
+``board.computer.turn()``; a move goes into the history with :meth:`GameBoard._push`
+(``computer=True`` for the computer's), which also feeds the log. A board lists the public
+methods by which a person makes (part of) a move in ``person_actions``; while the computer
+is to move, each of them is refused in one place (``board.computer.owes_a_move()``), and the
+computer moves first. A computer player
 that raises or returns an illegal move is stopped (the menu goes back to nobody) and the
 message line says why: the board never waits for ever.
 """
@@ -41,7 +44,7 @@ import numbers
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, cast, overload
 
 import ipywidgets as w
 import numpy as np
@@ -49,11 +52,12 @@ import numpy as np
 from gamekit.checks import whole
 from gamekit.errors import GamekitError, VariantRuleError, shown
 from gamekit.game import facts, lineage, part
+from gamekit.players import Player
 from gamekit.records import Record
 from gamekit.store import StoreError
 from gamekit.text import join_words as _join
 from gamekit.text import upper_first as _upper_first
-from gamekit.widgets.computer import NOBODY, ComputerSeats  # noqa: F401  (NOBODY: its old path)
+from gamekit.widgets.computer import NOBODY, Computer  # noqa: F401  (NOBODY: its old path)
 from gamekit.widgets.history import States
 from gamekit.widgets.objectives import GuidedPlay
 from gamekit.widgets.panel import LOG_PAGE, SidePanel  # noqa: F401  (LOG_PAGE: its old path)
@@ -139,7 +143,7 @@ def _count(k: int, word: str) -> str:
 MESSAGE_CHARS = 1000
 
 
-class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
+class GameBoard(GuidedPlay, SidePanel):
     """Base of the game boards: history, record, computer opponent, side panel, display.
 
     Not used alone: each game's board (:class:`~gamekit.widgets.CoffeeBoard` …) builds on
@@ -183,9 +187,11 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
         def _puzzle_answer(self, move: Any, attempt: Any = None) -> None: ...
         def _refresh(self) -> None: ...
 
+    #: The computer opponent (:class:`~gamekit.widgets.computer.Computer`), made with the
+    #: board's seed by :meth:`_begin`.
+    computer: Computer
     # Defaults, so that a board that sets none of these still works.
     _built: bool = False
-    _menus: bool = False
     _ok: bool = True
     message: str = ""
     #: The class table the board is at (:class:`gamekit.widgets.table.AtTable`), or None.
@@ -195,6 +201,74 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
     def __repr__(self) -> str:
         k = len(self._moves)
         return f"<{type(self).__name__} {self.rules.game}: {_count(k, 'move')}>"
+
+    # -- the computer (``self.computer``), shown as the board's own settings -----------------
+
+    @property
+    def opponent(self) -> str | Player | None:
+        """The computer opponent: ``None``, a level name (:data:`gamekit.players.LEVEL_NAMES`)
+        or a :class:`~gamekit.players.Player`. Setting it takes effect at once: if it is the
+        computer's turn, it plays.
+
+        Raises:
+            TypeError, ValueError: not ``None``, a level or a player; any opponent at a class
+                table or on a puzzle.
+        """
+        return self.computer.level
+
+    @opponent.setter
+    def opponent(self, level: str | Player | None) -> None:
+        self.computer.set_level(level)
+
+    @property
+    def computer_player(self) -> Player | None:
+        """The :class:`~gamekit.players.Player` that moves for the computer (``None``: nobody):
+        for a level name, exactly :func:`gamekit.players.make_opponent` of that level and the
+        board's seed, the player the strength tables measure.
+
+        >>> from gamekit.widgets import CoffeeBoard
+        >>> CoffeeBoard(opponent="strong", seed=3).computer_player
+        LevelPlayer('strong', seed=3)
+        """
+        return self.computer.player
+
+    @property
+    def computer_plays(self) -> tuple[str, ...]:
+        """The seats the computer plays (when there is an opponent). Setting it (a seat
+        name or a tuple of them) takes effect at once.
+
+        Raises:
+            TypeError, ValueError: not a seat of the game or a tuple of them.
+        """
+        return self.computer.seats
+
+    @computer_plays.setter
+    def computer_plays(self, seats: str | tuple[str, ...]) -> None:
+        self.computer.set_seats(seats)
+
+    @property
+    def opponent_choice(self) -> w.Dropdown | None:
+        """The "computer" menu: nobody or a level (``None`` on a board without it)."""
+        return self.computer.opponent_choice
+
+    @property
+    def seats_choice(self) -> w.Dropdown | None:
+        """The "plays" menu: the seats the computer takes (``None`` on a board without it)."""
+        return self.computer.seats_choice
+
+    @property
+    def play_against(self) -> w.ToggleButtons | None:
+        """The "Play against: the computer / a friend" toggle (``None`` without menus)."""
+        return self.computer.play_against
+
+    def _computer_choice(self, state: Any) -> Any:
+        """The computer's move in ``state``. Hook: its player's choice."""
+        return cast(Player, self.computer.player).choose(state)  # there is a computer player
+
+    def _show_thinking(self) -> None:
+        """The turn line says the computer is thinking (while it chooses)."""
+        if hasattr(self, "turn_line"):
+            self.turn_line.value = self._turn_html()
 
     # -- history -------------------------------------------------------------------------
     def _load(self, rules: Any, record: Record | None, default_rules: type) -> None:
@@ -315,6 +389,7 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
         that leave the deal open get one from the board's generator, seeded by ``seed``).
         Returns whether the board shows a puzzle (then it shows no hints)."""
         self._seed = board_seed(seed)
+        self.computer = Computer(self, self._seed)
         self._default_rules = default_rules
         record = _record_of(record)
         game = lineage(default_rules)[-1]
@@ -464,13 +539,13 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
         while self._moves:
             taken.append(log[len(self._moves) - 1])
             self._take_back()
-            if not self._computer_to_move():
+            if not self.computer.to_move():
                 break
         self._clear_choice()
         words = _some_moves(list(reversed(taken)))
         self._say(f"Took back {_count(len(taken), 'move')}: {words}.", True)
-        if self._computer_to_move():  # back to the start, the computer opening
-            self._computer_turn()
+        if self.computer.to_move():  # back to the start, the computer opening
+            self.computer.turn()
 
     def redo(self) -> None:
         """Play again the last move taken back (and the computer's answer to it)."""
@@ -482,7 +557,7 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
         while self._redo:
             self._replay()
             again += 1
-            if not self._computer_to_move():
+            if not self.computer.to_move():
                 break
             flags = getattr(self, "_redo_by_computer", [])
             if not (flags and len(flags) == len(self._redo) and flags[-1]):
@@ -490,8 +565,8 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
         self._clear_choice()
         words = _some_moves(self.move_log[-again:])
         self._say(f"Played {_count(again, 'move')} again: {words}.", True)
-        if self._computer_to_move():  # the moves taken back did not include its answer
-            self._computer_turn()
+        if self.computer.to_move():  # the moves taken back did not include its answer
+            self.computer.turn()
 
     def _clear_choice(self) -> None:
         """Forget a half-made move (a chosen cell, selected tokens …). Hook."""
@@ -570,7 +645,7 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
         self._push(move)
         self._clear_choice()
         self._say(self.move_log[-1].words, True)
-        self._computer_turn()
+        self.computer.turn()
 
     def _on_typed(self, change) -> None:
         """A move typed in the move box (on Enter): played, or refused with the reason. A
@@ -687,12 +762,12 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
             if self.table.mine(seat, state):
                 return "you"
             return self.table.nickname(seat, state) or f"a classmate ({self.seat_label(seat)})"
-        if self._is_computer(seat, state):
+        if self.computer.plays(seat, state):
             seats = self.rules.seats
-            if sum(self._is_computer(s, state) for s in seats) > 1:
+            if sum(self.computer.plays(s, state) for s in seats) > 1:
                 return f"the computer ({self.seat_label(seat)})"
             return "the computer"
-        if len(self._human_seats()) == 1:
+        if len(self.computer.human_seats()) == 1:
             return "you"
         return self.seat_label(seat)
 
@@ -730,9 +805,9 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
         if self.table is not None:
             waiting = self.table.waiting_for()
             return waiting or f"Your turn ({self.seat_label(seat)})"
-        if self._is_computer(seat, state):
+        if self.computer.plays(seat, state):
             return "The computer is thinking…"
-        if len(self._human_seats()) == 1:
+        if len(self.computer.human_seats()) == 1:
             if len(state.rules.seats) == 1:
                 return "Your turn"
             return f"Your turn ({self.seat_label(seat)})"
@@ -751,11 +826,11 @@ class GameBoard(ComputerSeats, GuidedPlay, SidePanel):
             head, tone = "A draw", "neutral"
         else:
             names = [self.person(s) for s in winners]
-            humans = [s for s in winners if not self._is_computer(s)]
-            against_computer = self._player is not None and self._human_seats()
+            humans = [s for s in winners if not self.computer.plays(s)]
+            against_computer = self.computer.player is not None and self.computer.human_seats()
             if self.table is not None:
                 tone = "win" if any(self.table.mine(s) for s in winners) else "loss"
-            elif against_computer and len(self._human_seats()) == 1:
+            elif against_computer and len(self.computer.human_seats()) == 1:
                 tone = "win" if humans else "loss"
             else:
                 tone = "neutral"
@@ -943,7 +1018,7 @@ def _person_action(method: Callable[..., Any]) -> Callable[..., Any]:
     def action(self: GameBoard, *args: Any, **kwargs: Any) -> Any:
         if typed and args and not isinstance(args[0], str):
             raise TypeError(f"text must be a move's notation as text, not {shown(args[0])}")
-        if self._computer_owes_a_move():
+        if self.computer.owes_a_move():
             return None
         if self.table is not None:
             self.table.poll()  # the classmates' moves first: the board is the table's

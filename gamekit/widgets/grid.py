@@ -115,7 +115,7 @@ class GridBoard(PuzzleMode, GameBoard):
         return self._assemble(
             [self.view, self.choices],
             [w.HBox([self.undo_button, self.redo_button, self.hint_toggle]), typing,
-             self._computer_controls()],
+             self.computer.controls()],
             [self.new_button],
             width=width,
         )  # fmt: skip
@@ -209,7 +209,7 @@ class GridBoard(PuzzleMode, GameBoard):
         if rules.grid is not old:
             self._mount()
         self._say("New game.", True)
-        self._computer_turn()
+        self.computer.turn()
 
     # -- internals -----------------------------------------------------------------------
     def _new_from_controls(self) -> None:

@@ -27,7 +27,7 @@ class GuidedPlay:
     if TYPE_CHECKING:  # what the objectives read of the board (GameBoard defines it)
         _moves: list[str]
         _states: Sequence[Any]
-        _computer_seats: tuple[str, ...]
+        computer: Any
 
         @property
         def rules(self) -> Any: ...
@@ -44,7 +44,7 @@ class GuidedPlay:
         """
         seats = tuple(self.rules.seats)
         if seat is None:
-            free = [s for s in seats if s not in self._computer_seats]
+            free = [s for s in seats if s not in self.computer.seats]
             seat = free[0] if free else seats[0]
         if seat not in seats:
             raise ValueError(f"seat must be one of {', '.join(seats)}, not {seat!r}")

@@ -54,8 +54,7 @@ class SidePanel:
         log_notation: ClassVar[bool]
         message: str
         redo_button: w.Button
-        _against_row: w.HBox
-        _thinking: bool
+        computer: Any
         _ok: bool
         _moves: list[str]
         _redo: list[str]
@@ -69,7 +68,6 @@ class SidePanel:
         def instruction(self) -> str: ...
         def banner_text(self) -> tuple[str, str]: ...
         def score_html(self) -> str: ...
-        def _computer_to_move(self) -> bool: ...
         def picture_words(self) -> str: ...
         def keys_help(self) -> str: ...
         def position_text(self) -> str: ...
@@ -151,7 +149,8 @@ class SidePanel:
         )
         left.add_class("gamekit-board-column")
         free = getattr(self, "puzzle", None) is None
-        against = [self._against_row] if free and hasattr(self, "play_against") else []
+        row = self.computer.against_row
+        against = [row] if free and row is not None else []
         if free and len(self.state.rules.seats) > 1:
             from gamekit.widgets.classmate import ClassmatePanel
 
@@ -223,7 +222,7 @@ class SidePanel:
         return f'<div style="font-size:14px">{" &nbsp;·&nbsp; ".join(parts)}</div>'
 
     def _turn_html(self) -> str:
-        if self._thinking or self._computer_to_move():
+        if self.computer.thinking or self.computer.to_move():
             return '<div style="font-size:16px;line-height:1.35"><b>The computer is thinking…</b></div>'
         text = f"<b>{html.escape(self.turn_text())}</b>"
         hint = self.instruction() if self.state.outcome is None else ""

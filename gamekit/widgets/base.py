@@ -52,6 +52,7 @@ import numpy as np
 from gamekit.checks import whole
 from gamekit.errors import GamekitError, VariantRuleError, shown
 from gamekit.game import facts, lineage, part
+from gamekit.guide import Guide, Objective
 from gamekit.players import Player
 from gamekit.records import Record
 from gamekit.store import StoreError
@@ -59,7 +60,7 @@ from gamekit.text import join_words as _join
 from gamekit.text import upper_first as _upper_first
 from gamekit.widgets.computer import NOBODY, Computer  # noqa: F401  (NOBODY: its old path)
 from gamekit.widgets.history import States
-from gamekit.widgets.objectives import GuidedPlay
+from gamekit.widgets.objectives import Checklist
 from gamekit.widgets.panel import LOG_PAGE, SidePanel  # noqa: F401  (LOG_PAGE: its old path)
 from gamekit.widgets.view import BoardView
 
@@ -143,7 +144,7 @@ def _count(k: int, word: str) -> str:
 MESSAGE_CHARS = 1000
 
 
-class GameBoard(GuidedPlay, SidePanel):
+class GameBoard(SidePanel):
     """Base of the game boards: history, record, computer opponent, side panel, display.
 
     Not used alone: each game's board (:class:`~gamekit.widgets.CoffeeBoard` …) builds on
@@ -190,8 +191,11 @@ class GameBoard(GuidedPlay, SidePanel):
     #: The computer opponent (:class:`~gamekit.widgets.computer.Computer`), made with the
     #: board's seed by :meth:`_begin`.
     computer: Computer
-    # Defaults, so that a board that sets none of these still works.
+    #: A guided game's objectives beside the board (:meth:`set_guide`), or None.
+    checklist: Checklist | None = None
+    # Until the board is built and has said something:
     _built: bool = False
+    _message_serial: int = 0
     _ok: bool = True
     message: str = ""
     #: The class table the board is at (:class:`gamekit.widgets.table.AtTable`), or None.
@@ -270,6 +274,31 @@ class GameBoard(GuidedPlay, SidePanel):
         if hasattr(self, "turn_line"):
             self.turn_line.value = self._turn_html()
 
+    # -- a guided game's objectives (``self.checklist``) --------------------------------------
+    @property
+    def guide(self) -> Guide | None:
+        """The objectives the board plays for (a :class:`~gamekit.guide.Guide`), or None."""
+        return None if self.checklist is None else self.checklist.guide
+
+    def set_guide(self, objectives: Sequence[Objective], seat: str | None = None) -> None:
+        """Play for ``objectives`` (see :mod:`gamekit.guide`): a checklist beside the board,
+        ticked off as the game reaches each one. ``seat`` is the learner's (default: the
+        first seat the computer does not play). The moves already played count.
+
+        Raises:
+            TypeError, ValueError: as :class:`~gamekit.guide.Guide` (no objectives, a seat
+                that is none of the game's).
+        """
+        seats = tuple(self.rules.seats)
+        if seat is None:
+            free = [s for s in seats if s not in self.computer.seats]
+            seat = free[0] if free else seats[0]
+        if seat not in seats:
+            raise ValueError(f"seat must be one of {', '.join(seats)}, not {seat!r}")
+        self._align_flags()
+        self.checklist = Checklist(self, Guide(objectives, seat))
+        self._refresh()
+
     # -- history -------------------------------------------------------------------------
     def _load(self, rules: Any, record: Record | None, default_rules: type) -> None:
         """Start from ``rules`` (a new game) or ``record`` (a saved one, replayed)."""
@@ -277,13 +306,9 @@ class GameBoard(GuidedPlay, SidePanel):
             record = Record(rules if rules is not None else default_rules(), [])
         elif rules is not None and rules != record.rules:
             raise ValueError("give either rules or a record, or a record with the same rules")
-        self._moves = list(record.moves)
         kept = record._replay()  # checked, and only the positions a board keeps
-        self._states = States.replayed(kept[0], self._moves, kept)
-        self._redo = []
-        self._by_computer: list[bool] = [False] * len(self._moves)
-        self._redo_by_computer: list[bool] = []
-        self._log_cache: dict[int, tuple[Any, Any, LogEntry]] = {}
+        moves = list(record.moves)
+        self._history(States.replayed(kept[0], moves, kept), moves)
 
     def _check_new_rules(self, rules: Any) -> None:
         """Refuse ``rules`` that are not this board's game (or a variant of it) before the
@@ -308,10 +333,16 @@ class GameBoard(GuidedPlay, SidePanel):
         if self.table is not None:
             raise ValueError(self._at_table_words())
         self._check_new_rules(rules)
-        self._moves, self._redo = [], []
-        self._states = States(rules.start(), self._moves)
-        self._by_computer, self._redo_by_computer = [], []
-        self._log_cache = {}
+        moves: list[str] = []
+        self._history(States(rules.start(), moves), moves)
+
+    def _history(self, states: States, moves: list[str]) -> None:
+        """The game on the board from now: ``states`` (the start first) and the ``moves``
+        between them, played by people; nothing to redo, nothing worded yet."""
+        self._moves, self._states, self._redo = moves, states, []
+        self._by_computer: list[bool] = [False] * len(moves)
+        self._redo_by_computer: list[bool] = []
+        self._log_cache: dict[int, tuple[Any, Any, LogEntry]] = {}
 
     def _push(self, move: Any, *, computer: bool = False) -> Any:
         """Play ``move`` (legal: check first) into the history; forgets the moves taken
@@ -339,9 +370,7 @@ class GameBoard(GuidedPlay, SidePanel):
     def _align_flags(self, n: int | None = None) -> None:
         """Make the computer flags ``n`` long (default: as many as the moves); a board that
         appends moves itself gets its moves counted as a person's."""
-        flags = getattr(self, "_by_computer", None)
-        if flags is None:
-            flags = self._by_computer = []
+        flags = self._by_computer
         n = len(self._moves) if n is None else n
         del flags[n:]
         flags.extend([False] * (n - len(flags)))
@@ -350,12 +379,10 @@ class GameBoard(GuidedPlay, SidePanel):
         """Undo one move (it can be redone); returns it."""
         move = self._moves.pop()
         self._states.pop()
-        flags = getattr(self, "_by_computer", [])
+        flags = self._by_computer
         computer = flags.pop() if len(flags) > len(self._moves) else False
         del flags[len(self._moves) :]
         self._redo.append(move)
-        if not hasattr(self, "_redo_by_computer"):
-            self._redo_by_computer = []
         del self._redo_by_computer[len(self._redo) - 1 :]
         self._redo_by_computer.append(computer)
         return move
@@ -363,7 +390,7 @@ class GameBoard(GuidedPlay, SidePanel):
     def _replay(self) -> str:
         """Redo the last move taken back; returns it."""
         move = self._redo.pop()
-        redo_flags = getattr(self, "_redo_by_computer", [])
+        redo_flags = self._redo_by_computer
         computer = redo_flags.pop() if len(redo_flags) > len(self._redo) else False
         self._states.append(self.state.play(move))
         self._moves.append(move)
@@ -559,7 +586,7 @@ class GameBoard(GuidedPlay, SidePanel):
             again += 1
             if not self.computer.to_move():
                 break
-            flags = getattr(self, "_redo_by_computer", [])
+            flags = self._redo_by_computer
             if not (flags and len(flags) == len(self._redo) and flags[-1]):
                 break  # a person's move at the computer's turn: the computer plays instead
         self._clear_choice()
@@ -685,7 +712,7 @@ class GameBoard(GuidedPlay, SidePanel):
         if len(text) > MESSAGE_CHARS:
             text = text[: MESSAGE_CHARS - 1].rstrip() + "…"
         self.message, self._ok = text, ok
-        self._message_serial = getattr(self, "_message_serial", 0) + 1  # news to say once
+        self._message_serial += 1  # news to say once
         self._refresh()
 
     @property
@@ -855,9 +882,7 @@ class GameBoard(GuidedPlay, SidePanel):
 
     def _log_entry(self, i: int) -> LogEntry:
         """Entry ``i`` of the log (0 for the first move), worded once per position."""
-        cache = getattr(self, "_log_cache", None)
-        if not isinstance(cache, dict):
-            cache = self._log_cache = {}
+        cache = self._log_cache
         before, after = self._states[i], self._states[i + 1]
         computer = self._by_computer[i]
         known = cache.get(i)
@@ -1026,7 +1051,7 @@ def _person_action(method: Callable[..., Any]) -> Callable[..., Any]:
             if waiting:
                 self._say(waiting, False)
                 return None
-        kept = len(self._moves), list(self._redo), list(getattr(self, "_redo_by_computer", []))
+        kept = len(self._moves), list(self._redo), list(self._redo_by_computer)
         try:
             return method(self, *args, **kwargs)
         except VariantRuleError as err:  # the variant's own rule failed: nothing half done

@@ -1,6 +1,7 @@
-"""A board's objectives in a guided first game (:class:`GuidedPlay`, which every
-:class:`~gamekit.widgets.base.GameBoard` inherits): a checklist beside the board, each
-objective ticked off as the game reaches it and said in the board's news.
+"""A board's objectives in a guided first game: a checklist beside the board
+(:class:`Checklist`, which a board holds once :meth:`GameBoard.set_guide
+<gamekit.widgets.base.GameBoard.set_guide>` gives it objectives), each objective ticked off
+as the game reaches it and said in the board's news.
 
 >>> from gamekit import guide
 >>> board = guide.first_game("coffee")
@@ -11,70 +12,45 @@ objective ticked off as the game reaches it and said in the board's news.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from gamekit.guide import Guide, Objective
+from gamekit.guide import Guide
+
+if TYPE_CHECKING:
+    from gamekit.widgets.base import GameBoard
 
 _DONE, _TODO = "#1b5e20", "#1f2937"
 
 
-class GuidedPlay:
-    """The objectives of a board (none unless :meth:`set_guide` gives some)."""
+class Checklist:
+    """A guided game's objectives beside one board: the :class:`~gamekit.guide.Guide`
+    following the board's game (the learner's own moves only), the news of objectives
+    reached since the board last told it, and the list shown beside the board."""
 
-    guide: Guide | None = None
+    def __init__(self, board: GameBoard, guide: Guide) -> None:
+        self.board = board
+        self.guide = guide
+        self.news: list[str] = []
+        guide.follow(board._states, board._moves, list(board._by_computer))  # not news
 
-    if TYPE_CHECKING:  # what the objectives read of the board (GameBoard defines it)
-        _moves: list[str]
-        _states: Sequence[Any]
-        computer: Any
+    def __repr__(self) -> str:
+        return f"<Checklist: {len(self.guide.reached)} of {len(self.guide.objectives)} reached>"
 
-        @property
-        def rules(self) -> Any: ...
-        def _refresh(self) -> None: ...
-
-    def set_guide(self, objectives: Sequence[Objective], seat: str | None = None) -> None:
-        """Play for ``objectives`` (see :mod:`gamekit.guide`): a checklist beside the board,
-        ticked off as the game reaches each one. ``seat`` is the learner's (default: the
-        first seat the computer does not play). The moves already played count.
-
-        Raises:
-            TypeError, ValueError: as :class:`~gamekit.guide.Guide` (no objectives, a seat
-                that is none of the game's).
-        """
-        seats = tuple(self.rules.seats)
-        if seat is None:
-            free = [s for s in seats if s not in self.computer.seats]
-            seat = free[0] if free else seats[0]
-        if seat not in seats:
-            raise ValueError(f"seat must be one of {', '.join(seats)}, not {seat!r}")
-        self.guide = Guide(objectives, seat)
-        self._guide_news: list[str] = []
-        self.guide.follow(self._states, self._moves, self._computer_flags())  # not news
-        self._refresh()
-
-    def _follow_guide(self) -> None:
+    def follow(self) -> None:
         """Tick off what the moves since the last look reach, and keep it as news."""
-        if self.guide is None:
-            return
-        for o in self.guide.follow(self._states, self._moves, self._computer_flags()):
-            self._guide_news.append(f"Objective reached: {o.text.rstrip('.')}.")
+        board = self.board
+        for o in self.guide.follow(board._states, board._moves, list(board._by_computer)):
+            self.news.append(f"Objective reached: {o.text.rstrip('.')}.")
 
-    def _computer_flags(self) -> list[bool]:
-        """Which of the moves the computer made (the board keeps one flag a move)."""
-        return list(getattr(self, "_by_computer", []))
-
-    def _take_guide_news(self) -> list[str]:
+    def take_news(self) -> list[str]:
         """The objectives reached since the news was last told (once each)."""
-        news, self._guide_news = getattr(self, "_guide_news", []), []
+        news, self.news = self.news, []
         return news
 
-    def _objectives_html(self) -> str:
+    def html(self) -> str:
         """The checklist: each objective with a tick and "done", or a circle and "to do"
         (words, not colour alone), the next one's hint under it."""
         g = self.guide
-        if g is None:
-            return ""
         rows = []
         hinted = False
         for o in g.objectives:

@@ -47,6 +47,13 @@ class SidePanel:
 
     #: The page of the log on show (0: the newest).
     log_page: int = 0
+    #: The picture's transform (drawing units to the SVG's), once drawn.
+    _transform: Any = None
+    #: What the live region has told: the moves, the message (by its serial), the end
+    #: (``None`` until the first refresh, which tells nothing of a game not played just now).
+    _told_moves: int | None = None
+    _told_serial: int = 0
+    _told_over: bool | None = None
 
     if TYPE_CHECKING:  # what the panel shows of the board (GameBoard defines it)
         lesson: ClassVar[str]
@@ -55,6 +62,8 @@ class SidePanel:
         message: str
         redo_button: w.Button
         computer: Any
+        _message_serial: int
+        checklist: Any
         _ok: bool
         _moves: list[str]
         _redo: list[str]
@@ -71,9 +80,6 @@ class SidePanel:
         def picture_words(self) -> str: ...
         def keys_help(self) -> str: ...
         def position_text(self) -> str: ...
-        def _follow_guide(self) -> None: ...
-        def _take_guide_news(self) -> list[str]: ...
-        def _objectives_html(self) -> str: ...
         def _key_targets(self) -> dict[str, tuple[float, float]]: ...
         def _target_words(self) -> dict[str, str]: ...
 
@@ -300,7 +306,7 @@ class SidePanel:
     def _keyboard(self, view: Any) -> None:
         """The keyboard's places and their words (from the board's hooks, in SVG units),
         and the news of this refresh said once in the live region."""
-        transform = getattr(self, "_transform", None)
+        transform = self._transform
         if transform is None:
             view.set_targets({}, {})
         else:
@@ -318,20 +324,21 @@ class SidePanel:
         and the computer's), a new message (a refusal, "Took back …"), the end of the game.
         The first refresh of a game says nothing: its moves were not made just now."""
         n = len(self._moves)
-        told = getattr(self, "_told_moves", n)
+        told = n if self._told_moves is None else self._told_moves
         parts: list[str] = []
         if n > told:
             log = self.move_log
             parts = [log[i].words for i in range(told, n)]
-        serial = getattr(self, "_message_serial", 0)
-        if serial != getattr(self, "_told_serial", 0) and self.message:
+        serial = self._message_serial
+        if serial != self._told_serial and self.message:
             if parts and self.message.startswith(parts[-1]):
                 parts[-1] = self.message  # the move's words and what to do next
             elif self.message not in parts:
                 parts.append(self.message)
-        parts += self._take_guide_news()
+        if self.checklist is not None:
+            parts += self.checklist.take_news()
         over = self.state.outcome is not None
-        if over and not getattr(self, "_told_over", over):
+        if over and self._told_over is False:
             parts.append(self.banner_text()[0])
         self._told_moves, self._told_serial, self._told_over = n, serial, over
         return " ".join(p for p in parts if p)
@@ -341,8 +348,9 @@ class SidePanel:
         score panel, undo and redo. A board's ``_refresh`` calls it last."""
         if not hasattr(self, "log_view"):
             return
-        self._follow_guide()
-        checklist = self._objectives_html()
+        if self.checklist is not None:
+            self.checklist.follow()
+        checklist = "" if self.checklist is None else self.checklist.html()
         self.objectives_panel.value = checklist
         self.objectives_panel.layout.display = None if checklist else "none"
         view = getattr(self, "view", None)

@@ -119,6 +119,7 @@ class PuzzleMode(_Board):
     _turn: tuple[Any, ...] = ()
     _graded: bool = False
     _locked: bool = False
+    _grade_listeners: tuple[Callable[[Any], None], ...] | list[Callable[[Any], None]] = ()
 
     # ``puzzle`` and ``attempts``, for the methods that run only in puzzle mode (set then).
     @property
@@ -159,10 +160,7 @@ class PuzzleMode(_Board):
 
     def _start_at(self, state: Any) -> None:
         """The board's history: ``state`` alone (the puzzle's position)."""
-        self._moves, self._redo = [], []
-        self._states = States(state, self._moves)
-        self._by_computer, self._redo_by_computer = [], []
-        self._log_cache = {}
+        self._history(States(state, []), [])
 
     def _puzzle_panel(self) -> list[w.Widget]:
         """The answer panel's widgets (made once): the choice buttons, Check, Show answer,
@@ -626,14 +624,12 @@ class PuzzleMode(_Board):
         self._tried = tried
         self._graded = True
         self._locked = self.grade.right
-        for listener in list(getattr(self, "_grade_listeners", ())):
+        for listener in list(self._grade_listeners):
             listener(self)
 
     def on_grade(self, listener: Callable[[Any], None]) -> None:
         """Call ``listener(board)`` after each graded try (a progress display, say)."""
-        if not hasattr(self, "_grade_listeners"):
-            self._grade_listeners: list[Callable[[Any], None]] = []
-        self._grade_listeners.append(listener)
+        self._grade_listeners = [*self._grade_listeners, listener]
 
     def _back_to_start(self, keep_marks: bool = False) -> None:
         """The puzzle's position again (a choice made on it, such as a chosen tile, stays

@@ -194,9 +194,9 @@ def test_every_free_board_of_a_game_for_two_or_more_offers_a_classmate() -> None
 
     for game in GAMES:
         board = board_for(example_rules(game, "board"))
-        has = hasattr(board, "classmate")
+        has = board.classmate is not None
         assert has == (len(board.rules.seats) > 1), game
-    assert not hasattr(puzzles.get("coffee-win-1").board(), "classmate")
+    assert puzzles.get("coffee-win-1").board().classmate is None
 
 
 def test_two_classmates_find_each_other_through_the_panel_and_play(store) -> None:

@@ -40,10 +40,12 @@ from __future__ import annotations
 import base64
 import dataclasses
 import functools
+import html
 import numbers
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast, overload
 
 import ipywidgets as w
@@ -61,7 +63,7 @@ from gamekit.text import upper_first as _upper_first
 from gamekit.widgets.computer import NOBODY, Computer  # noqa: F401  (NOBODY: its old path)
 from gamekit.widgets.history import States
 from gamekit.widgets.objectives import Checklist
-from gamekit.widgets.panel import LOG_PAGE, SidePanel  # noqa: F401  (LOG_PAGE: its old path)
+from gamekit.widgets.panel import _LOG_HEIGHT, LOG_PAGE, Panel  # noqa: F401  (LOG_PAGE: its old path)
 from gamekit.widgets.view import BoardView
 
 __all__ = ["GameBoard", "LogEntry", "board_seed", "folding"]
@@ -144,7 +146,7 @@ def _count(k: int, word: str) -> str:
 MESSAGE_CHARS = 1000
 
 
-class GameBoard(SidePanel):
+class GameBoard:
     """Base of the game boards: history, record, computer opponent, side panel, display.
 
     Not used alone: each game's board (:class:`~gamekit.widgets.CoffeeBoard` …) builds on
@@ -193,6 +195,10 @@ class GameBoard(SidePanel):
     computer: Computer
     #: A guided game's objectives beside the board (:meth:`set_guide`), or None.
     checklist: Checklist | None = None
+    #: The side panel (:class:`~gamekit.widgets.panel.Panel`), once the board is laid out.
+    panel: Panel | None = None
+    #: The picture's transform (drawing units to the SVG's), once drawn.
+    _transform: Any = None
     # Until the board is built and has said something:
     _built: bool = False
     _message_serial: int = 0
@@ -200,7 +206,6 @@ class GameBoard(SidePanel):
     message: str = ""
     #: The class table the board is at (:class:`gamekit.widgets.table.AtTable`), or None.
     table: Any = None
-    #: Which page of the log shows: 0 the newest, 1 the one before … (:meth:`page_log`).
 
     def __repr__(self) -> str:
         k = len(self._moves)
@@ -271,7 +276,7 @@ class GameBoard(SidePanel):
 
     def _show_thinking(self) -> None:
         """The turn line says the computer is thinking (while it chooses)."""
-        if hasattr(self, "turn_line"):
+        if self.panel is not None:
             self.turn_line.value = self._turn_html()
 
     # -- a guided game's objectives (``self.checklist``) --------------------------------------
@@ -298,6 +303,140 @@ class GameBoard(SidePanel):
         self._align_flags()
         self.checklist = Checklist(self, Guide(objectives, seat))
         self._refresh()
+
+    # -- the side panel (``self.panel``) -----------------------------------------------------
+    def _assemble(
+        self,
+        board: Sequence[w.Widget],
+        actions: Sequence[w.Widget],
+        settings: Sequence[w.Widget] = (),
+        *,
+        width: int = 460,
+        panel_width: int = 400,
+        log_height: str = _LOG_HEIGHT,
+        score_beside_board: bool = False,
+    ) -> w.Box:
+        """The board's layout, with its side panel (:meth:`Panel.layout
+        <gamekit.widgets.panel.Panel.layout>`: ``board``'s widgets on the left; the turn,
+        the banner, the message, ``actions``, the log, the score and ``settings`` on the
+        right). Marks the board as built."""
+        self.panel = Panel(self)
+        box = self.panel.layout(
+            board, actions, settings, width=width, panel_width=panel_width,
+            log_height=log_height, score_beside_board=score_beside_board,
+        )  # fmt: skip
+        self._built = True
+        return box
+
+    def _laid_out(self) -> Panel:
+        """The side panel (an ``AttributeError`` before the board is laid out)."""
+        if self.panel is None:
+            raise AttributeError(
+                f"the {type(self).__name__} has no side panel before it is laid out"
+            )
+        return self.panel
+
+    def _refresh_panel(self) -> None:
+        """Redraw the side panel from the game (a board's ``_refresh`` calls it last)."""
+        if self.panel is not None:
+            self.panel.refresh()
+
+    def _goal_html(self) -> str:
+        """The goal line's HTML (a puzzle shows its task there)."""
+        return self._laid_out().goal_html()
+
+    def _turn_html(self) -> str:
+        """The turn line's HTML (a puzzle shows what to do there)."""
+        return self._laid_out().turn_html()
+
+    def lesson_link(self, lesson: str | None = None, text: str | None = None) -> str:
+        """The HTML of a link to a lesson (default: the game's first, "How to play: lesson
+        01"; "" if none): relative to ``apps/`` or ``notebooks/`` in JupyterLab; in Voilà,
+        where only the apps are served, the lesson is named without a link."""
+        lesson = lesson or self.lesson
+        if not lesson:
+            return ""
+        number = lesson.split("_", 1)[0]
+        text = html.escape(text or f"How to play: lesson {number}")
+        if os.environ.get("VOILA_KERNEL_ID"):
+            return f'<span title="{html.escape(lesson)} in the lessons">{text}</span>'
+        here = Path.cwd().name
+        href = lesson if here == "notebooks" else f"../notebooks/{lesson}"
+        return f'<a href="{html.escape(href)}" target="_blank" style="color:#0b5cad">{text}</a>'
+
+    @property
+    def log_page(self) -> int:
+        """Which page of the log shows: 0 the newest, 1 the one before … (:meth:`page_log`)."""
+        return 0 if self.panel is None else self.panel.log_page
+
+    @log_page.setter
+    def log_page(self, page: int) -> None:
+        if self.panel is not None:
+            self.panel.log_page = page
+
+    def page_log(self, pages: int) -> None:
+        """Show the log ``pages`` pages further back (negative: towards the newest), as the
+        "Earlier moves" and "Later moves" buttons do; the newest page is page 0.
+
+        Raises:
+            TypeError: ``pages`` is not a whole number.
+        """
+        self._laid_out().page_log(pages)
+
+    @property
+    def goal_line(self) -> Any:
+        """The goal line (a puzzle's task): a widget of the side panel."""
+        return self._laid_out().goal_line
+
+    @property
+    def turn_line(self) -> Any:
+        """Whose turn it is, and what to do: a widget of the side panel."""
+        return self._laid_out().turn_line
+
+    @property
+    def banner(self) -> Any:
+        """The game-over banner: a widget of the side panel."""
+        return self._laid_out().banner
+
+    @property
+    def message_line(self) -> Any:
+        """The message line (what a move did, or why it was refused): a widget of the side panel."""
+        return self._laid_out().message_line
+
+    @property
+    def log_view(self) -> Any:
+        """The move log, newest first: a widget of the side panel."""
+        return self._laid_out().log_view
+
+    @property
+    def earlier_button(self) -> Any:
+        """The log's Earlier moves button: a widget of the side panel."""
+        return self._laid_out().earlier_button
+
+    @property
+    def later_button(self) -> Any:
+        """The log's Later moves button: a widget of the side panel."""
+        return self._laid_out().later_button
+
+    @property
+    def score_panel(self) -> Any:
+        """The score panel (hidden for a game without one): a widget of the side panel."""
+        return self._laid_out().score_panel
+
+    @property
+    def objectives_panel(self) -> Any:
+        """A guided game's objectives: a widget of the side panel."""
+        return self._laid_out().objectives_panel
+
+    @property
+    def keys_line(self) -> Any:
+        """The keys the board answers, in words (None without a clickable picture): a widget of the side panel."""
+        return self._laid_out().keys_line
+
+    @property
+    def classmate(self) -> Any:
+        """The Play a classmate panel (None where a board has none): a widget of the side panel."""
+        return self._laid_out().classmate
 
     # -- history -------------------------------------------------------------------------
     def _load(self, rules: Any, record: Record | None, default_rules: type) -> None:

@@ -1,9 +1,13 @@
 """A board's side panel: the goal line with its lesson links, whose turn it is, the banner
 at the end, the move log in pages, the message line, and the layout of the whole board
-(:class:`SidePanel`, which every :class:`~gamekit.widgets.base.GameBoard` inherits).
+(:class:`Panel`, which every :class:`~gamekit.widgets.base.GameBoard` holds as
+``board.panel`` once laid out).
 
 >>> from gamekit.widgets import CoffeeBoard
->>> "<b>Goal:</b> Make a line of 5" in CoffeeBoard()._goal_html()
+>>> board = CoffeeBoard()
+>>> board.panel
+<Panel of CoffeeBoard: log page 0>
+>>> "<b>Goal:</b> Make a line of 5" in board.goal_line.value
 True
 """
 
@@ -11,15 +15,16 @@ from __future__ import annotations
 
 import html
 import numbers
-import os
 from collections.abc import Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from gamekit.errors import shown
 from gamekit.widgets.view import svg_point
+
+if TYPE_CHECKING:
+    from gamekit.widgets.base import GameBoard
 
 #: The tones of the game-over banner: (text colour, background, border).
 _TONES = {
@@ -42,53 +47,27 @@ def _log_note(text: str) -> str:
     )
 
 
-class SidePanel:
-    """The side panel of a board (see :class:`~gamekit.widgets.base.GameBoard`)."""
+class Panel:
+    """The side panel of one board: its widgets (``goal_line``, ``turn_line``, ``banner``,
+    ``message_line``, ``log_view`` with its ``earlier_button`` and ``later_button``,
+    ``score_panel``, ``objectives_panel``), the page of the log on show (``log_page``) and
+    what the live region has told. The board makes it when it lays itself out
+    (:meth:`layout`) and redraws it with :meth:`refresh`; it reads the board's words (goal,
+    turn, instruction, banner, score, log) and never changes the game.
+    """
 
-    #: The page of the log on show (0: the newest).
-    log_page: int = 0
-    #: The picture's transform (drawing units to the SVG's), once drawn.
-    _transform: Any = None
-    #: What the live region has told: the moves, the message (by its serial), the end
-    #: (``None`` until the first refresh, which tells nothing of a game not played just now).
-    _told_moves: int | None = None
-    _told_serial: int = 0
-    _told_over: bool | None = None
+    def __init__(self, board: GameBoard) -> None:
+        self.board = board
+        #: The page of the log on show (0: the newest).
+        self.log_page = 0
+        # What the live region has told: the moves, the message (by its serial), the end
+        # (``None`` until the first refresh, which tells nothing of a game not played now).
+        self._told_moves: int | None = None
+        self._told_serial = 0
+        self._told_over: bool | None = None
+        self.keys_line: w.HTML | None = None
+        self.classmate: Any = None
 
-    if TYPE_CHECKING:  # what the panel shows of the board (GameBoard defines it)
-        lesson: ClassVar[str]
-        goal_lessons: ClassVar[tuple[tuple[str, str], ...]]
-        log_notation: ClassVar[bool]
-        message: str
-        redo_button: w.Button
-        computer: Any
-        _message_serial: int
-        checklist: Any
-        _ok: bool
-        _moves: list[str]
-        _redo: list[str]
-
-        @property
-        def state(self) -> Any: ...
-        @property
-        def move_log(self) -> Sequence[Any]: ...
-        def goal_text(self) -> str: ...
-        def turn_text(self) -> str: ...
-        def instruction(self) -> str: ...
-        def banner_text(self) -> tuple[str, str]: ...
-        def score_html(self) -> str: ...
-        def picture_words(self) -> str: ...
-        def keys_help(self) -> str: ...
-        def position_text(self) -> str: ...
-        def _key_targets(self) -> dict[str, tuple[float, float]]: ...
-        def _target_words(self) -> dict[str, str]: ...
-
-    # -- the side panel ------------------------------------------------------------------
-    def _panel(self) -> None:
-        """The widgets of the side panel (made once): ``goal_line``, ``turn_line``,
-        ``banner``, ``message_line``, ``log_view`` and ``score_panel``."""
-        if hasattr(self, "log_view"):
-            return
         self.goal_line = w.HTML(layout=w.Layout(margin="0 0 4px 0"))
         self.turn_line = w.HTML(layout=w.Layout(height="46px", overflow="hidden"))
         self.turn_line.add_class("gamekit-turn")
@@ -120,7 +99,11 @@ class SidePanel:
         self.objectives_panel = w.HTML(layout=w.Layout(display="none"))
         self.objectives_panel.add_class("gamekit-objectives")
 
-    def _assemble(
+    def __repr__(self) -> str:
+        return f"<Panel of {type(self.board).__name__}: log page {self.log_page}>"
+
+    # -- the layout ------------------------------------------------------------------------
+    def layout(
         self,
         board: Sequence[w.Widget],
         actions: Sequence[w.Widget],
@@ -135,15 +118,14 @@ class SidePanel:
         widgets under it) on the left; on the right the turn line, the game-over banner,
         the message line, ``actions`` (the main buttons), the log, the score panel and
         ``settings``. The two columns wrap when there is no room side by side; the board
-        scales with its column. Marks the board as built."""
-        self._panel()
+        scales with its column."""
         self.log_view.layout.height = log_height
         under_board = [self.score_panel] if score_beside_board else []
         keys = []
-        if getattr(self, "view", None) is not None:
+        if getattr(self.board, "view", None) is not None:
             self.keys_line = w.HTML(
                 f'<div style="font-size:12px;line-height:1.3;color:#4b5563">'
-                f"{html.escape(self.keys_help())}</div>",
+                f"{html.escape(self.board.keys_help())}</div>",
                 layout=w.Layout(margin="2px 0 0 0"),
             )
             self.keys_line.add_class("gamekit-keys")
@@ -154,13 +136,13 @@ class SidePanel:
             layout=w.Layout(flex="100 1 360px", max_width=f"{width}px", min_width="280px"),
         )
         left.add_class("gamekit-board-column")
-        free = getattr(self, "puzzle", None) is None
-        row = self.computer.against_row
+        free = self.board.puzzle is None
+        row = self.board.computer.against_row
         against = [row] if free and row is not None else []
-        if free and len(self.state.rules.seats) > 1:
+        if free and len(self.board.state.rules.seats) > 1:
             from gamekit.widgets.classmate import ClassmatePanel
 
-            self.classmate = ClassmatePanel(self)
+            self.classmate = ClassmatePanel(self.board)
             settings = [*settings, self.classmate.widget]
         right = w.VBox(
             [
@@ -197,29 +179,13 @@ class SidePanel:
             layout=w.Layout(width="100%"),
         )
         box.add_class("gamekit-app")
-        self._built = True
         return box
 
-    def lesson_link(self, lesson: str | None = None, text: str | None = None) -> str:
-        """The HTML of a link to a lesson (default: the game's first, "How to play: lesson
-        01"; "" if none): relative to ``apps/`` or ``notebooks/`` in JupyterLab; in Voilà,
-        where only the apps are served, the lesson is named without a link."""
-        lesson = lesson or self.lesson
-        if not lesson:
-            return ""
-        number = lesson.split("_", 1)[0]
-        text = html.escape(text or f"How to play: lesson {number}")
-        if os.environ.get("VOILA_KERNEL_ID"):
-            return f'<span title="{html.escape(lesson)} in the lessons">{text}</span>'
-        here = Path.cwd().name
-        href = lesson if here == "notebooks" else f"../notebooks/{lesson}"
-        return f'<a href="{html.escape(href)}" target="_blank" style="color:#0b5cad">{text}</a>'
-
-    def _goal_html(self) -> str:
-        goal = self.goal_text()
-        link = self.lesson_link()
-        for lesson, words in self.goal_lessons:  # a lesson a word of the goal points to
-            link += " &nbsp;·&nbsp; " + self.lesson_link(lesson, words)
+    def goal_html(self) -> str:
+        goal = self.board.goal_text()
+        link = self.board.lesson_link()
+        for lesson, words in self.board.goal_lessons:  # a lesson a word of the goal points to
+            link += " &nbsp;·&nbsp; " + self.board.lesson_link(lesson, words)
         parts = []
         if goal:
             parts.append(f"<b>Goal:</b> {html.escape(goal)}")
@@ -227,17 +193,17 @@ class SidePanel:
             parts.append(link)
         return f'<div style="font-size:14px">{" &nbsp;·&nbsp; ".join(parts)}</div>'
 
-    def _turn_html(self) -> str:
-        if self.computer.thinking or self.computer.to_move():
+    def turn_html(self) -> str:
+        if self.board.computer.thinking or self.board.computer.to_move():
             return '<div style="font-size:16px;line-height:1.35"><b>The computer is thinking…</b></div>'
-        text = f"<b>{html.escape(self.turn_text())}</b>"
-        hint = self.instruction() if self.state.outcome is None else ""
+        text = f"<b>{html.escape(self.board.turn_text())}</b>"
+        hint = self.board.instruction() if self.board.state.outcome is None else ""
         if hint:
             text += f": {html.escape(hint)}"
         return f'<div style="font-size:16px;line-height:1.35">{text}</div>'
 
-    def _banner_html(self) -> str:
-        text, tone = self.banner_text()
+    def banner_html(self) -> str:
+        text, tone = self.board.banner_text()
         colour, background, border = _TONES.get(tone, _TONES["neutral"])
         return (
             f'<div style="color:{colour};background:{background};border:2px solid {border};'
@@ -245,14 +211,14 @@ class SidePanel:
             f"<b>{html.escape(text)}</b></div>"
         )
 
-    def _log_html(self) -> str:
+    def log_html(self) -> str:
         """The log's HTML: one page of :data:`LOG_PAGE` moves, newest first (the newest page
         unless ``log_page`` says how many pages back), with a line for the moves left out."""
-        log = self.move_log
+        log = self.board.move_log
         n = len(log)
         if not n:
             return '<div style="color:#6b7280;font-size:13px">No moves yet.</div>'
-        page = min(max(self.log_page, 0), self._last_log_page())
+        page = min(max(self.log_page, 0), self.last_log_page())
         top = n - page * LOG_PAGE
         bottom = max(0, top - LOG_PAGE)
         rows = []
@@ -263,7 +229,7 @@ class SidePanel:
             notation = (
                 f'<td style="color:#7b8794;padding:1px 4px;font-family:monospace;'
                 f'white-space:nowrap">{html.escape(entry.notation)}</td>'
-                if self.log_notation
+                if self.board.log_notation
                 else ""
             )
             rows.append(
@@ -287,92 +253,90 @@ class SidePanel:
         """
         if isinstance(pages, bool) or not isinstance(pages, numbers.Integral):
             raise TypeError(f"pages must be a whole number, not {shown(pages)}")
-        self.log_page = min(max(self.log_page + int(pages), 0), self._last_log_page())
-        self._refresh_panel()
+        self.log_page = min(max(self.log_page + int(pages), 0), self.last_log_page())
+        self.refresh()
 
-    def _last_log_page(self) -> int:
+    def last_log_page(self) -> int:
         """The page of the log that holds the first move (0 while one page holds them all)."""
-        return max(0, len(self._moves) - 1) // LOG_PAGE
+        return max(0, len(self.board._moves) - 1) // LOG_PAGE
 
-    def _message_html(self) -> str:
-        if not self.message:
+    def message_html(self) -> str:
+        if not self.board.message:
             return ""
-        colour = _OK if self._ok else _REFUSED
+        colour = _OK if self.board._ok else _REFUSED
         return (
             f'<div style="color:{colour};line-height:1.35;padding-top:2px">'
-            f"{html.escape(self.message)}</div>"
+            f"{html.escape(self.board.message)}</div>"
         )
 
-    def _keyboard(self, view: Any) -> None:
+    def keyboard(self, view: Any) -> None:
         """The keyboard's places and their words (from the board's hooks, in SVG units),
         and the news of this refresh said once in the live region."""
-        transform = self._transform
+        transform = self.board._transform
         if transform is None:
             view.set_targets({}, {})
         else:
-            points = self._key_targets()
+            points = self.board._key_targets()
             view.set_targets(
                 {name: svg_point(transform, x, y) for name, (x, y) in points.items()},
-                self._target_words() if points else {},
+                self.board._target_words() if points else {},
             )
-        news = self._news()
+        news = self.news()
         if news:
             view.say(news)
 
-    def _news(self) -> str:
+    def news(self) -> str:
         """What changed since the last refresh, in words: each new move of the log (yours
         and the computer's), a new message (a refusal, "Took back …"), the end of the game.
         The first refresh of a game says nothing: its moves were not made just now."""
-        n = len(self._moves)
+        n = len(self.board._moves)
         told = n if self._told_moves is None else self._told_moves
         parts: list[str] = []
         if n > told:
-            log = self.move_log
+            log = self.board.move_log
             parts = [log[i].words for i in range(told, n)]
-        serial = self._message_serial
-        if serial != self._told_serial and self.message:
-            if parts and self.message.startswith(parts[-1]):
-                parts[-1] = self.message  # the move's words and what to do next
-            elif self.message not in parts:
-                parts.append(self.message)
-        if self.checklist is not None:
-            parts += self.checklist.take_news()
-        over = self.state.outcome is not None
+        serial = self.board._message_serial
+        if serial != self._told_serial and self.board.message:
+            if parts and self.board.message.startswith(parts[-1]):
+                parts[-1] = self.board.message  # the move's words and what to do next
+            elif self.board.message not in parts:
+                parts.append(self.board.message)
+        if self.board.checklist is not None:
+            parts += self.board.checklist.take_news()
+        over = self.board.state.outcome is not None
         if over and self._told_over is False:
-            parts.append(self.banner_text()[0])
+            parts.append(self.board.banner_text()[0])
         self._told_moves, self._told_serial, self._told_over = n, serial, over
         return " ".join(p for p in parts if p)
 
-    def _refresh_panel(self) -> None:
+    def refresh(self) -> None:
         """Redraw the side panel from the game: goal, turn line, banner, message, log,
         score panel, undo and redo. A board's ``_refresh`` calls it last."""
-        if not hasattr(self, "log_view"):
-            return
-        if self.checklist is not None:
-            self.checklist.follow()
-        checklist = "" if self.checklist is None else self.checklist.html()
+        if self.board.checklist is not None:
+            self.board.checklist.follow()
+        checklist = "" if self.board.checklist is None else self.board.checklist.html()
         self.objectives_panel.value = checklist
         self.objectives_panel.layout.display = None if checklist else "none"
-        view = getattr(self, "view", None)
+        view = getattr(self.board, "view", None)
         if view is not None:  # a screen reader names the board by the position, move by move
-            view.position = self.position_text()
-            self._keyboard(view)
-        self.goal_line.value = self._goal_html()
-        self.turn_line.value = self._turn_html()
-        over = self.state.outcome is not None
-        self.banner.value = self._banner_html() if over else ""
+            view.position = self.board.position_text()
+            self.keyboard(view)
+        self.goal_line.value = self.board._goal_html()
+        self.turn_line.value = self.board._turn_html()
+        over = self.board.state.outcome is not None
+        self.banner.value = self.banner_html() if over else ""
         self.banner.layout.display = None if over else "none"
-        self.message_line.value = self._message_html()
-        self.log_view.value = self._log_html()
-        paged = len(self._moves) > LOG_PAGE
+        self.message_line.value = self.message_html()
+        self.log_view.value = self.log_html()
+        paged = len(self.board._moves) > LOG_PAGE
         page = self.log_page
-        for button, off in ((self.earlier_button, page >= self._last_log_page()),
+        for button, off in ((self.earlier_button, page >= self.last_log_page()),
                             (self.later_button, page == 0)):  # fmt: skip
             button.layout.display = None if paged else "none"
             button.disabled = off
-        score = self.score_html()
+        score = self.board.score_html()
         self.score_panel.value = score
         self.score_panel.layout.display = None if score else "none"
-        if hasattr(self, "undo_button"):
-            self.undo_button.disabled = not self._moves
-            self.redo_button.disabled = not self._redo
+        if hasattr(self.board, "undo_button"):
+            self.board.undo_button.disabled = not self.board._moves
+            self.board.redo_button.disabled = not self.board._redo

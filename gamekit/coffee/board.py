@@ -43,7 +43,6 @@ from gamekit.puzzles import Puzzle
 from gamekit.records import Record
 from gamekit.widgets.base import GameBoard
 from gamekit.widgets.keys import grid_places
-from gamekit.widgets.puzzle import PuzzleMode
 from gamekit.widgets.view import click_to_cell
 
 __all__ = ["CoffeeBoard"]
@@ -72,7 +71,7 @@ def _board_words(rules: coffee.Rules) -> str:
     return f"a {rules.size} × {rules.size} square board"
 
 
-class CoffeeBoard(PuzzleMode, GameBoard):
+class CoffeeBoard(GameBoard):
     """A Coffee game on a clickable board, with its controls.
 
     ``CoffeeBoard(rules)`` starts a new game; ``CoffeeBoard(record=rec)`` continues a saved

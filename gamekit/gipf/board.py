@@ -51,7 +51,7 @@ from gamekit.text import join_words as _join
 from gamekit.text import upper_first as _upper_first
 from gamekit.widgets.base import GameBoard
 from gamekit.widgets.keys import grid_places
-from gamekit.widgets.puzzle import PuzzleMode, quoted
+from gamekit.widgets.puzzle import quoted
 from gamekit.widgets.view import click_to_cell
 
 __all__ = ["GipfBoard", "describe_move"]
@@ -73,7 +73,7 @@ def _template() -> tuple[str, tuple[float, float, float, float]]:
 _DOT_SET = frozenset(DOTS)
 
 
-class GipfBoard(PuzzleMode, GameBoard):
+class GipfBoard(GameBoard):
     """A GIPF game on a clickable board, with its controls.
 
     ``GipfBoard(rules)`` starts a new game (``gipf.Rules(variant=...)``);

@@ -58,7 +58,7 @@ from gamekit.puzzles import Puzzle
 from gamekit.records import Record
 from gamekit.widgets.base import MAX_DEAL, GameBoard
 from gamekit.widgets.keys import grid_places
-from gamekit.widgets.puzzle import PuzzleMode, capitalise_sentences
+from gamekit.widgets.puzzle import capitalise_sentences
 from gamekit.widgets.view import click_to_cell
 
 __all__ = [
@@ -103,7 +103,7 @@ def _mover(state: hextiles.State) -> int:
     return state.player if state.player is not None else state.first
 
 
-class HexTilesBoard(TileControls, PuzzleMode, GameBoard):
+class HexTilesBoard(TileControls, GameBoard):
     """A Hex Tiles game on a clickable board, with its controls.
 
     ``HexTilesBoard(rules)`` starts a new game; ``HexTilesBoard(record=rec)`` continues a

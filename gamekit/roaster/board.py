@@ -54,7 +54,7 @@ from gamekit.roaster.puzzles import SCORING_GOALS, slot_words
 from gamekit.roaster.words import gerund, move_words, tokens_words, with_article
 from gamekit.roaster.words import position_words as roaster_words
 from gamekit.widgets.base import MAX_DEAL, GameBoard, folding
-from gamekit.widgets.puzzle import PuzzleMode, capitalise_sentences
+from gamekit.widgets.puzzle import capitalise_sentences
 
 __all__ = ["RoasterBoard", "cup_forecast", "effects_legend"]
 
@@ -174,7 +174,7 @@ def _place_words(name: str, token: str | None, chosen: bool) -> str:
     return f"{place}: {held}{', chosen' if chosen else ''}"
 
 
-class RoasterBoard(PuzzleMode, GameBoard):
+class RoasterBoard(GameBoard):
     """A Coffee Roaster game on a clickable table, with its controls.
 
     ``RoasterBoard(rules)`` starts a new game; ``RoasterBoard(record=rec)`` continues a saved
@@ -609,10 +609,11 @@ class RoasterBoard(PuzzleMode, GameBoard):
         """A puzzle's words with every move's notation put in words ("using Preserve (pay
         an acidity token into the Exchange pair) on a level-1 bean and a level-4 bean"),
         token names for token ids, cup slots counted from 1 (``cup:3`` is "cup slot 4")."""
-        p = self.puzzle
-        if p is None:
+        mode = self.puzzle_mode
+        if mode is None:
             return text
-        moves = {str(m): m for m in (*p.start().legal_moves(), *(self._tried or ()))}
+        tried = mode.tried or ()
+        moves = {str(m): m for m in (*mode.puzzle.start().legal_moves(), *tried)}
         for notation in sorted(moves, key=len, reverse=True):
             if notation in text and isinstance(moves[notation], roaster.Move):
                 words = gerund(move_words(moves[notation]))

@@ -40,13 +40,10 @@ from __future__ import annotations
 import base64
 import dataclasses
 import functools
-import html
 import numbers
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, cast, overload
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import ipywidgets as w
 import numpy as np
@@ -54,38 +51,22 @@ import numpy as np
 from gamekit.checks import whole
 from gamekit.errors import GamekitError, VariantRuleError, shown
 from gamekit.game import facts, lineage, part
-from gamekit.guide import Guide, Objective
-from gamekit.players import Player
 from gamekit.records import Record
 from gamekit.store import StoreError
 from gamekit.text import join_words as _join
 from gamekit.text import upper_first as _upper_first
 from gamekit.widgets.computer import NOBODY, Computer  # noqa: F401  (NOBODY: its old path)
 from gamekit.widgets.history import States
-from gamekit.widgets.objectives import Checklist
+from gamekit.widgets.log import LogEntry, MoveLog, count, some_moves
 from gamekit.widgets.panel import _LOG_HEIGHT, LOG_PAGE, Panel  # noqa: F401  (LOG_PAGE: its old path)
+from gamekit.widgets.parts import BoardParts
+from gamekit.widgets.puzzle import PuzzleMode
 from gamekit.widgets.view import BoardView
 
 __all__ = ["GameBoard", "LogEntry", "board_seed", "folding"]
 
 #: New deals are numbers below this (what a board's seed box can show).
 MAX_DEAL = 10**9
-
-
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    """One move in the board's log: its number (1 for the first), the seat that made it,
-    the move in words and in notation, and whether the computer made it.
-
-    >>> LogEntry(1, "black", "Black put a stone on e5.", "e5|", False).notation
-    'e5|'
-    """
-
-    number: int
-    seat: str | None
-    words: str
-    notation: str
-    computer: bool
 
 
 def board_seed(seed: Any) -> int | None:
@@ -138,15 +119,11 @@ def folding(title: str, body: w.Widget) -> w.VBox:
     return w.VBox([toggle, body])
 
 
-def _count(k: int, word: str) -> str:
-    return f"{k} {word}" + ("" if k == 1 else "s")
-
-
 #: The longest message line a board shows, in characters.
 MESSAGE_CHARS = 1000
 
 
-class GameBoard:
+class GameBoard(BoardParts):
     """Base of the game boards: history, record, computer opponent, side panel, display.
 
     Not used alone: each game's board (:class:`~gamekit.widgets.CoffeeBoard` …) builds on
@@ -180,23 +157,11 @@ class GameBoard:
     widget: Any
     hint_toggle: Any
     move_box: Any
-    if TYPE_CHECKING:  # puzzle mode (``widgets.puzzle.PuzzleMode``), in every game's board
-        puzzle: Any
+    if TYPE_CHECKING:  # made by each game's board
         attempt: Any
-        _graded: bool
 
-        def _puzzle_typed(self, text: str) -> bool: ...
-        def _puzzle_gate(self) -> bool: ...
-        def _puzzle_answer(self, move: Any, attempt: Any = None) -> None: ...
         def _refresh(self) -> None: ...
 
-    #: The computer opponent (:class:`~gamekit.widgets.computer.Computer`), made with the
-    #: board's seed by :meth:`_begin`.
-    computer: Computer
-    #: A guided game's objectives beside the board (:meth:`set_guide`), or None.
-    checklist: Checklist | None = None
-    #: The side panel (:class:`~gamekit.widgets.panel.Panel`), once the board is laid out.
-    panel: Panel | None = None
     #: The picture's transform (drawing units to the SVG's), once drawn.
     _transform: Any = None
     # Until the board is built and has said something:
@@ -209,234 +174,7 @@ class GameBoard:
 
     def __repr__(self) -> str:
         k = len(self._moves)
-        return f"<{type(self).__name__} {self.rules.game}: {_count(k, 'move')}>"
-
-    # -- the computer (``self.computer``), shown as the board's own settings -----------------
-
-    @property
-    def opponent(self) -> str | Player | None:
-        """The computer opponent: ``None``, a level name (:data:`gamekit.players.LEVEL_NAMES`)
-        or a :class:`~gamekit.players.Player`. Setting it takes effect at once: if it is the
-        computer's turn, it plays.
-
-        Raises:
-            TypeError, ValueError: not ``None``, a level or a player; any opponent at a class
-                table or on a puzzle.
-        """
-        return self.computer.level
-
-    @opponent.setter
-    def opponent(self, level: str | Player | None) -> None:
-        self.computer.set_level(level)
-
-    @property
-    def computer_player(self) -> Player | None:
-        """The :class:`~gamekit.players.Player` that moves for the computer (``None``: nobody):
-        for a level name, exactly :func:`gamekit.players.make_opponent` of that level and the
-        board's seed, the player the strength tables measure.
-
-        >>> from gamekit.widgets import CoffeeBoard
-        >>> CoffeeBoard(opponent="strong", seed=3).computer_player
-        LevelPlayer('strong', seed=3)
-        """
-        return self.computer.player
-
-    @property
-    def computer_plays(self) -> tuple[str, ...]:
-        """The seats the computer plays (when there is an opponent). Setting it (a seat
-        name or a tuple of them) takes effect at once.
-
-        Raises:
-            TypeError, ValueError: not a seat of the game or a tuple of them.
-        """
-        return self.computer.seats
-
-    @computer_plays.setter
-    def computer_plays(self, seats: str | tuple[str, ...]) -> None:
-        self.computer.set_seats(seats)
-
-    @property
-    def opponent_choice(self) -> w.Dropdown | None:
-        """The "computer" menu: nobody or a level (``None`` on a board without it)."""
-        return self.computer.opponent_choice
-
-    @property
-    def seats_choice(self) -> w.Dropdown | None:
-        """The "plays" menu: the seats the computer takes (``None`` on a board without it)."""
-        return self.computer.seats_choice
-
-    @property
-    def play_against(self) -> w.ToggleButtons | None:
-        """The "Play against: the computer / a friend" toggle (``None`` without menus)."""
-        return self.computer.play_against
-
-    def _computer_choice(self, state: Any) -> Any:
-        """The computer's move in ``state``. Hook: its player's choice."""
-        return cast(Player, self.computer.player).choose(state)  # there is a computer player
-
-    def _show_thinking(self) -> None:
-        """The turn line says the computer is thinking (while it chooses)."""
-        if self.panel is not None:
-            self.turn_line.value = self._turn_html()
-
-    # -- a guided game's objectives (``self.checklist``) --------------------------------------
-    @property
-    def guide(self) -> Guide | None:
-        """The objectives the board plays for (a :class:`~gamekit.guide.Guide`), or None."""
-        return None if self.checklist is None else self.checklist.guide
-
-    def set_guide(self, objectives: Sequence[Objective], seat: str | None = None) -> None:
-        """Play for ``objectives`` (see :mod:`gamekit.guide`): a checklist beside the board,
-        ticked off as the game reaches each one. ``seat`` is the learner's (default: the
-        first seat the computer does not play). The moves already played count.
-
-        Raises:
-            TypeError, ValueError: as :class:`~gamekit.guide.Guide` (no objectives, a seat
-                that is none of the game's).
-        """
-        seats = tuple(self.rules.seats)
-        if seat is None:
-            free = [s for s in seats if s not in self.computer.seats]
-            seat = free[0] if free else seats[0]
-        if seat not in seats:
-            raise ValueError(f"seat must be one of {', '.join(seats)}, not {seat!r}")
-        self._align_flags()
-        self.checklist = Checklist(self, Guide(objectives, seat))
-        self._refresh()
-
-    # -- the side panel (``self.panel``) -----------------------------------------------------
-    def _assemble(
-        self,
-        board: Sequence[w.Widget],
-        actions: Sequence[w.Widget],
-        settings: Sequence[w.Widget] = (),
-        *,
-        width: int = 460,
-        panel_width: int = 400,
-        log_height: str = _LOG_HEIGHT,
-        score_beside_board: bool = False,
-    ) -> w.Box:
-        """The board's layout, with its side panel (:meth:`Panel.layout
-        <gamekit.widgets.panel.Panel.layout>`: ``board``'s widgets on the left; the turn,
-        the banner, the message, ``actions``, the log, the score and ``settings`` on the
-        right). Marks the board as built."""
-        self.panel = Panel(self)
-        box = self.panel.layout(
-            board, actions, settings, width=width, panel_width=panel_width,
-            log_height=log_height, score_beside_board=score_beside_board,
-        )  # fmt: skip
-        self._built = True
-        return box
-
-    def _laid_out(self) -> Panel:
-        """The side panel (an ``AttributeError`` before the board is laid out)."""
-        if self.panel is None:
-            raise AttributeError(
-                f"the {type(self).__name__} has no side panel before it is laid out"
-            )
-        return self.panel
-
-    def _refresh_panel(self) -> None:
-        """Redraw the side panel from the game (a board's ``_refresh`` calls it last)."""
-        if self.panel is not None:
-            self.panel.refresh()
-
-    def _goal_html(self) -> str:
-        """The goal line's HTML (a puzzle shows its task there)."""
-        return self._laid_out().goal_html()
-
-    def _turn_html(self) -> str:
-        """The turn line's HTML (a puzzle shows what to do there)."""
-        return self._laid_out().turn_html()
-
-    def lesson_link(self, lesson: str | None = None, text: str | None = None) -> str:
-        """The HTML of a link to a lesson (default: the game's first, "How to play: lesson
-        01"; "" if none): relative to ``apps/`` or ``notebooks/`` in JupyterLab; in Voilà,
-        where only the apps are served, the lesson is named without a link."""
-        lesson = lesson or self.lesson
-        if not lesson:
-            return ""
-        number = lesson.split("_", 1)[0]
-        text = html.escape(text or f"How to play: lesson {number}")
-        if os.environ.get("VOILA_KERNEL_ID"):
-            return f'<span title="{html.escape(lesson)} in the lessons">{text}</span>'
-        here = Path.cwd().name
-        href = lesson if here == "notebooks" else f"../notebooks/{lesson}"
-        return f'<a href="{html.escape(href)}" target="_blank" style="color:#0b5cad">{text}</a>'
-
-    @property
-    def log_page(self) -> int:
-        """Which page of the log shows: 0 the newest, 1 the one before … (:meth:`page_log`)."""
-        return 0 if self.panel is None else self.panel.log_page
-
-    @log_page.setter
-    def log_page(self, page: int) -> None:
-        if self.panel is not None:
-            self.panel.log_page = page
-
-    def page_log(self, pages: int) -> None:
-        """Show the log ``pages`` pages further back (negative: towards the newest), as the
-        "Earlier moves" and "Later moves" buttons do; the newest page is page 0.
-
-        Raises:
-            TypeError: ``pages`` is not a whole number.
-        """
-        self._laid_out().page_log(pages)
-
-    @property
-    def goal_line(self) -> Any:
-        """The goal line (a puzzle's task): a widget of the side panel."""
-        return self._laid_out().goal_line
-
-    @property
-    def turn_line(self) -> Any:
-        """Whose turn it is, and what to do: a widget of the side panel."""
-        return self._laid_out().turn_line
-
-    @property
-    def banner(self) -> Any:
-        """The game-over banner: a widget of the side panel."""
-        return self._laid_out().banner
-
-    @property
-    def message_line(self) -> Any:
-        """The message line (what a move did, or why it was refused): a widget of the side panel."""
-        return self._laid_out().message_line
-
-    @property
-    def log_view(self) -> Any:
-        """The move log, newest first: a widget of the side panel."""
-        return self._laid_out().log_view
-
-    @property
-    def earlier_button(self) -> Any:
-        """The log's Earlier moves button: a widget of the side panel."""
-        return self._laid_out().earlier_button
-
-    @property
-    def later_button(self) -> Any:
-        """The log's Later moves button: a widget of the side panel."""
-        return self._laid_out().later_button
-
-    @property
-    def score_panel(self) -> Any:
-        """The score panel (hidden for a game without one): a widget of the side panel."""
-        return self._laid_out().score_panel
-
-    @property
-    def objectives_panel(self) -> Any:
-        """A guided game's objectives: a widget of the side panel."""
-        return self._laid_out().objectives_panel
-
-    @property
-    def keys_line(self) -> Any:
-        """The keys the board answers, in words (None without a clickable picture): a widget of the side panel."""
-        return self._laid_out().keys_line
-
-    @property
-    def classmate(self) -> Any:
-        """The Play a classmate panel (None where a board has none): a widget of the side panel."""
-        return self._laid_out().classmate
+        return f"<{type(self).__name__} {self.rules.game}: {count(k, 'move')}>"
 
     # -- history -------------------------------------------------------------------------
     def _load(self, rules: Any, record: Record | None, default_rules: type) -> None:
@@ -570,7 +308,7 @@ class GameBoard:
         self.message, self._ok = "", True
         if puzzle is not None:
             game = lineage(default_rules)[-1]
-            self._load_puzzle(puzzle, game, rules=rules, record=record, **given)  # type: ignore[attr-defined]
+            self.puzzle_mode = PuzzleMode(self, puzzle, game, rules=rules, record=record, **given)
             return True
         if deal and record is None:
             rules = self._dealt(rules)
@@ -693,6 +431,8 @@ class GameBoard:
 
     def undo(self) -> None:
         """Take back the last move; against the computer, its answer and your move."""
+        if self.puzzle_mode is not None:
+            return self._say("In a puzzle, Try again puts the start position back.", False)
         if self.table is not None:  # at a class table: the others decide
             try:
                 return self._say(self.table.ask_undo(), True)
@@ -708,13 +448,15 @@ class GameBoard:
             if not self.computer.to_move():
                 break
         self._clear_choice()
-        words = _some_moves(list(reversed(taken)))
-        self._say(f"Took back {_count(len(taken), 'move')}: {words}.", True)
+        words = some_moves(list(reversed(taken)))
+        self._say(f"Took back {count(len(taken), 'move')}: {words}.", True)
         if self.computer.to_move():  # back to the start, the computer opening
             self.computer.turn()
 
     def redo(self) -> None:
         """Play again the last move taken back (and the computer's answer to it)."""
+        if self.puzzle_mode is not None:
+            return self._say("In a puzzle, Try again puts the start position back.", False)
         if self.table is not None:
             return self._say("At a class table a move taken back is gone: play it again.", False)
         if not self._redo:
@@ -729,8 +471,8 @@ class GameBoard:
             if not (flags and len(flags) == len(self._redo) and flags[-1]):
                 break  # a person's move at the computer's turn: the computer plays instead
         self._clear_choice()
-        words = _some_moves(self.move_log[-again:])
-        self._say(f"Played {_count(again, 'move')} again: {words}.", True)
+        words = some_moves(self.move_log[-again:])
+        self._say(f"Played {count(again, 'move')} again: {words}.", True)
         if self.computer.to_move():  # the moves taken back did not include its answer
             self.computer.turn()
 
@@ -755,7 +497,7 @@ class GameBoard:
         if len(parts) > 1:
             for piece in parts:
                 self.type_move(piece)
-                if not self._ok or self._graded:
+                if not self._ok or (self.puzzle_mode is not None and self.puzzle_mode.graded):
                     break
             return
         if not self._puzzle_gate():
@@ -875,7 +617,7 @@ class GameBoard:
                 from the opening: a record of moves cannot hold it (the message says to keep
                 the puzzle's id instead).
         """
-        puzzle = getattr(self, "puzzle", None)
+        puzzle = self.puzzle
         if puzzle is None:
             return Record(self.rules, self._moves)
         if puzzle.setup is not None or puzzle.position is not None:
@@ -1017,7 +759,7 @@ class GameBoard:
         sequence (index it, slice it, take its ``len``) whose entries are put in words when
         first read, so a board opened on a long record words only what it shows."""
         self._align_flags()
-        return _Log(self)
+        return MoveLog(self)
 
     def _log_entry(self, i: int) -> LogEntry:
         """Entry ``i`` of the log (0 for the first move), worded once per position."""
@@ -1119,51 +861,6 @@ class GameBoard:
         return f"{said} {shown}" if shown else said
 
 
-class _Log(Sequence[LogEntry]):
-    """A board's move log, worded on demand (:meth:`GameBoard.move_log`)."""
-
-    __slots__ = ("_board",)
-
-    def __init__(self, board: GameBoard) -> None:
-        self._board = board
-
-    def __len__(self) -> int:
-        return len(self._board._moves)
-
-    @overload
-    def __getitem__(self, i: int) -> LogEntry: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[LogEntry]: ...
-
-    def __getitem__(self, i: int | slice) -> LogEntry | list[LogEntry]:
-        n = len(self)
-        if isinstance(i, slice):
-            return [self._board._log_entry(k) for k in range(*i.indices(n))]
-        j = i + n if i < 0 else i
-        if not 0 <= j < n:
-            raise IndexError(f"move {i} of {n}")
-        return self._board._log_entry(j)
-
-    def __repr__(self) -> str:
-        return f"<move log: {len(self)} moves>"
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, list | tuple | _Log):
-            return list(self) == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-def _some_moves(entries: Sequence[LogEntry], most: int = 3) -> str:
-    """Moves in words, one after the other; past ``most``, the rest counted."""
-    words = [_lower_first(e.words.rstrip(".")) for e in entries[:most]]
-    if len(entries) > most:
-        words.append(f"and {_count(len(entries) - most, 'more move')}")
-    return "; ".join(words)
-
-
 def _lineage_or_none(rules: Any) -> tuple[str, ...]:
     """The games ``rules`` belong to (:func:`gamekit.game.lineage`), none for what is no
     game's rules."""
@@ -1204,14 +901,6 @@ def _person_action(method: Callable[..., Any]) -> Callable[..., Any]:
 
     action._person_action = True  # type: ignore[attr-defined]
     return action
-
-
-def _lower_first(text: str) -> str:
-    """ "You put …" -> "you put …" (but "Black put …" stays)."""
-    for word in ("You ", "The computer "):
-        if text.startswith(word):
-            return text[:1].lower() + text[1:]
-    return text
 
 
 def _number(value: Any) -> str:

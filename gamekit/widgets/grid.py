@@ -30,7 +30,6 @@ from gamekit.records import Record
 from gamekit.render import grid as picture
 from gamekit.widgets.base import GameBoard
 from gamekit.widgets.keys import grid_places
-from gamekit.widgets.puzzle import PuzzleMode
 from gamekit.widgets.view import click_to_cell
 
 __all__ = ["GridBoard", "board_for"]
@@ -59,7 +58,7 @@ def _template(grid: Grid) -> tuple[str, tuple[float, float, float, float]]:
     return view.drawing.svg(), view.drawing.svg_transform()
 
 
-class GridBoard(PuzzleMode, GameBoard):
+class GridBoard(GameBoard):
     """Any game on a grid on a clickable board: ``GridBoard(rules)`` starts a game,
     ``GridBoard(record=rec)`` goes on with a saved one, ``GridBoard(puzzle=p)`` shows a
     puzzle of the game. The computer as on every board: ``opponent`` a level name or a

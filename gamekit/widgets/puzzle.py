@@ -20,12 +20,12 @@ wrong tries (:class:`~gamekit.puzzles.Attempts`). **Try again** puts the start p
 back; so does the next click on the board after a graded move. There is no computer
 opponent, no undo and no new game in puzzle mode: the puzzle decides the position.
 
-:class:`PuzzleMode` is the part every board shares (the panel, the tries, the marks, the
-words); the rules engine and :mod:`gamekit.puzzles` decide what is right. A board adds
-only what is its own: it calls :meth:`PuzzleMode._puzzle_gate` before an action that makes
-a move, hands a complete move to :meth:`PuzzleMode._puzzle_answer` and a clicked cell to
-:meth:`PuzzleMode.toggle_cell`, says which cells a move is drawn on
-(:meth:`PuzzleMode._move_cells`), and draws :meth:`PuzzleMode.puzzle_marks`.
+:class:`PuzzleMode` is what every board shares (the answer panel, the tries, the marks,
+the words): a board showing a puzzle holds one as ``board.puzzle_mode``; the rules engine
+and :mod:`gamekit.puzzles` decide what is right. A board adds only what is its own: it asks
+``board._puzzle_gate()`` before an action that makes a move, hands a complete move to
+``board._puzzle_answer`` and a clicked cell to ``board.toggle_cell``, says which cells a
+move is drawn on (its ``_move_cells`` hook), and draws ``board.puzzle_marks()``.
 
 >>> from gamekit import puzzles
 >>> board = puzzles.get("gipf-row-1").board()
@@ -55,6 +55,9 @@ from gamekit.game import lineage
 from gamekit.puzzles import Attempts, Grade, Puzzle, cell_order, first_sentence, join_words
 from gamekit.text import plural
 from gamekit.widgets.history import States
+
+if TYPE_CHECKING:
+    from gamekit.widgets.base import GameBoard
 
 __all__ = ["PuzzleLadder", "PuzzleMode"]
 
@@ -94,47 +97,27 @@ def _is_are(items: list[Any]) -> str:
     return "is" if len(items) == 1 else "are"
 
 
-if TYPE_CHECKING:  # a mixin of the game boards: mypy reads it as one
-    from gamekit.widgets.base import GameBoard as _Board
-else:
-    _Board = object
+class PuzzleMode:
+    """A board's puzzle: the :class:`~gamekit.puzzles.Puzzle` it shows (``puzzle``), its
+    :class:`~gamekit.puzzles.Attempts` (``attempts``), the last
+    :class:`~gamekit.puzzles.Grade` (``grade``, ``None`` before a try), the chosen cells of
+    a cells puzzle (``cells``), the answer panel's widgets, and the actions :meth:`check`,
+    :meth:`show_answer`, :meth:`try_again`, :meth:`choose_answer` and :meth:`toggle_cell`.
 
-
-class PuzzleMode(_Board):
-    """Puzzle mode, shared by the game boards (mixed into each ``GameBoard`` subclass).
-
-    A board in puzzle mode has ``puzzle`` (the :class:`~gamekit.puzzles.Puzzle`),
-    ``attempts`` (its :class:`~gamekit.puzzles.Attempts`), ``grade`` (the last
-    :class:`~gamekit.puzzles.Grade`, ``None`` before a try), ``cells`` (the chosen cells of a
-    cells puzzle) and the actions :meth:`check`, :meth:`show_answer`, :meth:`try_again`,
-    :meth:`choose_answer` and :meth:`toggle_cell`, besides the board's own ``click``,
-    ``type_move`` … A board without a puzzle is not changed by it.
+    A board holds one as ``board.puzzle_mode`` when it shows a puzzle (``None`` when it
+    does not) and shows its state and actions as its own (``board.grade``,
+    ``board.check()`` …). It plays on the board through the board's own history and words.
     """
 
-    puzzle: Puzzle | None = None
-    attempts: Attempts | None = None
-    grade: Grade | None = None
-    cells: frozenset[str] = frozenset()
-    _tried: tuple[Any, ...] | None = None
-    _turn: tuple[Any, ...] = ()
-    _graded: bool = False
-    _locked: bool = False
-    _grade_listeners: tuple[Callable[[Any], None], ...] | list[Callable[[Any], None]] = ()
+    def __init__(self, board: GameBoard, puzzle: Any, game: str, **others: Any) -> None:
+        """Start ``board`` on ``puzzle``'s position (a puzzle of ``game``); ``others`` are
+        the board's arguments that a puzzle replaces (``rules``, ``record`` …), which must
+        not be given.
 
-    # ``puzzle`` and ``attempts``, for the methods that run only in puzzle mode (set then).
-    @property
-    def _the_puzzle(self) -> Puzzle:
-        return cast(Puzzle, self.puzzle)
-
-    @property
-    def _the_attempts(self) -> Attempts:
-        return cast(Attempts, self.attempts)
-
-    # -- set-up (from a board's constructor) ---------------------------------------------
-    def _load_puzzle(self, puzzle: Any, game: str, **others: Any) -> None:
-        """Start on ``puzzle``'s position (a puzzle of ``game``); ``others`` are the
-        constructor's arguments that a puzzle replaces (``rules``, ``record`` …), which
-        must not be given."""
+        Raises:
+            TypeError: ``puzzle`` is not a :class:`~gamekit.puzzles.Puzzle`.
+            ValueError: a puzzle of another game, or given with what it replaces.
+        """
         if not isinstance(puzzle, Puzzle):
             raise TypeError(
                 f"puzzle must be a Puzzle (see gamekit.puzzles.get), not {type(puzzle).__name__}"
@@ -150,23 +133,34 @@ class PuzzleMode(_Board):
                 f"a board that shows a puzzle takes no {' or '.join(given)}: the puzzle "
                 "decides the position, and nobody plays against the learner"
             )
-        self.puzzle = puzzle
+        self.board = board
+        self.puzzle: Puzzle = puzzle
         self.attempts = Attempts(puzzle)
-        self.grade = None
-        self.cells = frozenset()
-        self._tried, self._turn = None, ()
-        self._graded = self._locked = False
-        self._start_at(puzzle.start())
+        self.grade: Grade | None = None
+        self.cells: frozenset[str] = frozenset()
+        #: The moves of the last graded try (what the marks show).
+        self.tried: tuple[Any, ...] | None = None
+        #: The moves of a turn that goes on (GIPF's push, before its removals).
+        self.turn_moves: tuple[Any, ...] = ()
+        self.graded = False
+        self.locked = False
+        self.listeners: list[Callable[[Any], None]] = []
+        self.feedback: w.HTML | None = None
+        self.choice_buttons: dict[str, w.Button] = {}
+        self.start_at(puzzle.start())
 
-    def _start_at(self, state: Any) -> None:
+    def __repr__(self) -> str:
+        return f"<PuzzleMode {self.puzzle.id}{self.repr_part()}>"
+
+    # -- set-up ----------------------------------------------------------------------------
+    def start_at(self, state: Any) -> None:
         """The board's history: ``state`` alone (the puzzle's position)."""
-        self._history(States(state, []), [])
+        self.board._history(States(state, []), [])
 
-    def _puzzle_panel(self) -> list[w.Widget]:
+    def panel(self) -> list[w.Widget]:
         """The answer panel's widgets (made once): the choice buttons, Check, Show answer,
         Try again, and the verdict with the hint and the answer."""
         p = self.puzzle
-        assert p is not None
         self.choice_buttons = {}
         for label in p.choices:
             b = w.Button(
@@ -219,69 +213,66 @@ class PuzzleMode(_Board):
     def solved(self) -> bool:
         """Whether the learner's last try was right (the board then takes no more tries
         until :meth:`try_again`)."""
-        return self._locked
+        return self.locked
 
-    def _puzzle_repr(self) -> str:
-        """``", puzzle gipf-row-1 (2 tries, solved)"`` for a board's repr ("" without one)."""
-        if self.puzzle is None or self.attempts is None:
-            return ""
+    def repr_part(self) -> str:
+        """``"(2 tries, solved)"``: the tries and where the puzzle stands."""
         a = self.attempts
-        state = "solved" if self._locked else "revealed" if a.revealed else "open"
+        state = "solved" if self.locked else "revealed" if a.revealed else "open"
         tries = f"{a.tries} tr{'y' if a.tries == 1 else 'ies'}"
-        return f", puzzle {self.puzzle.id} ({tries}, {state})"
+        return f" ({tries}, {state})"
 
-    def _seat_words(self) -> str:
+    def seat_words(self) -> str:
         """`` (White)`` after "Your move" in a game of several seats; "" in a solo game."""
-        start = self._the_puzzle.start()
+        start = self.puzzle.start()
         seat = start.to_move
         if seat is None or len(start.rules.seats) < 2:
             return ""
-        return f" ({self.seat_label(seat)})"
+        return f" ({self.board.seat_label(seat)})"
 
     @property
     def answering(self) -> bool:
         """Whether a cells puzzle waits for the learner's answer (not yet checked, the
         answer not shown): a board then draws nothing that would give it away."""
-        p = self.puzzle
-        if p is None or p.kind != "cells" or self.attempts is None:
+        if self.puzzle.kind != "cells":
             return False
-        return not (self._graded or self.attempts.revealed)
+        return not (self.graded or self.attempts.revealed)
 
-    def puzzle_instruction(self) -> str:
+    def instruction(self) -> str:
         """What to do now in the puzzle, as the turn line says it (HTML)."""
-        p = self._the_puzzle
-        if self._locked:
+        p = self.puzzle
+        if self.locked:
             return "<b>Solved!</b> Try again to play it once more"
         if p.kind == "cells":
-            return self._in_words(f"<b>Click the {p.noun}s</b> of your answer, then press Check")
+            return self.board._in_words(
+                f"<b>Click the {p.noun}s</b> of your answer, then press Check"
+            )
         if p.kind == "choice":
             return "<b>Choose your answer</b> with a button below"
-        if self._graded:
+        if self.graded:
             return "<b>Another try?</b> Click the board: it goes back to the puzzle's position"
-        head = "Finish your turn" if self._turn else "Your move"
-        hint = self.instruction()
-        text = f"<b>{head}{html.escape(self._seat_words())}</b>"
+        head = "Finish your turn" if self.turn_moves else "Your move"
+        hint = self.board.instruction()
+        text = f"<b>{head}{html.escape(self.seat_words())}</b>"
         return text + (f": {html.escape(hint)}" if hint else "")
 
     def feedback_text(self) -> str:
         """The answer panel's words, one line each: the verdict, the hint (after a wrong
         try), the answer (once shown) and the tries ("" before anything happened)."""
-        if self.puzzle is None or self.attempts is None:
-            return ""
-        return "\n".join(text for _kind, text in self._feedback_lines())
+        return "\n".join(text for _kind, text in self.feedback_lines())
 
-    def _feedback_lines(self) -> list[tuple[str, str]]:
-        p, a = self._the_puzzle, self._the_attempts
+    def feedback_lines(self) -> list[tuple[str, str]]:
+        p, a = self.puzzle, self.attempts
         lines = []
         if self.grade is not None:
             message = self.grade.message
             if a.revealed:  # the third wrong try's message ends with the answer: shown below
                 message = message.removesuffix(" " + p.solution())
-            lines.append(("right" if self.grade.right else "wrong", self._in_words(message)))
-        if a.wrong and not self._locked:
-            lines.append(("hint", f"Hint: {self._in_words(p.hint)}"))
+            lines.append(("right" if self.grade.right else "wrong", self.board._in_words(message)))
+        if a.wrong and not self.locked:
+            lines.append(("hint", f"Hint: {self.board._in_words(p.hint)}"))
         if a.revealed:
-            lines.append(("answer", self._in_words(p.solution())))
+            lines.append(("answer", self.board._in_words(p.solution())))
         if a.tries:
             text = f"Tries: {a.tries}, {a.wrong} wrong."
             if not a.revealed and not a.solved:
@@ -293,9 +284,9 @@ class PuzzleMode(_Board):
             lines.append(("tries", text))
         return lines
 
-    def _feedback_html(self) -> str:
+    def feedback_html(self) -> str:
         parts = []
-        for kind, text in self._feedback_lines():
+        for kind, text in self.feedback_lines():
             words = html.escape(text)
             if kind in ("right", "wrong"):
                 colour, background, border, sign = _BOX[kind == "right"]
@@ -318,13 +309,11 @@ class PuzzleMode(_Board):
                 parts.append(f'<div style="color:#6b7280;font-size:12px">{words}</div>')
         return f'<div style="font-size:14px;line-height:1.35">{"".join(parts)}</div>'
 
-    def puzzle_marks(self) -> dict[str, str]:
+    def marks(self) -> dict[str, str]:
         """What the board draws for the puzzle, by cell (the names its puzzles use): a
         tone of :data:`gamekit.render.board.VERDICTS` ("chosen", "right", "wrong",
         "answer"); ``{}`` without a puzzle."""
         p = self.puzzle
-        if p is None or self.attempts is None:
-            return {}
         out: dict[str, str] = {}
         revealed = self.attempts.revealed
         if p.kind == "cells":
@@ -332,67 +321,46 @@ class PuzzleMode(_Board):
             if revealed:
                 out.update(dict.fromkeys(right - self.cells, "answer"))
             for cell in self.cells:
-                out[cell] = ("right" if cell in right else "wrong") if self._graded else "chosen"
+                out[cell] = ("right" if cell in right else "wrong") if self.graded else "chosen"
         elif p.kind == "move":
-            out.update(dict.fromkeys(self._focus_cells(), "target"))
-            if self._graded and self._tried:
+            out.update(dict.fromkeys(self.board._focus_cells(), "target"))
+            if self.graded and self.tried:
                 tone = "right" if self.grade is not None and self.grade.right else "wrong"
-                for move in self._tried:
-                    out.update(dict.fromkeys(self._move_cells(move), tone))
-            if revealed and not self._moves:  # the answers: moves from the start position
+                for move in self.tried:
+                    out.update(dict.fromkeys(self.board._move_cells(move), tone))
+            if revealed and not self.board._moves:  # the answers: moves from the start position
                 for answer in p.answers():
-                    out.update(dict.fromkeys(self._move_cells(answer), "answer"))
+                    out.update(dict.fromkeys(self.board._move_cells(answer), "answer"))
         return out
 
-    def _move_cells(self, move: Any) -> tuple[str, ...]:
-        """The cells a move is drawn on (the puzzle marks). Hook: none by default."""
-        return ()
-
-    def _in_words(self, text: str) -> str:
-        """``text`` from :mod:`gamekit.puzzles` (a task, a verdict, an answer) as the
-        learner reads it on this board: a game whose notation says nothing to a player
-        (Hex Tiles' cells and marks) puts moves and cells in words. Hook: as it is."""
-        return text
-
-    def _focus_cells(self) -> tuple[str, ...]:
-        """The cells the task names (outlined on the board). Hook: none by default."""
-        return ()
-
-    def _cell_name(self, text: str) -> str | None:
-        """A typed cell name as the puzzle names cells (``None`` if it names none). Hook."""
-        text = text.strip().lower()
-        return text or None
-
-    # -- the side panel (overrides of the board base) ------------------------------------
-    def _goal_html(self) -> str:
-        if self.puzzle is None:
-            return super()._goal_html()
+    # -- the side panel: the task, what to do, the verdict ------------------------------------
+    def goal_html(self) -> str:
+        """The task, where a free board shows its goal."""
         p = self.puzzle
         return (
             '<div class="gamekit-task" style="font-size:15px;line-height:1.4;'
             'background:#f1f5fb;border-left:4px solid #0072b2;padding:4px 10px">'
             f'<b>Puzzle</b> <span style="color:#4b5563">(level {p.level})</span>: '
-            f"{html.escape(self._in_words(p.task))}</div>"
+            f"{html.escape(self.board._in_words(p.task))}</div>"
         )
 
-    def _turn_html(self) -> str:
-        if self.puzzle is None:
-            return super()._turn_html()
-        return f'<div style="font-size:16px;line-height:1.35">{self.puzzle_instruction()}</div>'
+    def turn_html(self) -> str:
+        """What to do now, where a free board says whose turn it is."""
+        return f'<div style="font-size:16px;line-height:1.35">{self.instruction()}</div>'
 
-    def _refresh_panel(self) -> None:
-        super()._refresh_panel()
-        if self.puzzle is None or not hasattr(self, "feedback"):
+    def refresh(self) -> None:
+        """The answer panel and its buttons from the tries (after the side panel's)."""
+        if self.feedback is None:
             return
-        self.banner.layout.display = "none"  # a game the answer ends: the verdict says it
-        self.feedback.value = self._feedback_html()
-        a = self._the_attempts
-        self.check_button.disabled = self._locked
+        self.board.banner.layout.display = "none"  # a game the answer ends: the verdict says it
+        self.feedback.value = self.feedback_html()
+        a = self.attempts
+        self.check_button.disabled = self.locked
         self.answer_button.disabled = a.revealed
         self.again_button.disabled = not (
-            self._moves or self.cells or self._graded or self.grade is not None
+            self.board._moves or self.cells or self.graded or self.grade is not None
         )
-        tried = self._tried[0] if self.puzzle.kind == "choice" and self._tried else None
+        tried = self.tried[0] if self.puzzle.kind == "choice" and self.tried else None
         answers = set(self.puzzle.answers()) if a.revealed else set()
         for label, button in self.choice_buttons.items():
             if label == tried and self.grade is not None:
@@ -401,33 +369,35 @@ class PuzzleMode(_Board):
                 button.button_style = "success"
             else:
                 button.button_style = ""
-            button.disabled = self._locked
+            button.disabled = self.locked
 
     # -- actions -------------------------------------------------------------------------
     def check(self) -> None:
         """Grade the chosen cells (a cells puzzle); a move is graded as soon as it is made,
         a choice as soon as it is chosen."""
         p = self.puzzle
-        if p is None:
-            return self._say("This board shows no puzzle: there is nothing to check.", False)
-        if self._locked:
-            return self._say(_SOLVED, True)
+        if self.locked:
+            return self.board._say(_SOLVED, True)
         if p.kind == "move":
-            if self._turn:
-                return self._say("Finish your turn first: it is checked once it is over.", False)
-            return self._say(
+            if self.turn_moves:
+                return self.board._say(
+                    "Finish your turn first: it is checked once it is over.", False
+                )
+            return self.board._say(
                 "Make your move on the board: it is checked as soon as it is complete.", False
             )
         if p.kind == "choice":
-            return self._say("Answer with one of the buttons.", False)
+            return self.board._say("Answer with one of the buttons.", False)
         if not self.cells:
-            return self._say(
-                self._in_words(f"Click the {p.noun}s of your answer first, then press Check."),
+            return self.board._say(
+                self.board._in_words(
+                    f"Click the {p.noun}s of your answer first, then press Check."
+                ),
                 False,
             )
-        self._graded_try(sorted(self.cells), (frozenset(self.cells),))
-        self._say(
-            self._in_words(
+        self.graded_try(sorted(self.cells), (frozenset(self.cells),))
+        self.board._say(
+            self.board._in_words(
                 f"Checked: the chosen {p.noun}s are green where right, red where wrong."
             ),
             True,
@@ -442,18 +412,18 @@ class PuzzleMode(_Board):
         if not isinstance(choice, str):
             raise TypeError(f"choice must be one of the answers as text, not {shown(choice)}")
         p = self.puzzle
-        if p is None or p.kind != "choice":
-            return self._say("This puzzle is not answered with a choice.", False)
-        if self._locked:
-            return self._say(_SOLVED, True)
+        if p.kind != "choice":
+            return self.board._say("This puzzle is not answered with a choice.", False)
+        if self.locked:
+            return self.board._say(_SOLVED, True)
         label = " ".join(str(choice).lower().split())
         if label not in p.choices and label in p.moves_of_choices:  # the board's own move
             label = p.choices[p.moves_of_choices.index(label)]
         if label not in p.choices:
             listed = " or ".join(p.choices)
-            return self._say(f"That is not one of the answers: choose {listed}.", False)
-        self._graded_try(label, (label,))
-        self._say(f"You answered: {label}.", True)
+            return self.board._say(f"That is not one of the answers: choose {listed}.", False)
+        self.graded_try(label, (label,))
+        self.board._say(f"You answered: {label}.", True)
 
     def toggle_cell(self, cell: str) -> None:
         """Choose ``cell`` for a cells puzzle's answer, or let it go if chosen. A name that
@@ -465,21 +435,21 @@ class PuzzleMode(_Board):
         if not isinstance(cell, str | tuple | list):
             raise TypeError(f"cell must be a cell name such as 'c3', not {shown(cell)}")
         p = self.puzzle
-        if p is None or p.kind != "cells":
-            return self._say("This puzzle is not answered with cells.", False)
-        if self._locked:
-            return self._say(_SOLVED, True)
+        if p.kind != "cells":
+            return self.board._say("This puzzle is not answered with cells.", False)
+        if self.locked:
+            return self.board._say(_SOLVED, True)
         name = p.cell(cell)
         if name is None:
-            return self._say(f"{quoted(cell)} is not a {p.noun} of this board.", False)
-        self._graded = False  # the marks go back to "chosen" until the next Check
+            return self.board._say(f"{quoted(cell)} is not a {p.noun} of this board.", False)
+        self.graded = False  # the marks go back to "chosen" until the next Check
         self.cells = self.cells ^ {name}
         chosen = sorted(self.cells, key=cell_order)
         if not chosen:
-            return self._say(f"No {p.noun} chosen.", True)
+            return self.board._say(f"No {p.noun} chosen.", True)
         k = len(chosen)
-        self._say(
-            self._in_words(
+        self.board._say(
+            self.board._in_words(
                 f"Chosen: {', '.join(chosen)} ({plural(k, p.noun)}). Press Check "
                 "when your answer is complete."
             ),
@@ -488,68 +458,50 @@ class PuzzleMode(_Board):
 
     def show_answer(self) -> None:
         """Show the answer: in words below the board, and outlined on the start position."""
-        if self.puzzle is None or self.attempts is None:
-            return self._say("This board shows no puzzle.", False)
         self.attempts.reveal()
-        if self._moves:
-            self._back_to_start(keep_marks=self._graded)
-        self._say("Here is the answer, in green.", True)
+        if self.board._moves:
+            self.back_to_start(keep_marks=self.graded)
+        self.board._say("Here is the answer, in green.", True)
 
     def try_again(self) -> None:
         """Put the puzzle's position back for another go (the tries so far still count)."""
-        if self.puzzle is None:
-            return self._say("This board shows no puzzle.", False)
-        self._back_to_start()
-        self._clear_choice()
+        self.back_to_start()
+        self.board._clear_choice()
         self.cells = frozenset()
-        self.grade, self._tried, self._locked = None, None, False
-        self._say("Back to the puzzle's position: have another go.", True)
-
-    def undo(self) -> None:
-        if self.puzzle is None:
-            return super().undo()
-        self._say("In a puzzle, Try again puts the start position back.", False)
-
-    def redo(self) -> None:
-        if self.puzzle is None:
-            return super().redo()
-        self._say("In a puzzle, Try again puts the start position back.", False)
+        self.grade, self.tried, self.locked = None, None, False
+        self.board._say("Back to the puzzle's position: have another go.", True)
 
     # -- what a board calls ----------------------------------------------------------------
-    def _puzzle_gate(self) -> bool:
+    def gate(self) -> bool:
         """Called first by a board action that makes a move: whether it may go on. After a
         graded try the puzzle's position comes back first; a solved puzzle, or one not
         answered by a move, refuses (with the reason in the message line)."""
         p = self.puzzle
-        if p is None:
-            return True
-        if self._locked:
-            self._say(_SOLVED, True)
+        if self.locked:
+            self.board._say(_SOLVED, True)
             return False
         if p.kind == "cells":
-            self._say("Click the cells of your answer on the board, then press Check.", False)
+            self.board._say("Click the cells of your answer on the board, then press Check.", False)
             return False
         if p.kind == "choice" and not p.moves_of_choices:
-            self._say("This puzzle is answered with the buttons beside the board.", False)
+            self.board._say("This puzzle is answered with the buttons beside the board.", False)
             return False
-        if self._graded:
-            self._back_to_start()
+        if self.graded:
+            self.back_to_start()
         return True
 
-    def _rule_words(self, reason: str) -> str:
+    def rule_words(self, reason: str) -> str:
         """A board's refusal as a puzzle shows it: its first sentence, the move and the rule
         it breaks (the free board goes on to list what is possible, which may answer the
-        puzzle); unchanged without a puzzle."""
-        if self.puzzle is None:
-            return reason
+        puzzle)."""
         return first_sentence(reason)
 
-    def _puzzle_typed(self, text: str) -> bool:
+    def typed(self, text: str) -> bool:
         """Typed text in a cells or choice puzzle: cell names toggle cells (``check``
         checks), a choice answers. Whether the text was handled (a move puzzle's moves are
         the board's)."""
         p = self.puzzle
-        if p is None or p.kind == "move":
+        if p.kind == "move":
             return False
         text = (text or "").strip()
         if not text:
@@ -562,85 +514,94 @@ class PuzzleMode(_Board):
             return True
         words = _CELL_WORDS.findall(text)
         if not words or _CELL_WORDS.sub("", text).strip(" ,;") != "":
-            self._say(f"{quoted(text)} names no cell. Type cells such as c3, or check.", False)
+            self.board._say(
+                f"{quoted(text)} names no cell. Type cells such as c3, or check.", False
+            )
             return True
-        names = [p.cell(self._cell_name(m) or m) for m in words]
+        names = [p.cell(self.board._cell_name(m) or m) for m in words]
         off = [m for m, n in zip(words, names, strict=True) if n is None]
         if off:  # nothing is chosen: a typo never half-changes the answer
-            self._say(f"{join_words([quoted(m) for m in off])} {_is_are(off)} not a {p.noun} "
+            self.board._say(f"{join_words([quoted(m) for m in off])} {_is_are(off)} not a {p.noun} "
                       "of this board.", False)  # fmt: skip
             return True
         for name in dict.fromkeys(cast(list[str], names)):
             self.toggle_cell(name)
         return True
 
-    def _puzzle_answer(self, move: Any, attempt: Any = None) -> None:
+    def answer(self, move: Any, attempt: Any = None) -> None:
         """A complete move made on the board: graded at once (or, while the learner's turn
         goes on and the goal judges its end, played and kept until the turn is over). A
         legal move is played; a refused one is not, and ``attempt`` becomes the board's
         ``attempt`` (what it draws where the move was tried). A move of another kind than
         the task asks for (outside the puzzle's focus) is not counted as a try."""
         p = self.puzzle
-        assert p is not None and self.attempts is not None
         if p.kind == "choice":  # the board's own move for a choice (Roaster's cup or tray)
             if str(move) in p.moves_of_choices:
                 return self.choose_answer(str(move))
-            return self._say("This puzzle is answered with the buttons beside the board.", False)
+            return self.board._say(
+                "This puzzle is answered with the buttons beside the board.", False
+            )
         if p.kind == "cells":
-            return self._say("Click the cells of your answer on the board, then Check.", False)
-        if not self._turn and not p.in_focus(move):
-            return self._say(
-                self._in_words(f"The task asks for {p.about}: {move} does not count as a try."),
+            return self.board._say(
+                "Click the cells of your answer on the board, then Check.", False
+            )
+        if not self.turn_moves and not p.in_focus(move):
+            return self.board._say(
+                self.board._in_words(
+                    f"The task asks for {p.about}: {move} does not count as a try."
+                ),
                 False,
             )
-        before = self.state
+        before = self.board.state
         try:
             legal = before.why_illegal(move) is None
         except GamekitError:
             legal = False
-        turn = (*self._turn, move)
+        turn = (*self.turn_moves, move)
         words = ""
         if legal:  # played (a refused move is not: the choices made for it stay)
-            self._push(move)
-            words = self.move_log[-1].words
-            self._clear_choice()
-            if p.turn_goes_on(self.state):
-                self._turn = turn
-                return self._say(f"{words} Now finish your turn.", True)
-        self._turn = ()
+            self.board._push(move)
+            words = self.board.move_log[-1].words
+            self.board._clear_choice()
+            if p.turn_goes_on(self.board.state):
+                self.turn_moves = turn
+                return self.board._say(f"{words} Now finish your turn.", True)
+        self.turn_moves = ()
         answer = [str(m) for m in turn] if len(turn) > 1 else move
-        self._graded_try(answer, turn)
+        self.graded_try(answer, turn)
         if not legal:
-            self.attempt = attempt
-            words = self._in_words(f"{move} was not played: it breaks a rule (see why below).")
+            self.board.attempt = attempt
+            words = self.board._in_words(
+                f"{move} was not played: it breaks a rule (see why below)."
+            )
         elif self.attempts.revealed and self.grade is not None and not self.grade.right:
-            self._back_to_start(keep_marks=True)
+            self.back_to_start(keep_marks=True)
             words += " Back at the start: the answer is outlined in green."
-        self._say(words, legal)
+        self.board._say(words, legal)
 
     # -- internals -------------------------------------------------------------------------
-    def _graded_try(self, answer: Any, tried: tuple[Any, ...]) -> None:
-        self.grade = self._the_attempts.check(answer)
-        self._tried = tried
-        self._graded = True
-        self._locked = self.grade.right
-        for listener in list(self._grade_listeners):
-            listener(self)
+    def graded_try(self, answer: Any, tried: tuple[Any, ...]) -> None:
+        self.grade = self.attempts.check(answer)
+        self.tried = tried
+        self.graded = True
+        self.locked = self.grade.right
+        for listener in list(self.listeners):
+            listener(self.board)
 
     def on_grade(self, listener: Callable[[Any], None]) -> None:
         """Call ``listener(board)`` after each graded try (a progress display, say)."""
-        self._grade_listeners = [*self._grade_listeners, listener]
+        self.listeners.append(listener)
 
-    def _back_to_start(self, keep_marks: bool = False) -> None:
+    def back_to_start(self, keep_marks: bool = False) -> None:
         """The puzzle's position again (a choice made on it, such as a chosen tile, stays
         if nothing was played); ``keep_marks`` keeps the last try's marks, drawn on it,
         until the next action."""
-        if self._moves or self._turn:
-            self._start_at(self._the_puzzle.start())
-            self._turn = ()
-            self._clear_choice()
+        if self.board._moves or self.turn_moves:
+            self.start_at(self.puzzle.start())
+            self.turn_moves = ()
+            self.board._clear_choice()
         if not keep_marks:
-            self._graded = False
+            self.graded = False
 
 
 # The ladder of a game's puzzles lives in its own module; its old path still works.

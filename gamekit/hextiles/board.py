@@ -32,12 +32,13 @@ import numbers
 from functools import cache
 from typing import Any, ClassVar, cast
 
+import ipywidgets as w
+
 from gamekit import hextiles
 from gamekit.errors import GamekitError
 from gamekit.errors import shown as _shown
 from gamekit.grids import hex_distance, hex_region
-from gamekit.hextiles import Cell
-from gamekit.hextiles.controls import TileControls
+from gamekit.hextiles import Cell, controls
 from gamekit.hextiles.picture import FigureView, figure_svg, styles, tile_svg
 from gamekit.hextiles.puzzles import SCORING_GOALS
 from gamekit.hextiles.tilerow import TileRow
@@ -103,7 +104,7 @@ def _mover(state: hextiles.State) -> int:
     return state.player if state.player is not None else state.first
 
 
-class HexTilesBoard(TileControls, GameBoard):
+class HexTilesBoard(GameBoard):
     """A Hex Tiles game on a clickable board, with its controls.
 
     ``HexTilesBoard(rules)`` starts a new game; ``HexTilesBoard(record=rec)`` continues a
@@ -138,6 +139,22 @@ class HexTilesBoard(TileControls, GameBoard):
 
     log_notation: ClassVar[bool] = False  # cells and marks in numbers say nothing here
     _syncing_tabs = False  # the figure tabs follow the game (not a learner's choice)
+    # The widgets gamekit.hextiles.controls makes for the board (the constructor calls it):
+    info_line: w.HTML
+    market_row: TileRow
+    reserve_row: TileRow
+    market_label: w.HTML
+    reserve_label: w.HTML
+    chosen_html: w.HTML
+    player_tabs: w.ToggleButtons
+    rotate_buttons: tuple[w.Button, w.Button]
+    keep_button: w.Button
+    end_button: w.Button
+    score_button: w.Button
+    players_choice: w.Dropdown
+    seed_choice: w.BoundedIntText
+    leftover_choice: w.Dropdown
+    contact_choice: w.Checkbox
     #: What a person does to move (refused while the computer is to move).
     person_actions: ClassVar[tuple[str, ...]] = (
         "pick_market",
@@ -186,7 +203,7 @@ class HexTilesBoard(TileControls, GameBoard):
         self._window: tuple[int, tuple[int, int]] | None = None
         self._board_view(width)
         self.view.on_key(self.key)
-        self._tile_controls()
+        controls.tile_controls(self)
         self._history_buttons()
         self._hint_control(
             hints,
@@ -199,7 +216,7 @@ class HexTilesBoard(TileControls, GameBoard):
             "moves in the game's notation, for those who know it",
             "100%",
         )
-        self.widget = self._layout(width, self._settings())
+        self.widget = controls.layout(self, width, controls.settings(self))
         self._refresh()
         self.computer.turn()
 

@@ -64,7 +64,8 @@ def make_move(board, move) -> None:
                 board.remove_button.click()
     elif game == "hextiles":
         m = hextiles.Move.parse(move)
-        if board.puzzle_mode.graded and board._moves:  # the tile is on the figure: click the board first
+        # the tile is on the figure: click the board first
+        if board.puzzle_mode.graded and board._moves:
             board.click((0, 0))
         if m.kind == "take":
             board.market_row.pick(board.market_row.patterns.index(m.pattern))
@@ -277,7 +278,11 @@ def test_a_gipf_win_is_the_whole_turn_push_and_removal() -> None:
     board = p.board()
     board.click("a1")
     board.click("b2")
-    assert board.grade is None and board.puzzle_mode.turn_moves and "Finish your turn" in board.turn_line.value
+    assert (
+        board.grade is None
+        and board.puzzle_mode.turn_moves
+        and "Finish your turn" in board.turn_line.value
+    )
     board.click("c3")  # the row b2-h5, with Black's GIPF piece f5 among its extensions
     board.toggle_keep("f5")  # ... left on the board: no win
     board.remove()

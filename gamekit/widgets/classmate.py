@@ -25,7 +25,6 @@ The store is the class's (:class:`gamekit.store.ClassStore`: ``CLASS_DB``, else
 
 from __future__ import annotations
 
-import functools
 import html
 from typing import Any
 
@@ -34,15 +33,10 @@ import ipywidgets as w
 from gamekit.errors import shown
 from gamekit.store import ClassStore, StoreError, Student, TableInfo
 from gamekit.text import upper_first
+from gamekit.widgets.member import class_store, joined_as
 from gamekit.widgets.table import seat_board
 
 __all__ = ["ClassmatePanel", "class_store"]
-
-
-@functools.cache
-def class_store() -> ClassStore:
-    """The class's store for this kernel (``CLASS_DB``, else ``class.db`` here)."""
-    return ClassStore()
 
 
 def _table_words(info: TableInfo) -> str:
@@ -218,6 +212,7 @@ class ClassmatePanel:
         )
 
     def _joined(self) -> None:
+        joined_as(self._need_student(), self.store)  # this page's puzzles count for them too
         self.open_button.disabled = self.sit_button.disabled = False
         self.refresh_button.disabled = self.tables.disabled = False
         self.class_box.disabled = self.nick_box.disabled = True

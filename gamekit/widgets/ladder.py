@@ -17,6 +17,7 @@ import traitlets
 from gamekit.errors import shown
 from gamekit.game import facts
 from gamekit.puzzles import PUZZLES, Puzzle, get
+from gamekit.widgets.member import JoinClass
 
 __all__ = ["PuzzleLadder", "ProgressStore"]
 
@@ -118,7 +119,9 @@ class PuzzleLadder:
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
         controls.add_class("gamekit-ladder")
-        self.widget = w.VBox([controls, self.holder, self.store])
+        #: *Your class*: a class code and a nickname count the puzzles for the teacher.
+        self.classroom = JoinClass()
+        self.widget = w.VBox([controls, self.holder, self.store, self.classroom.widget])
         self.show(first.id)
 
     def __repr__(self) -> str:

@@ -55,6 +55,7 @@ from gamekit.game import lineage
 from gamekit.puzzles import Attempts, Grade, Puzzle, cell_order, first_sentence, join_words
 from gamekit.text import plural
 from gamekit.widgets.history import States
+from gamekit.widgets.member import count_try
 
 if TYPE_CHECKING:
     from gamekit.widgets.base import GameBoard
@@ -145,6 +146,9 @@ class PuzzleMode:
         self.graded = False
         self.locked = False
         self.listeners: list[Callable[[Any], None]] = []
+        #: Why the last try was not counted for the learner's class ("" if it was, or if
+        #: the page joined no class: :mod:`gamekit.widgets.member`).
+        self.class_note = ""
         self.feedback: w.HTML | None = None
         self.choice_buttons: dict[str, w.Button] = {}
         self.start_at(puzzle.start())
@@ -282,6 +286,8 @@ class PuzzleMode:
                     f"{'try' if left == 1 else 'tries'}, or with Show answer."
                 )
             lines.append(("tries", text))
+        if self.class_note:
+            lines.append(("tries", self.class_note))
         return lines
 
     def feedback_html(self) -> str:
@@ -457,7 +463,10 @@ class PuzzleMode:
         )
 
     def show_answer(self) -> None:
-        """Show the answer: in words below the board, and outlined on the start position."""
+        """Show the answer: in words below the board, and outlined on the start position
+        (for a class, a hint seen)."""
+        if not self.attempts.revealed:
+            self.class_note = count_try(self.puzzle.id, False, hint=True)
         self.attempts.reveal()
         if self.board._moves:
             self.back_to_start(keep_marks=self.graded)
@@ -585,6 +594,9 @@ class PuzzleMode:
         self.tried = tried
         self.graded = True
         self.locked = self.grade.right
+        self.class_note = count_try(self.puzzle.id, self.grade.right)
+        if not self.grade.right and self.attempts.wrong == 1:  # its hint shows now
+            self.class_note = self.class_note or count_try(self.puzzle.id, False, hint=True)
         for listener in list(self.listeners):
             listener(self.board)
 

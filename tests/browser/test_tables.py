@@ -5,8 +5,12 @@ again; a third student is refused the table in words."""
 
 from __future__ import annotations
 
+import json
+import re
 import sys
+import uuid
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -142,6 +146,100 @@ def test_two_classmates_play_a_whole_coffee_game_from_two_browsers(
         cy.locator(".gamekit-classmate").get_by_role("button", name="Sit down").click()
         cy.wait_for_function("() => document.body.innerText.includes('is full')")
         assert "its 2 seats are taken" in status(cy)
+        store.close()
+    finally:
+        for c in contexts:
+            c.close()
+
+
+def _comm_updates(frames: list, value: str) -> list[tuple[Any, str, list[bytes]]]:
+    """The page's messages to its kernel that set a widget's ``value`` to ``value``: (the
+    socket it went by, the channel, the message's parts), as Jupyter's v1 websocket
+    protocol carries them."""
+    from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+
+    found = []
+    for socket, frame in frames:
+        if not isinstance(frame, bytes):
+            continue
+        channel, parts = deserialize_msg_from_ws_v1(frame)
+        content = json.loads(parts[3])
+        state = content.get("data", {}).get("state", {})
+        if content.get("comm_id") and state.get("value") == value:
+            found.append((socket, channel, parts))
+    return found
+
+
+def _forged(channel: str, parts: list[bytes], value: str) -> bytes:
+    """The message ``parts`` again, a new message setting the widget's value to ``value``."""
+    from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+
+    header, parent, metadata, content = (json.loads(p) for p in parts[:4])
+    header["msg_id"] = uuid.uuid4().hex
+    content["data"]["state"]["value"] = value
+    packed = [json.dumps(x).encode() for x in (header, parent, metadata, content)]
+    return serialize_msg_to_ws_v1([*packed, *parts[4:]], channel)
+
+
+def test_a_page_cannot_move_for_the_other_seat_even_by_a_message_sent_by_hand(
+    browser, class_voila
+) -> None:
+    """Bo's browser sends his kernel, by hand on the page's own websocket, the message that
+    types Ada's move into the move box while it is Ada's turn: the board refuses it in words,
+    the store keeps no move, and Ada's page still waits for her move."""
+    base, class_code, url = class_voila
+    contexts = []
+    sent: list = []
+
+    def proxy(ws) -> None:  # between Bo's page and his kernel: keeps what the page sends
+        server = ws.connect_to_server()
+
+        def from_page(message) -> None:
+            sent.append((server, message))
+            server.send(message)
+
+        ws.on_message(from_page)
+
+    try:
+        ctx_a, ada = open_coffee(browser, base)
+        contexts.append(ctx_a)
+        ctx_b = browser.new_context(viewport={"width": 1280, "height": 800})
+        contexts.append(ctx_b)
+        ctx_b.set_default_timeout(60_000)
+        keep_offline(ctx_b)
+        ctx_b.route_web_socket(re.compile(r".*/api/kernels/.*/channels.*"), proxy)
+        bo = ctx_b.new_page()
+        bo.goto(f"{base}/voila/render/coffee.ipynb")
+        bo.wait_for_selector(".gamekit-board svg", timeout=90_000)
+
+        join(ada, class_code, "Ada2")
+        ada.wait_for_function("() => document.body.innerText.includes('You are Ada2 in class')")
+        ada.locator(".gamekit-classmate").get_by_role("button", name="Open a table").click()
+        ada.locator(".gamekit-table-code").wait_for()
+        table = ada.locator(".gamekit-table-code").inner_text().strip()
+        play(bo, "zz")  # before sitting: the page's own message for the move box, learnt
+        bo.wait_for_function("() => document.body.innerText.includes('zz')")
+        join(bo, class_code, "Bo2")
+        bo.wait_for_function("() => document.body.innerText.includes('You are Bo2 in class')")
+        bo.locator(".gamekit-classmate").get_by_label("Table code").fill(table)
+        bo.locator(".gamekit-classmate").get_by_role("button", name="Sit down").click()
+        bo.wait_for_function("() => document.body.innerText.includes('It is Ada2\\'s turn')")
+
+        learnt = _comm_updates(sent, "zz")
+        assert learnt, "the page sent no message setting the move box (protocol changed?)"
+        socket, channel, parts = learnt[-1]
+        socket.send(_forged(channel, parts, "e5|"))  # Ada's first move, into Bo's board
+        bo.wait_for_function(
+            "() => document.querySelector('.gamekit-message').innerText"
+            '.includes("It is Ada2\'s turn: wait for their move")'
+        )
+        bo.wait_for_timeout(1500)  # time for a move to reach the store, were it taken
+        store = ClassStore(url)
+        assert store.moves(class_code, table) == []
+        assert "Your turn (Black)" in ada.locator(".gamekit-side").inner_text()
+        play(ada, "e5|")  # the table goes on: Ada moves, and Bo sees it
+        bo.wait_for_function("() => document.body.innerText.includes('Your turn (Orange)')")
+        assert [p.move for p in store.moves(class_code, table)] == ["e5|"]
         store.close()
     finally:
         for c in contexts:

@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["join_words", "plural", "upper_first"]
+__all__ = ["a_or_an", "join_words", "plural", "upper_first"]
+
+
+def a_or_an(phrase: str) -> str:
+    """``phrase`` after "a", or "an" before a vowel's sound as gamekit's words begin:
+    "an orange stone", "a black stone".
+
+    >>> a_or_an("orange stone"), a_or_an("black stone"), a_or_an("aroma token")
+    ('an orange stone', 'a black stone', 'an aroma token')
+    """
+    return ("an " if phrase[:1].lower() in "aeiou" else "a ") + phrase
 
 
 def join_words(words: Sequence[str], last: str = "and") -> str:

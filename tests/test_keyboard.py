@@ -136,7 +136,36 @@ def test_the_computers_answer_and_the_end_are_said():
     assert board.view.announced == 2 and board.view.announcement.startswith("The computer put")
     while board.state.outcome is None:
         board.type_move(str(board.state.legal_moves()[0]))
-    assert board.banner_text()[0] in board.view.announcement
+    said = board.view.announcement
+    head, _, reason = board.banner_text()[0].partition(": ")
+    assert head.lower() in said.lower() and reason[:1].upper() + reason[1:] in said
+    assert said.lower().count(head.lower()) == 1  # the end said once, not twice
+
+
+@pytest.mark.parametrize("game", ["hextiles", "gipf", "coffee"])
+def test_news_of_several_moves_is_said_once_each(game):
+    """The computer's turn of several decisions (a Hex Tiles take and placement, a GIPF push
+    and its removal), said once: each move's words once in what the live region reads."""
+    import numpy as np
+
+    from gamekit.widgets import board_for
+
+    rules = {"hextiles": hextiles.Rules(players=2, seed=3), "gipf": gipf.Rules(variant="basic"),
+             "coffee": coffee.Rules(board="hex", size=4)}[game]  # fmt: skip
+    board = board_for(rules, opponent="beginner", seed=1)
+    rng = np.random.default_rng(5)
+    said = []
+    board.view.observe(lambda change: said.append(board.view.announcement), names="announced")
+    for _ in range(40):
+        if board.state.outcome is not None:
+            break
+        legal = board.state.legal_moves()
+        before = len(board.move_log)
+        board.type_move(str(legal[rng.integers(len(legal))]))
+        for entry in board.move_log[before:]:
+            text = said[-1] if said else ""
+            assert text.count(entry.words) <= 1, text
+    assert said
 
 
 def test_the_keys_help_lists_each_boards_own_keys():

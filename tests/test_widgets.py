@@ -1159,3 +1159,24 @@ def test_your_stone_stays_marked_when_the_computer_answers() -> None:
     assert stones["edge"][index("d4")] == PALETTE["yours"]
     assert stones["edge"][index(coffee.Move.parse(reply).cell)] == PALETTE["last"]
     assert "yours before it in sky blue" in board.legend.value
+
+
+def test_play_again_sits_in_the_end_banner_and_starts_a_new_game():
+    board = CoffeeBoard(coffee.Rules(board="square", size=4, n=3), opponent="beginner")
+    again = board.panel.play_again
+    assert again.layout.display == "none"  # while the game goes on
+    while board.state.outcome is None:
+        board.type_move(str(board.state.legal_moves()[0]))
+    assert again.layout.display is None and board.banner.layout.display is None
+    again.click()
+    assert board.state.outcome is None and len(board.move_log) <= 1  # the computer may open
+    assert again.layout.display == "none" and board.banner.layout.display == "none"
+
+
+def test_a_puzzle_ended_by_its_answer_offers_no_play_again():
+    from gamekit import puzzles
+
+    board = puzzles.get("coffee-win-1").board()
+    answer = next(iter(board.puzzle.answers()))
+    board.type_move(str(answer))
+    assert board.solved and board.panel.play_again.layout.display == "none"

@@ -41,6 +41,7 @@ from gamekit.grids import AXIS_NAMES
 from gamekit.players import Player, computer_seats, make_opponent
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
+from gamekit.text import a_or_an
 from gamekit.widgets.base import GameBoard
 from gamekit.widgets.keys import grid_places
 from gamekit.widgets.view import click_to_cell
@@ -276,13 +277,7 @@ class CoffeeBoard(GameBoard):
         if move.cell is None or move.axis is None:  # the swap
             text = f"{who} used the pie rule: swapped colours and took Black's first stone"
         else:
-            stone = (
-                "a stone"
-                if who.lower() == colour
-                else f"an {colour} stone"
-                if colour == "orange"
-                else f"a {colour} stone"
-            )
+            stone = "a stone" if who.lower() == colour else a_or_an(f"{colour} stone")
             rod = _ROD_WORDS.get(move.axis, f"along {move.axis}")
             text = f"{who} put {stone} on {move.cell} and laid the rod {rod}"
         outcome = after.outcome
@@ -498,7 +493,7 @@ class CoffeeBoard(GameBoard):
             open_cells = set(state.legal_cells())
         out = {}
         for cell in self._key_targets():
-            text = f"a {owner[cell]} stone" if cell in owner else "empty"
+            text = a_or_an(f"{owner[cell]} stone") if cell in owner else "empty"
             if cell == rod:
                 text += ", the rod lies here"
             if cell in open_cells:

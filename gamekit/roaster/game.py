@@ -730,7 +730,7 @@ class State(Pictured, Value):
             InvalidNotationError: ``move`` is not a Move nor Coffee Roaster notation.
 
         >>> Rules(seed=1).start().why_illegal("stop")
-        "stop is not allowed: now is the step 'draw' (raise the temperature is done: draw the tokens), where the moves are: draw."
+        "stop is not allowed: now is the step 'draw' (the temperature is raised: draw the tokens), where the moves are: draw."
         """
         return self._problem(Move.parse(move))
 
@@ -784,7 +784,7 @@ class State(Pictured, Value):
         >>> Rules(seed=1).start().play("roast")
         Traceback (most recent call last):
         ...
-        gamekit.errors.IllegalMoveError: roast is not allowed: now is the step 'draw' (raise the temperature is done: draw the tokens), where the moves are: draw.
+        gamekit.errors.IllegalMoveError: roast is not allowed: now is the step 'draw' (the temperature is raised: draw the tokens), where the moves are: draw.
         """
         m = Move.parse(move)
         reason = self._problem(m)

@@ -22,7 +22,7 @@ __all__ = ["PHASES", "ACTIONS", "FLAVOR_EFFECTS", "Move", "token_order"]
 #: The steps of a game, in order; ``state.phase`` is one of them.
 PHASES: FrozenMap[str, str] = FrozenMap(
     {
-        "draw": "raise the temperature is done: draw the tokens",
+        "draw": "the temperature is raised: draw the tokens",
         "effects": "use drawn tokens for effects, then roast",
         "return-two": "Two new tokens: choose 2 drawn tokens to put back",
         "two-of-five": "Two of five: choose the 2 tokens to remove",

@@ -16,7 +16,7 @@ from gamekit import roaster
 from gamekit.roaster.cards import TOKEN_NAMES
 from gamekit.roaster.effects import EFFECT_NAMES
 from gamekit.roaster.notation import PHASES
-from gamekit.text import join_words
+from gamekit.text import a_or_an, join_words
 
 __all__ = ["move_words", "position_words", "tokens_words", "with_article", "gerund"]
 
@@ -109,7 +109,7 @@ def with_article(token: str) -> str:
     name = roaster.TOKEN_NAMES.get(token, token)
     if token in ("body", "acidity", "aroma", "moisture", "smoke"):
         name += " token"
-    return ("an " if name[0] in "aeiou" else "a ") + name
+    return a_or_an(name)
 
 
 def tokens_words(tokens: Iterable[str]) -> str:

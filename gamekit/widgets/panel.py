@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import html
 import numbers
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from gamekit.errors import shown
+from gamekit.text import upper_first
 from gamekit.widgets.view import svg_point
 
 if TYPE_CHECKING:
@@ -38,6 +40,28 @@ LOG_PAGE = 100
 #: Heights that keep the side panel still (a new message never pushes anything down).
 _MESSAGE_HEIGHT = "4.6em"
 _LOG_HEIGHT = "210px"
+
+
+def _not_yet_said(banner: str, said: str) -> list[str]:
+    """What the end banner adds to ``said`` (the last move's words may tell who won and
+    how): all of it, its reason alone if its head ("The computer won") was said, or nothing
+    if the reason's cells and numbers were said too.
+
+    >>> _not_yet_said("Black won: a line of 3: a1, b1, c1.", "Black laid c1, making a line of 3 (a1, b1, c1): black won.")
+    []
+    >>> _not_yet_said("Black won: White is blocked at c2.", "Black laid c3: black won.")
+    ['White is blocked at c2.']
+    >>> _not_yet_said("A draw: the board is full.", "White laid d4.")
+    ['A draw: the board is full.']
+    """
+    head, _, reason = banner.partition(":")
+    low = said.lower()
+    if head.lower() not in low:
+        return [banner]
+    tokens = re.findall(r"[a-z]+\d+|\d+", reason.lower())
+    if reason and (not tokens or not all(t in low for t in tokens)):
+        return [upper_first(reason.strip())]
+    return []
 
 
 def _log_note(text: str) -> str:
@@ -73,6 +97,16 @@ class Panel:
         self.turn_line.add_class("gamekit-turn")
         self.banner = w.HTML(layout=w.Layout(display="none"))
         self.banner.add_class("gamekit-banner")
+        # "Play again" in the end banner, as a game site keeps it: a new game with the
+        # board's settings (not at a class table, nor in a puzzle).
+        self.play_again = w.Button(
+            description="Play again",
+            button_style="primary",
+            tooltip="a new game with the settings chosen below",
+            layout=w.Layout(display="none", width="auto", margin="4px 0 0 0"),
+        )
+        self.play_again.add_class("gamekit-play-again")
+        self.play_again.on_click(lambda _b: self.board._on_new_button())
         self.message_line = w.HTML(
             layout=w.Layout(height=_MESSAGE_HEIGHT, overflow="auto", margin="2px 0")
         )
@@ -149,6 +183,7 @@ class Panel:
                 self.turn_line,
                 *against,
                 self.banner,
+                self.play_again,
                 self.objectives_panel,
                 self.message_line,
                 *actions,
@@ -296,16 +331,19 @@ class Panel:
             log = self.board.move_log
             parts = [log[i].words for i in range(told, n)]
         serial = self.board._message_serial
-        if serial != self._told_serial and self.board.message:
-            if parts and self.board.message.startswith(parts[-1]):
-                parts[-1] = self.board.message  # the move's words and what to do next
-            elif self.board.message not in parts:
-                parts.append(self.board.message)
+        message = self.board.message
+        if serial != self._told_serial and message:
+            if parts and all(p in message for p in parts):
+                parts = [message]  # the moves' words, joined (and what to do next)
+            elif parts and message.startswith(parts[-1]):
+                parts[-1] = message  # the move's words and what to do next
+            elif not any(message in p for p in parts):
+                parts.append(message)
         if self.board.checklist is not None:
             parts += self.board.checklist.take_news()
         over = self.board.state.outcome is not None
         if over and self._told_over is False:
-            parts.append(self.board.banner_text()[0])
+            parts += _not_yet_said(self.board.banner_text()[0], " ".join(parts))
         self._told_moves, self._told_serial, self._told_over = n, serial, over
         return " ".join(p for p in parts if p)
 
@@ -326,6 +364,8 @@ class Panel:
         over = self.board.state.outcome is not None
         self.banner.value = self.banner_html() if over else ""
         self.banner.layout.display = None if over else "none"
+        again = over and self.board.puzzle is None and self.board.table is None
+        self.play_again.layout.display = None if again else "none"
         self.message_line.value = self.message_html()
         self.log_view.value = self.log_html()
         paged = len(self.board._moves) > LOG_PAGE

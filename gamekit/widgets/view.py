@@ -187,8 +187,13 @@ function render({ model, el }) {
     sayWhere();
   }
 
+  // The ring shows for the keyboard only: a board focused by a mouse click (not
+  // :focus-visible) draws none until an arrow key asks for it, so no dashed ring hides the
+  // start place's label after a click.
   box.addEventListener("focus", () => {
-    if (cursor === null || !targetAt(cursor)) place(model.get("start"));
+    let keyboard = true;
+    try { keyboard = box.matches(":focus-visible"); } catch (e) { keyboard = true; }
+    if (keyboard && (cursor === null || !targetAt(cursor))) place(model.get("start"));
   });
   box.addEventListener("blur", () => {
     const ring = svg && svg.querySelector("g.gamekit-cursor");

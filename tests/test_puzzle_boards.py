@@ -705,3 +705,20 @@ def test_the_roasting_puzzle_is_answered_on_the_drawn_tokens() -> None:
     board.click("drawn:4")
     board.check()
     assert board.solved and "Right! All 5 tokens." in board.feedback.value
+
+
+def test_every_puzzles_words_read_as_written_on_its_board() -> None:
+    """Moves are put in words, never sentences: no puzzle's task, hint or answer, as its
+    board shows them, turns prose into a garble ("Eight putting the token in the cup slots",
+    "the putting the token on the tray"), nor says a word twice in a row."""
+    from gamekit.puzzles import PUZZLES
+
+    garbled = re.compile(r"\b(?:the|a|an|eight|in) (?:putting|using|taking|roasting|placing)\b")
+    twice = re.compile(r"\b([A-Za-z]{3,}) \1\b")
+    for listed in PUZZLES.values():
+        for p in listed:
+            board = p.board()
+            for text in (p.task, p.hint, p.solution()):
+                shown = board._in_words(text)
+                assert not garbled.search(shown), (p.id, shown)
+                assert not twice.search(shown), (p.id, shown)

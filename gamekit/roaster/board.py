@@ -608,13 +608,17 @@ class RoasterBoard(GameBoard):
     def _in_words(self, text: str) -> str:
         """A puzzle's words with every move's notation put in words ("using Preserve (pay
         an acidity token into the Exchange pair) on a level-1 bean and a level-4 bean"),
-        token names for token ids, cup slots counted from 1 (``cup:3`` is "cup slot 4")."""
+        token names for token ids, cup slots counted from 1 (``cup:3`` is "cup slot 4").
+        Moves, never sentences: a move whose notation is a plain word ("cup", "tray") is
+        left as the word it is, so the prose around it stays as written."""
         mode = self.puzzle_mode
         if mode is None:
             return text
         tried = mode.tried or ()
         moves = {str(m): m for m in (*mode.puzzle.start().legal_moves(), *tried)}
         for notation in sorted(moves, key=len, reverse=True):
+            if notation.isalpha():  # "cup", "tray", "stop": a move named by an English word
+                continue  # reads as itself; put in words, it would rewrite the prose around it
             if notation in text and isinstance(moves[notation], roaster.Move):
                 words = gerund(move_words(moves[notation]))
                 # whole notations only: "roast" is a move, "roasting" a word

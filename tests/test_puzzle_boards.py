@@ -722,3 +722,17 @@ def test_every_puzzles_words_read_as_written_on_its_board() -> None:
                 shown = board._in_words(text)
                 assert not garbled.search(shown), (p.id, shown)
                 assert not twice.search(shown), (p.id, shown)
+
+
+@pytest.mark.parametrize("puzzle_id", ["roaster-remove-1", "roaster-keep-out-1", "roaster-wild-1"])
+def test_clicking_an_effect_with_nothing_chosen_is_a_question_not_a_try(puzzle_id) -> None:
+    """Exploring costs no try (issue 39): a click on an instant effect's slot before any
+    token is chosen says what the effect does, and the tries stay at none."""
+    from gamekit import puzzles
+
+    board = puzzles.get(puzzle_id).board()
+    for effect in ("remove", "more", "new", "five", "wild"):
+        board.click(f"instant:{effect}")
+        assert board.attempts.tries == 0 and board.grade is None, board.message
+        assert "A question costs no try" in board.message
+    assert board.effects_help is not None  # what the effects do, beside the puzzle too

@@ -300,10 +300,11 @@ class RoasterBoard(GameBoard):
         effects, the score steps, then the move box and the new game (folded away)."""
         buttons = list(self.buttons.values())
         table = [w.HBox(buttons[:4]), w.HBox([*buttons[4:], self.clear_button]), self.choice_box]
+        self.effects_help = folding("What the effects do", w.HTML(effects_legend(self.rules)))
         if self.puzzle is not None:
             return self._assemble(
                 board=[self.view, self.bag_line],
-                actions=[*self._puzzle_panel(), *table, self.peek_toggle],
+                actions=[*self._puzzle_panel(), *table, self.effects_help, self.peek_toggle],
                 settings=[self.move_box],
                 width=width,
                 panel_width=400,
@@ -322,7 +323,6 @@ class RoasterBoard(GameBoard):
                 ]
             ),  # fmt: skip
         )
-        self.effects_help = folding("What the effects do", w.HTML(effects_legend(self.rules)))
         return self._assemble(
             board=[self.view, self.bag_line],
             actions=[
@@ -539,7 +539,16 @@ class RoasterBoard(GameBoard):
                 False,
             )
         if area == "instant":
-            return self._try(roaster.Move(named, tuple(self._selected_tokens())), slot)
+            tokens = tuple(self._selected_tokens())
+            if not tokens and self.puzzle is not None and named in EFFECT_RULES:
+                # An empty action is a question, not a try: say what the effect does.
+                return self._say(
+                    f"{EFFECT_NAMES[named]}: {EFFECT_RULES[named]}. Choose the drawn tokens "
+                    "first (the flavor token that pays, and any beans), then click its slot. "
+                    "A question costs no try.",
+                    True,
+                )
+            return self._try(roaster.Move(named, tokens), slot)
         if area == "pair":
             return self._flavor_effect(named, slot)
         return self._say("Click drawn tokens, then an effect's slot; or roast.", False)

@@ -736,3 +736,14 @@ def test_clicking_an_effect_with_nothing_chosen_is_a_question_not_a_try(puzzle_i
         assert board.attempts.tries == 0 and board.grade is None, board.message
         assert "A question costs no try" in board.message
     assert board.effects_help is not None  # what the effects do, beside the puzzle too
+
+
+def test_a_cells_puzzle_of_one_cell_says_it_in_words_a_learner_uses() -> None:
+    from gamekit import puzzles
+
+    p = puzzles.get("hextiles-room-1")
+    board = p.board()
+    board.toggle_cell(next(iter(p.answers()[0])))
+    board.check()
+    assert board.grade.right and "All 1" not in board.feedback_text()
+    assert board.feedback_text().startswith("Right! The one cell: the cell ")

@@ -747,3 +747,24 @@ def test_a_cells_puzzle_of_one_cell_says_it_in_words_a_learner_uses() -> None:
     board.check()
     assert board.grade.right and "All 1" not in board.feedback_text()
     assert board.feedback_text().startswith("Right! The one cell: the cell ")
+
+
+def test_a_gipf_puzzle_asking_what_leaves_with_a_row_does_not_tint_it_before_the_try() -> None:
+    """E18: gipf-removed-1 asks which pieces leave with White's row; its board tints no row
+    (the task names them in words) until the answer is checked or shown."""
+    from gamekit import gipf, puzzles
+    from gamekit.gipf.picture import PALETTE
+
+    p = puzzles.get("gipf-removed-1")
+    board = p.board()
+    answer = p.answers()[0]
+    row_tints = {PALETTE["row"], PALETTE["segment"]}
+
+    def tinted() -> set[str]:
+        face = board.view.styles["tint"]["face"]
+        return {gipf.GRID.label(i) for i, c in enumerate(face) if c in row_tints}
+
+    assert not tinted() & answer
+    assert board._picture_highlight()["rows"] is False
+    board.show_answer()
+    assert answer <= tinted() | set(board.puzzle_marks())

@@ -627,7 +627,11 @@ class GipfBoard(GameBoard):
         return notation_words(text)
 
     def _picture_highlight(self) -> dict:
-        return {"show_caption": False, "removed": self._removed_lately()}
+        return {
+            "show_caption": False,
+            "removed": self._removed_lately(),
+            "rows": not self.answering,  # which pieces a row takes may be the question
+        }
 
     def _keep_boxes(self) -> None:
         """One check box per GIPF piece of the chosen row, saying whose piece it is."""
@@ -670,6 +674,7 @@ class GipfBoard(GameBoard):
             attempt=self.attempt,
             removed=self._removed_lately(),
             verdicts=self.puzzle_marks(),
+            rows=not self.answering,  # which pieces a row takes may be the question
         )
         self.view.styles = {name: s.to_json() for name, s in look.items()}
         tournament = self.rules.variant == "tournament"

@@ -172,9 +172,11 @@ def wait_for_row(page, number: int) -> None:
 
 
 def all_said(page, words: dict) -> None:
-    """The live region said every move of the log and the result in the banner."""
+    """The live region said every move of the log and the result in the banner (who won,
+    said once: by the last move's words or the banner's)."""
     banner = page.locator(".gamekit-banner").inner_text().strip()
-    page.wait_for_function("(b) => window.__said.some(t => t.includes(b))", arg=banner)
+    head = banner.split(":", 1)[0].lower()  # "you won", "the computer won", "a draw"
+    page.wait_for_function("(h) => window.__said.some(t => t.toLowerCase().includes(h))", arg=head)
     said = " ".join(page.evaluate("() => window.__said"))
     missing = [n for n, text in words.items() if text not in said]
     assert missing == [], (missing, said[-500:])

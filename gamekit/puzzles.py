@@ -568,7 +568,9 @@ def cell_order(cell: str) -> tuple[Any, ...]:
 class Attempts:
     """The tries at one puzzle, as a board's puzzle mode keeps them: it counts the tries,
     offers the hint after the first wrong one, and reveals the answer when asked
-    (:meth:`reveal`) or after ``reveal_after`` wrong tries.
+    (:meth:`reveal`) or after ``reveal_after`` wrong tries: 3, or 1 for a question of two
+    choices, which a second guess would otherwise always pass. A puzzle is ``solved`` by a
+    right try made before its answer was shown.
 
     >>> a = Attempts(get("coffee-block-1"))
     >>> a.hint
@@ -581,11 +583,13 @@ class Attempts:
         ValueError: ``reveal_after`` is below 1.
     """
 
-    def __init__(self, puzzle: Puzzle, reveal_after: int = 3) -> None:
+    def __init__(self, puzzle: Puzzle, reveal_after: int | None = None) -> None:
         if not isinstance(puzzle, Puzzle):
             raise TypeError(
                 f"puzzle must be a Puzzle (see puzzles.get), not {type(puzzle).__name__}"
             )
+        if reveal_after is None:
+            reveal_after = 1 if puzzle.kind == "choice" and len(puzzle.choices) == 2 else 3
         if isinstance(reveal_after, bool) or not isinstance(reveal_after, int):
             raise TypeError(f"reveal_after must be a whole number, not {shown(reveal_after)}")
         if reveal_after < 1:
@@ -609,8 +613,8 @@ class Attempts:
         return self.puzzle.hint if self.wrong else ""
 
     def check(self, answer: Any) -> Grade:
-        """Grade one try (as :meth:`Puzzle.check`) and count it; the third wrong try's
-        message ends with the answer.
+        """Grade one try (as :meth:`Puzzle.check`) and count it; the wrong try that reveals
+        the answer (the third, or the first of two choices) ends its message with it.
 
         Raises:
             TypeError: as :meth:`Puzzle.check` (such a try is not counted).
@@ -618,6 +622,9 @@ class Attempts:
         grade = self.puzzle.check(answer)
         self.tries += 1
         if grade.right:
+            if self.revealed and not self.solved:  # right, but with the answer in sight
+                return Grade(True, grade.message + " (The answer was shown: find it yourself "
+                             "another day to count it solved.)", grade.hint)  # fmt: skip
             self.solved = True
             return grade
         self.wrong += 1

@@ -182,18 +182,21 @@ def test_each_answer_made_on_the_board_grades_right(p: Puzzle) -> None:
 
 @pytest.mark.parametrize("p", ALL, ids=IDS)
 def test_a_wrong_answer_gets_the_hint_first_and_the_answer_after_three(p: Puzzle) -> None:
+    """The hint after a first wrong try, the answer after the third; a question of two
+    choices shows its answer at the first wrong try (a second guess would pass it)."""
     board = p.board()
+    reveal = board.attempts.reveal_after
+    assert reveal == (1 if p.kind == "choice" and len(p.choices) == 2 else 3)
     given = wrong_answer(p)
-    answer(board, given)
-    grade = board.grade
-    assert grade is not None and not grade.right, board.feedback_text()
-    text = board.feedback_text()
-    assert f"Hint: {board._in_words(p.hint)}" in text
-    assert board._in_words(p.solution()) not in text
-    assert not board.attempts.revealed
-    assert "answer" not in board.puzzle_marks().values()
-    answer(board, given)  # the same mistake again (a click first puts the start back)
-    assert board.attempts.wrong == 2 and not board.attempts.revealed
+    for k in range(1, reveal):  # the same mistake again (a click first puts the start back)
+        answer(board, given)
+        grade = board.grade
+        assert grade is not None and not grade.right, board.feedback_text()
+        text = board.feedback_text()
+        assert f"Hint: {board._in_words(p.hint)}" in text
+        assert board._in_words(p.solution()) not in text
+        assert board.attempts.wrong == k and not board.attempts.revealed
+        assert "answer" not in board.puzzle_marks().values()
     answer(board, given)
     assert board.attempts.revealed and board._in_words(p.solution()) in board.feedback_text()
     marks = board.puzzle_marks()
@@ -203,7 +206,23 @@ def test_a_wrong_answer_gets_the_hint_first_and_the_answer_after_three(p: Puzzle
         assert "answer" in marks.values()
     board.try_again()
     assert board.state == p.start() and board.cells == frozenset() and board.grade is None
-    assert board.attempts.wrong == 3  # the tries still count
+    assert board.attempts.wrong == reveal  # the tries still count
+
+
+TWO_CHOICES = [p for p in ALL if p.kind == "choice" and len(p.choices) == 2]
+
+
+@pytest.mark.parametrize("p", TWO_CHOICES, ids=[p.id for p in TWO_CHOICES])
+def test_a_question_of_two_choices_is_not_passed_by_guessing_twice(p: Puzzle) -> None:
+    """The wrong guess shows the answer; the other button then is right, but not a solve:
+    the ladder does not tick it, and the learner is told why."""
+    board = p.board()
+    board.choose_answer(wrong_answer(p))
+    assert board.attempts.revealed
+    board.try_again()
+    board.choose_answer(p.answers()[0])
+    assert board.grade.right and not board.attempts.solved
+    assert "find it yourself another day" in board.feedback_text()
 
 
 @pytest.mark.parametrize("pid", ["coffee-block-1", "gipf-pushed-1", "roaster-cup-1"])
@@ -608,7 +627,11 @@ def test_a_scoring_question_hides_the_scores_until_it_is_answered(pid: str) -> N
     assert not board._ok and board.score_step == 0
     wrong = next(c for c in p.choices if c not in p.answers())
     board.choose_answer(wrong)
-    assert board.score_hidden  # a wrong answer: still hidden
+    if board.attempts.revealed:  # a question of two choices: its answer, and the scores, show
+        assert not board.score_hidden
+        board.try_again()
+    else:
+        assert board.score_hidden  # a wrong answer: still hidden
     board.choose_answer(p.answers()[0])
     assert not board.score_hidden and total in board.score_html()
     assert "scoring" in board.view.position

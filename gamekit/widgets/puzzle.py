@@ -594,7 +594,8 @@ class PuzzleMode:
         self.tried = tried
         self.graded = True
         self.locked = self.grade.right
-        self.class_note = count_try(self.puzzle.id, self.grade.right)
+        # a right try with the answer in sight is a try, not a solve
+        self.class_note = count_try(self.puzzle.id, self.grade.right and self.attempts.solved)
         if not self.grade.right and self.attempts.wrong == 1:  # its hint shows now
             self.class_note = self.class_note or count_try(self.puzzle.id, False, hint=True)
         for listener in list(self.listeners):

@@ -539,8 +539,8 @@ class RoasterBoard(GameBoard):
                 False,
             )
         if area == "instant":
-            tokens = tuple(self._selected_tokens())
-            if not tokens and self.puzzle is not None and named in EFFECT_RULES:
+            paid = tuple(self._selected_tokens())
+            if not paid and self.puzzle is not None and named in EFFECT_RULES:
                 # An empty action is a question, not a try: say what the effect does.
                 return self._say(
                     f"{EFFECT_NAMES[named]}: {EFFECT_RULES[named]}. Choose the drawn tokens "
@@ -548,7 +548,7 @@ class RoasterBoard(GameBoard):
                     "A question costs no try.",
                     True,
                 )
-            return self._try(roaster.Move(named, tokens), slot)
+            return self._try(roaster.Move(named, paid), slot)
         if area == "pair":
             return self._flavor_effect(named, slot)
         return self._say("Click drawn tokens, then an effect's slot; or roast.", False)

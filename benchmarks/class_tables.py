@@ -211,8 +211,8 @@ async def pair(
                 await asyncio.sleep(0.1)
             if not held:
                 shown = await mover.page.evaluate(
-                    "(m) => { const l = document.querySelector('.gamekit-log');"
-                    " return !!l && l.innerText.includes(m); }",
+                    "(m) => [...document.querySelectorAll('.gamekit-log tr[title]')]"
+                    ".some(r => r.title === m)",  # a row's notation is in its tooltip
                     move,
                 )
                 out["lost"] += bool(shown)

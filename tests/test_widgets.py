@@ -1180,3 +1180,13 @@ def test_a_puzzle_ended_by_its_answer_offers_no_play_again():
     answer = next(iter(board.puzzle.answers()))
     board.type_move(str(answer))
     assert board.solved and board.panel.play_again.layout.display == "none"
+
+
+def test_an_apps_log_keeps_the_notation_in_its_tooltips_only(monkeypatch):
+    board = CoffeeBoard()
+    board.type_move("e5|")
+    assert "font-family:monospace" in board.log_view.value  # a lesson's log: both
+    monkeypatch.setenv("VOILA_KERNEL_ID", "an-app")
+    board.type_move("e4|")
+    assert "font-family:monospace" not in board.log_view.value
+    assert 'title="e4|"' in board.log_view.value and "Orange put" in board.log_view.value

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import numbers
+import os
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -259,12 +260,15 @@ class Panel:
         rows = []
         if top < n:
             rows.append(_log_note(f"… {n - top:,} later moves (press “Later moves”)"))
+        # The notation column is for the lessons' readers; an app (served by Voilà) keeps
+        # it in each row's tooltip only, so the moves' words have the room.
+        with_notation = self.board.log_notation and not os.environ.get("VOILA_KERNEL_ID")
         for entry in reversed(log[bottom:top]):
             shade = "background:#f1f5fb;" if entry.computer else ""
             notation = (
                 f'<td style="color:#7b8794;padding:1px 4px;font-family:monospace;'
                 f'white-space:nowrap">{html.escape(entry.notation)}</td>'
-                if self.board.log_notation
+                if with_notation
                 else ""
             )
             rows.append(

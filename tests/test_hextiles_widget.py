@@ -479,3 +479,31 @@ def test_a_cell_where_the_chosen_tile_fits_tells_on_hover_what_it_would_add():
 
     puzzle_board = puzzles.get("hextiles-best-1").board()
     assert not any(puzzle_board.view.tips.get("cells", []))
+
+
+@pytest.mark.parametrize("leftover", ["first", "pool", "discard"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_board_says_how_many_rounds_remain_and_where_the_leftover_goes(leftover, players):
+    """So a learner can plan (issue 39): at every step of a game the line under the board
+    counts the rounds still to come exactly (when the pool ends the game) and names where
+    the tile nobody takes goes."""
+    import numpy as np
+
+    rules = hextiles.Rules(players=players, seed=4, leftover=leftover)
+    board = HexTilesBoard(rules)
+    rng = np.random.default_rng(players)
+    predicted = []
+    state = rules.start()
+    while state.outcome is None:
+        board._states.append(state)  # the board shows the game as it goes
+        board._moves.append("")
+        words = board.rounds_words()
+        more = 0 if words.startswith("this is the last") else int(words.split()[2])
+        predicted.append(state.round_no + more)
+        legal = state.legal_moves()
+        last = state.round_no
+        state = state.play(legal[rng.integers(len(legal))])
+    if state.outcome.ending == "pool-empty":
+        assert set(predicted) == {last}
+    where = {"first": "goes to Player", "pool": "back into the pool", "discard": "leaves the game"}
+    assert where[leftover] in words and words in board.status_text()

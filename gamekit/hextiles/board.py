@@ -339,12 +339,41 @@ class HexTilesBoard(GameBoard):
         head = f"Round {state.round_no} · {len(state.pool)} tiles left in the pool"
         if state.outcome is not None:
             return f"{head} · game over · showing {whose}"
+        head += f" · {self.rounds_words()}"
         if state.leftover_step:
             head += " · the leftover step"
         run = hextiles.score(state.figure(shown)).border
         if self.puzzle is None and run:
             head += f" · longest marked border: {run} (drawn in pink)"
         return f"{head} · showing {whose}"
+
+    def rounds_words(self) -> str:
+        """How many rounds remain (at most: a game also ends when no figure has room) and
+        where the tile nobody takes goes, so a player can plan: "at most 2 more rounds after
+        this one; the leftover tile goes to Player 1".
+
+        >>> HexTilesBoard(hextiles.Rules(players=2, seed=2)).rounds_words()
+        'at most 7 more rounds after this one; the leftover tile goes to Player 1'
+        """
+        state = self.state
+        rules = state.rules
+        n = rules.market_size  # each round fills the market from the pool
+        back = max(0, n - rules.players) if rules.leftover == "pool" else 0  # comes back
+        pool, more = len(state.pool) + back, 0
+        while pool > 0 and not state.short:  # a short round is the last  # a round fills the market, or a last short one ends the game
+            more += 1
+            if pool < n:
+                break
+            pool -= n - back
+        rounds = "this is the last round" if not more else (
+            f"at most {more} more round{'s' if more != 1 else ''} after this one"
+        )  # fmt: skip
+        where = {
+            "first": f"goes to {state.player_name(state.first)}",
+            "pool": "goes back into the pool",
+            "discard": "leaves the game",
+        }.get(state.rules.leftover, "")
+        return f"{rounds}; the leftover tile {where}" if where else rounds
 
     # -- actions ---------------------------------------------------------------------------
     def pick_market(self, pattern: str) -> None:

@@ -22,8 +22,8 @@ from gamekit.widgets.view import svg_point
 
 VIEWPORT = {"width": 1280, "height": 800}
 RING = "rgb(204, 121, 167)"  # the computer's last stone (render.coffee PALETTE["last"])
-LOG_NOTATION = """() => [...document.querySelectorAll('.gamekit-log tr')]
-    .map(r => r.lastElementChild.innerText.trim()).reverse()"""
+LOG_NOTATION = """() => [...document.querySelectorAll('.gamekit-log tr[title]')]
+    .map(r => r.getAttribute('title')).reverse()"""  # an app keeps notation in tooltips
 LOG_WORDS = """() => [...document.querySelectorAll('.gamekit-log tr')]
     .map(r => r.children[1].innerText.trim()).reverse()"""
 ROWS = "() => document.querySelectorAll('.gamekit-log tr').length"

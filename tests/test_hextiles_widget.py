@@ -507,3 +507,19 @@ def test_the_board_says_how_many_rounds_remain_and_where_the_leftover_goes(lefto
         assert set(predicted) == {last}
     where = {"first": "goes to Player", "pool": "back into the pool", "discard": "leaves the game"}
     assert where[leftover] in words and words in board.status_text()
+
+
+def test_the_computers_tile_is_seen_on_its_figure_until_the_learners_next_action():
+    """Issue 42: after the computer's turn the board shows the figure it placed on, its new
+    tile ringed, instead of leaving it behind the computer's tab; taking a tile brings the
+    learner's own figure back."""
+    b = HexTilesBoard(hextiles.Rules(players=2, seed=5), opponent="beginner")
+    me = b.state.player
+    while not b.last_computer_moves():  # the learner's whole turn, then the computer's
+        b.type_move(str(b.state.legal_moves()[0]))
+    assert b.state.player == me and b.state.outcome is None
+    placed = b._recent_cells()
+    assert placed and b.shown_player != me and b.shown_player in placed
+    assert PALETTE["recent"] in str(b.view.styles) and "(the computer)" in b.status_text()
+    b.pick_reserve(b.state.reserve()[0])  # the learner's next action: their own figure
+    assert b.shown_player == me

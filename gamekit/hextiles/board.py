@@ -411,6 +411,7 @@ class HexTilesBoard(GameBoard):
         if self.chosen == tile.marks:
             return self.keep()
         self.chosen, self.turn, self.attempt = tile.marks, 0, None
+        self.viewing = None  # the tile goes on the player's own figure: show it
         self._say(f"You chose {tile_words(tile)}: turn it, then click a cell.", True)
 
     def rotate(self, k: int = 1) -> None:
@@ -648,6 +649,16 @@ class HexTilesBoard(GameBoard):
         self.attempt = None
         self.viewing = None
         self.score_step = 0
+
+    def _computer_moved(self) -> None:
+        """The computer's tile is seen (issue 42): the board shows the figure it placed on,
+        the new tile ringed, until the learner's next action (taking a tile, or a tab)."""
+        last = None
+        for before, notation, _after in self.last_computer_moves():
+            if hextiles.Move.parse(notation).kind == "place":
+                last = before._mover  # the figure the computer placed on last
+        if last is not None and self.puzzle is None:
+            self.viewing = last
 
     def _recent_cells(self) -> dict[int, list[tuple[int, int]]]:
         """The cells the computer's last decisions filled, by player."""

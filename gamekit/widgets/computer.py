@@ -177,6 +177,7 @@ class Computer:
             return self.stop(failure)
         if played:
             board._clear_choice()
+            board._computer_moved()
             entries = board.move_log[-played:]
             board._say(" ".join(e.words for e in entries[-3:]), True)
 

@@ -122,6 +122,10 @@ class BoardParts:
         """The computer's move in ``state``. Hook: its player's choice."""
         return cast(Player, self.computer.player).choose(state)  # there is a computer player
 
+    def _computer_moved(self) -> None:
+        """After the computer's decisions, before they are said: show what a player must
+        see of them (hook: the board shows them already)."""
+
     def _show_thinking(self) -> None:
         """The turn line says the computer is thinking (while it chooses)."""
         if self.panel is not None:

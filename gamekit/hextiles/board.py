@@ -360,7 +360,8 @@ class HexTilesBoard(GameBoard):
         n = rules.market_size  # each round fills the market from the pool
         back = max(0, n - rules.players) if rules.leftover == "pool" else 0  # comes back
         pool, more = len(state.pool) + back, 0
-        while pool > 0 and not state.short:  # a short round is the last  # a round fills the market, or a last short one ends the game
+        # A round fills the market; a short round (the pool could not fill it) is the last.
+        while pool > 0 and not state.short:
             more += 1
             if pool < n:
                 break

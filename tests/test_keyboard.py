@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from outside_game import Lines
+from suite import GAMES, dealt, example_rules
 
 from gamekit import coffee, gipf, hextiles
 from gamekit.game import facts, games, part
@@ -142,7 +143,7 @@ def test_the_computers_answer_and_the_end_are_said():
     assert said.lower().count(head.lower()) == 1  # the end said once, not twice
 
 
-@pytest.mark.parametrize("game", ["hextiles", "gipf", "coffee"])
+@pytest.mark.parametrize("game", GAMES)
 def test_news_of_several_moves_is_said_once_each(game):
     """The computer's turn of several decisions (a Hex Tiles take and placement, a GIPF push
     and its removal), said once: each move's words once in what the live region reads."""
@@ -150,8 +151,9 @@ def test_news_of_several_moves_is_said_once_each(game):
 
     from gamekit.widgets import board_for
 
-    rules = {"hextiles": hextiles.Rules(players=2, seed=3), "gipf": gipf.Rules(variant="basic"),
-             "coffee": coffee.Rules(board="hex", size=4)}[game]  # fmt: skip
+    rules = dealt(example_rules(game, "board"), 3)
+    if len(rules.seats) < 2:
+        pytest.skip(f"{game} has no opponent")
     board = board_for(rules, opponent="beginner", seed=1)
     rng = np.random.default_rng(5)
     said = []

@@ -64,8 +64,9 @@ def test_the_coffee_app_can_be_played_with_the_keyboard_alone(page, voila_url):
     legal = coffee.Rules().start().play("e5|").legal_moves()
     page.keyboard.type(str(legal[0]))
     page.keyboard.press("Enter")
-    page.wait_for_function(  # the move in words in the log, its notation beside it
-        f"() => document.querySelector('.gamekit-log').innerText.includes({str(legal[0])!r})"
+    page.wait_for_function(  # the move in words in the log, its notation in the row's tooltip
+        "(m) => [...document.querySelectorAll('.gamekit-log tr[title]')].some(r => r.title === m)",
+        arg=str(legal[0]),
     )
     assert "Orange put a stone on" in page.locator(".gamekit-log").inner_text()
     # Tab moves on from the text box to the Play button; Enter presses it.

@@ -33,7 +33,7 @@ import ipywidgets as w
 from gamekit.errors import shown
 from gamekit.store import ClassStore, StoreError, Student, TableInfo
 from gamekit.text import upper_first
-from gamekit.widgets.member import class_store, joined_as
+from gamekit.widgets.member import class_boxes, class_store, joined_as, status_html
 from gamekit.widgets.table import seat_board
 
 __all__ = ["ClassmatePanel", "class_store"]
@@ -57,18 +57,7 @@ class ClassmatePanel:
         self.student: Student | None = None
         self.seated_code: str | None = None
         narrow = {"description_width": "90px"}
-        self.class_box = w.Text(
-            description="Class code",
-            placeholder="from your teacher",
-            style=narrow,
-            layout=w.Layout(width="260px"),
-        )
-        self.nick_box = w.Text(
-            description="Nickname",
-            placeholder="a name, not your full name",
-            style=narrow,
-            layout=w.Layout(width="260px"),
-        )
+        self.class_box, self.nick_box = class_boxes()
         self.join_button = w.Button(
             description="Join the class",
             tooltip="join your class with this nickname (or come back as it)",
@@ -163,12 +152,7 @@ class ClassmatePanel:
         return self._store
 
     def _say(self, text: str, ok: bool = True) -> None:
-        colour = "#14532d" if ok else "#991b1b"
-        mark = "" if ok else "✗ "
-        self.status.value = (
-            f'<div role="status" aria-live="polite" style="font-size:14px;color:{colour}">'
-            f"{mark}{html.escape(text)}</div>"
-        )
+        self.status.value = status_html(text, ok)
 
     def _act(self, action: Any) -> None:
         """Run a button's action: a refusal or a fault is said in the status line."""

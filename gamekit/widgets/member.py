@@ -30,6 +30,7 @@ import os
 import ipywidgets as w
 
 from gamekit.store import ClassStore, StoreError, Student
+from gamekit.text import upper_first
 
 __all__ = [
     "JoinClass",
@@ -121,6 +122,28 @@ def count_try(puzzle: str, right: bool, hint: bool = False) -> str:
     return ""
 
 
+def class_boxes() -> tuple[w.Text, w.Text]:
+    """The two boxes a student joins a class with: its code and a nickname (Play a classmate
+    and Your class show the same two)."""
+    narrow = {"description_width": "90px"}
+    return (
+        w.Text(description="Class code", placeholder="from your teacher", style=narrow,
+               layout=w.Layout(width="260px")),
+        w.Text(description="Nickname", placeholder="a name, not your full name", style=narrow,
+               layout=w.Layout(width="260px")),
+    )  # fmt: skip
+
+
+def status_html(text: str, ok: bool) -> str:
+    """A class panel's status line: what happened, in green, or a refusal marked ✗ in red
+    (a polite live region, so a screen reader says it)."""
+    colour, mark = ("#14532d", "") if ok else ("#991b1b", "✗ ")
+    return (
+        f'<div role="status" aria-live="polite" style="font-size:14px;color:{colour}">'
+        f"{mark}{html.escape(text)}</div>"
+    )
+
+
 class JoinClass:
     """*Your class*: the class code and a nickname, to count this page's puzzles for the
     teacher (the puzzle app shows it above its ladder; a lesson may display it too).
@@ -140,11 +163,7 @@ class JoinClass:
 
     def __init__(self, store: ClassStore | None = None) -> None:
         self._store = store
-        narrow = {"description_width": "90px"}
-        self.class_box = w.Text(description="Class code", placeholder="from your teacher",
-                                style=narrow, layout=w.Layout(width="250px"))  # fmt: skip
-        self.nick_box = w.Text(description="Nickname", placeholder="a name, not your full name",
-                               style=narrow, layout=w.Layout(width="250px"))  # fmt: skip
+        self.class_box, self.nick_box = class_boxes()
         self.join_button = w.Button(description="Join the class", layout=w.Layout(width="auto"),
                                     tooltip="count your puzzles for your class as this nickname")  # fmt: skip
         self.back_button = w.Button(description="Come back", layout=w.Layout(width="auto"),
@@ -177,8 +196,7 @@ class JoinClass:
         try:
             student = join_class(class_code, nickname, back=back, store=self._store)
         except StoreError as error:
-            text = str(error)
-            return self._say(text[:1].upper() + text[1:] + ".", False)
+            return self._say(upper_first(str(error)) + ".", False)
         self.class_box.disabled = self.nick_box.disabled = True
         self.join_button.disabled = self.back_button.disabled = True
         self._say(
@@ -189,8 +207,4 @@ class JoinClass:
 
     def _say(self, text: str, ok: bool) -> None:
         self.said = text
-        colour, mark = ("#14532d", "") if ok else ("#991b1b", "✗ ")
-        self.status.value = (
-            f'<div role="status" aria-live="polite" style="font-size:14px;color:{colour}">'
-            f"{mark}{html.escape(text)}</div>"
-        )
+        self.status.value = status_html(text, ok)

@@ -43,6 +43,12 @@ _MESSAGE_HEIGHT = "4.6em"
 _LOG_HEIGHT = "210px"
 
 
+def in_an_app() -> bool:
+    """Whether this kernel serves an app page (Voilà), where only the apps are served and a
+    player reads words: not a lesson in JupyterLab."""
+    return bool(os.environ.get("VOILA_KERNEL_ID"))
+
+
 def _not_yet_said(banner: str, said: str) -> list[str]:
     """What the end banner adds to ``said`` (the last move's words may tell who won and
     how): all of it, its reason alone if its head ("The computer won") was said, or nothing
@@ -262,7 +268,7 @@ class Panel:
             rows.append(_log_note(f"… {n - top:,} later moves (press “Later moves”)"))
         # The notation column is for the lessons' readers; an app (served by Voilà) keeps
         # it in each row's tooltip only, so the moves' words have the room.
-        with_notation = self.board.log_notation and not os.environ.get("VOILA_KERNEL_ID")
+        with_notation = self.board.log_notation and not in_an_app()
         for entry in reversed(log[bottom:top]):
             shade = "background:#f1f5fb;" if entry.computer else ""
             notation = (

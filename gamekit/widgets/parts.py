@@ -17,7 +17,6 @@ the names a board has always had (``board.opponent``, ``board.banner``, ``board.
 from __future__ import annotations
 
 import html
-import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
@@ -29,7 +28,7 @@ from gamekit.players import Player
 from gamekit.puzzles import Attempts, Grade, Puzzle
 from gamekit.widgets.computer import Computer
 from gamekit.widgets.objectives import Checklist
-from gamekit.widgets.panel import _LOG_HEIGHT, Panel
+from gamekit.widgets.panel import _LOG_HEIGHT, Panel, in_an_app
 from gamekit.widgets.puzzle import PuzzleMode
 
 if TYPE_CHECKING:
@@ -217,7 +216,7 @@ class BoardParts:
             return ""
         number = lesson.split("_", 1)[0]
         text = html.escape(text or f"How to play: lesson {number}")
-        if os.environ.get("VOILA_KERNEL_ID"):
+        if in_an_app():
             return f'<span title="{html.escape(lesson)} in the lessons">{text}</span>'
         here = Path.cwd().name
         href = lesson if here == "notebooks" else f"../notebooks/{lesson}"

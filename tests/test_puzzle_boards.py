@@ -791,3 +791,14 @@ def test_a_gipf_puzzle_asking_what_leaves_with_a_row_does_not_tint_it_before_the
     assert board._picture_highlight()["rows"] is False
     board.show_answer()
     assert answer <= tinted() | set(board.puzzle_marks())
+
+
+def test_a_right_try_with_the_answer_shown_is_not_called_solved() -> None:
+    p = TWO_CHOICES[0]
+    board = p.board()
+    board.choose_answer(wrong_answer(p))
+    board.choose_answer(p.answers()[0])
+    assert board.grade.right and not board.attempts.solved
+    assert "Solved" not in board.puzzle_instruction() and "answer shown" in board.turn_line.value
+    board.choose_answer(p.answers()[0])  # a try more: the board says what stands
+    assert "answer in sight" in board.message and "Solved" not in board.message

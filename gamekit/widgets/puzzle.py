@@ -68,6 +68,11 @@ _BOX = {
     False: ("#8c1d18", "#fdecea", "#b3261e", "✘"),
 }
 _SOLVED = "Solved! Press Try again to play it once more, or go on to the next puzzle."
+#: A right try made with the answer in sight (:class:`~gamekit.puzzles.Attempts`): no solve.
+_RIGHT_SHOWN = (
+    "Right, with the answer in sight: press Try again, or go on to the next puzzle and "
+    "come back to this one another day."
+)
 #: Cell names in typed text: ``c3`` or ``(1,-1)``.
 _CELL_WORDS = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)|[A-Za-z]\d{1,2}")
 
@@ -242,10 +247,17 @@ class PuzzleMode:
             return False
         return not (self.graded or self.attempts.revealed)
 
+    def done_words(self) -> str:
+        """What the board says to a try once the puzzle was answered right: solved, or
+        right with the answer in sight (no solve)."""
+        return _SOLVED if self.attempts.solved else _RIGHT_SHOWN
+
     def instruction(self) -> str:
         """What to do now in the puzzle, as the turn line says it (HTML)."""
         p = self.puzzle
         if self.locked:
+            if not self.attempts.solved:
+                return "<b>Right, with the answer shown.</b> Try again, or go on"
             return "<b>Solved!</b> Try again to play it once more"
         if p.kind == "cells":
             return self.board._in_words(
@@ -383,7 +395,7 @@ class PuzzleMode:
         a choice as soon as it is chosen."""
         p = self.puzzle
         if self.locked:
-            return self.board._say(_SOLVED, True)
+            return self.board._say(self.done_words(), True)
         if p.kind == "move":
             if self.turn_moves:
                 return self.board._say(
@@ -421,7 +433,7 @@ class PuzzleMode:
         if p.kind != "choice":
             return self.board._say("This puzzle is not answered with a choice.", False)
         if self.locked:
-            return self.board._say(_SOLVED, True)
+            return self.board._say(self.done_words(), True)
         label = " ".join(str(choice).lower().split())
         if label not in p.choices and label in p.moves_of_choices:  # the board's own move
             label = p.choices[p.moves_of_choices.index(label)]
@@ -444,7 +456,7 @@ class PuzzleMode:
         if p.kind != "cells":
             return self.board._say("This puzzle is not answered with cells.", False)
         if self.locked:
-            return self.board._say(_SOLVED, True)
+            return self.board._say(self.done_words(), True)
         name = p.cell(cell)
         if name is None:
             return self.board._say(f"{quoted(cell)} is not a {p.noun} of this board.", False)
@@ -487,7 +499,7 @@ class PuzzleMode:
         answered by a move, refuses (with the reason in the message line)."""
         p = self.puzzle
         if self.locked:
-            self.board._say(_SOLVED, True)
+            self.board._say(self.done_words(), True)
             return False
         if p.kind == "cells":
             self.board._say("Click the cells of your answer on the board, then press Check.", False)

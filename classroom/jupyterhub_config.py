@@ -16,6 +16,12 @@
 #   own files (classroom/state/: its database, cookie secret), readable by the hub only.
 # - HUB_IDLE: a student's server with nothing open is stopped after this many seconds (3600);
 #   inside a server, a kernel with no page open is freed after 10 minutes.
+# - HUB_CLASS_PORT: the port (on 127.0.0.1) of the class store's service (10101), which alone
+#   holds the class's database: HUB_STATE/class.db, or CLASS_DB (a PostgreSQL address) if set.
+#   Students play each other at tables and their puzzles count for their class through it,
+#   as their login name; their servers get its address, never the database or a password.
+#   The teacher makes a class with `python -m gamekit.store --folder HUB_STATE new-class 7B`
+#   (with CLASS_DB set, if it is set for the hub).
 #
 # Run as root, the hub gives every student an account of the computer's own (gk-NAME,
 # created at the first login, as The Littlest JupyterHub does: gamekit.hub.StudentSpawner):
@@ -78,7 +84,13 @@ else:  # to try it out on this computer: the students' servers share the hub's a
 c.Spawner.cmd = [str(BIN / "jupyterhub-singleuser")]
 c.Spawner.default_url = "/lab/tree/notebooks/00_start_here.ipynb"
 c.Spawner.args = [f"--config={ROOT / 'classroom/student_server_config.py'}"]
-c.Spawner.environment = {"JUPYTER_PATH": str(ROOT / "apps/.jupyter")}
+# The class store's service (gamekit.store.service): the students' servers get its address
+# only, and their own hub token (JupyterHub gives every server one) says who they are.
+CLASS_SERVICE = f"http://127.0.0.1:{hub.class_port}"
+c.Spawner.environment = {
+    "JUPYTER_PATH": str(ROOT / "apps/.jupyter"),
+    "GAMEKIT_CLASS_SERVICE": f"{CLASS_SERVICE}/services/class-store/",
+}
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120
 
@@ -93,7 +105,14 @@ c.JupyterHub.services = [
             f"--timeout={hub.idle}",
             "--cull-every=60",
         ],  # fmt: skip
-    }
+    },
+    {
+        "name": "class-store",
+        "url": CLASS_SERVICE,
+        "command": [sys.executable, "-m", "gamekit.store.service", f"--folder={STATE}"],
+        # a PostgreSQL address (with its password) goes to the service, and to nobody else
+        "environment": {"CLASS_DB": os.environ["CLASS_DB"]} if os.environ.get("CLASS_DB") else {},
+    },
 ]
 c.JupyterHub.load_roles = [
     {

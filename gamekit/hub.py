@@ -211,6 +211,8 @@ class HubSettings:
     teacher: str | None
     teacher_password: str | None
     separate_accounts: bool
+    #: the port of the class store's service, on 127.0.0.1 (students' servers reach it there)
+    class_port: int = 10101
 
 
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -218,7 +220,7 @@ _LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 def hub_settings(environ: Mapping[str, str], root: bool | None = None) -> HubSettings:
     """Read and check the hub's settings (``HUB_IP``, ``HUB_PORT``, ``HUB_IDLE``,
-    ``HUB_PASSWORD``, ``HUB_TEACHER``, ``HUB_TEACHER_PASSWORD``). A hub that a network can
+    ``HUB_PASSWORD``, ``HUB_TEACHER``, ``HUB_TEACHER_PASSWORD``, ``HUB_CLASS_PORT``). A hub that a network can
     reach must have real logins (a class password, and the teacher's own) and an account per
     student (the hub run as root): anything less is refused, saying why and what to set.
     ``root``: whether the hub runs as root (read if not given).
@@ -234,6 +236,7 @@ def hub_settings(environ: Mapping[str, str], root: bool | None = None) -> HubSet
     ip = setting(environ, "HUB_IP") or "127.0.0.1"
     port = setting_number(environ, "HUB_PORT", 8000, 1, 65535)
     idle = setting_number(environ, "HUB_IDLE", 3600, 60, 7 * 24 * 3600)
+    class_port = setting_number(environ, "HUB_CLASS_PORT", 10101, 1, 65535)
     password = setting(environ, "HUB_PASSWORD", strip=False) or None
     teacher = setting(environ, "HUB_TEACHER") or None
     teacher_password = setting(environ, "HUB_TEACHER_PASSWORD", strip=False) or None
@@ -261,4 +264,4 @@ def hub_settings(environ: Mapping[str, str], root: bool | None = None) -> HubSet
             "secret: run `make hub` as root (it then gives every student an account of "
             "their own), or keep HUB_IP=127.0.0.1 to try it on this computer"
         )
-    return HubSettings(ip, port, idle, password, teacher, teacher_password, root)
+    return HubSettings(ip, port, idle, password, teacher, teacher_password, root, class_port)

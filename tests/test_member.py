@@ -118,12 +118,31 @@ def test_a_store_that_fails_never_stops_the_puzzle_and_says_so(store: ClassStore
     assert "not counted for your class" in board.feedback_text()
 
 
-def test_a_hub_page_offers_no_class_store_a_student_could_change(monkeypatch) -> None:
+def test_a_hub_page_opens_no_database_it_asks_the_hubs_service_as_its_login(monkeypatch) -> None:
+    from gamekit.store import HubStore
+    from gamekit.widgets import CoffeeBoard, member
+
+    monkeypatch.setenv("JUPYTERHUB_USER", "ada")
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "the-server-token")
+    monkeypatch.setenv("GAMEKIT_CLASS_SERVICE", "http://127.0.0.1:10101/services/class-store/")
+    monkeypatch.setenv("CLASS_DB", "sqlite:////nowhere/class.db")  # never opened on a hub
+    member._hub_store.cache_clear()
+    try:
+        store = member.class_store()
+        assert isinstance(store, HubStore) and store.url.endswith("/services/class-store/")
+        panel = CoffeeBoard(width=400).classmate
+        assert panel.nick_box.value == "ada" and panel.nick_box.disabled
+    finally:
+        member._hub_store.cache_clear()
+
+
+def test_a_hub_without_its_class_store_service_offers_none(monkeypatch) -> None:
     from gamekit.store import StoreError
     from gamekit.widgets import CoffeeBoard
     from gamekit.widgets.member import class_store
 
     monkeypatch.setenv("JUPYTERHUB_USER", "ada")
+    monkeypatch.delenv("GAMEKIT_CLASS_SERVICE", raising=False)
     with pytest.raises(StoreError, match="no class store"):
         class_store()
     board = CoffeeBoard(width=400)

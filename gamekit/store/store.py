@@ -144,6 +144,17 @@ def store_url(
     return f"sqlite:///{Path(folder or Path.cwd()).resolve() / 'class.db'}"
 
 
+def start_of(game: str, rules: Mapping[str, Any]) -> Any:
+    """The start of a table's game from the rules it stored (they carry the table's deal,
+    so every kernel replaying the table sees the same game).
+
+    >>> start_of("coffee", {"board": "square", "size": 4, "n": 3}).to_move
+    'black'
+    """
+    made: Any = rules_class(game)
+    return made.from_dict(dict(rules)).start()
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -597,8 +608,7 @@ class ClassStore:
         if known is not None and tuple(played[: len(known[0])]) == known[0]:
             ply, state = len(known[0]), known[1]
         else:
-            made: Any = rules_class(row.game)
-            ply, state = 0, made.from_dict(json.loads(row.rules)).start()
+            ply, state = 0, start_of(row.game, json.loads(row.rules))
         for move in played[ply:]:
             state = state.play(move)
         with self._lock:

@@ -31,7 +31,7 @@ from typing import Any
 import ipywidgets as w
 
 from gamekit.errors import shown
-from gamekit.store import ClassStore, StoreError, Student, TableInfo
+from gamekit.store import Store, StoreError, Student, TableInfo
 from gamekit.text import upper_first
 from gamekit.widgets.member import class_boxes, class_store, joined_as, status_html
 from gamekit.widgets.table import seat_board
@@ -51,7 +51,7 @@ class ClassmatePanel:
     """The "Play a classmate" controls of ``board`` (see the module's description);
     ``store``: the class store (default :func:`class_store`, opened on first use)."""
 
-    def __init__(self, board: Any, store: ClassStore | None = None) -> None:
+    def __init__(self, board: Any, store: Store | None = None) -> None:
         self.board = board
         self._store = store
         self.student: Student | None = None
@@ -146,7 +146,7 @@ class ClassmatePanel:
         self.widget.add_class("gamekit-classmate")
 
     @property
-    def store(self) -> ClassStore:
+    def store(self) -> Store:
         if self._store is None:
             self._store = class_store()
         return self._store

@@ -29,13 +29,14 @@ import os
 
 import ipywidgets as w
 
-from gamekit.store import ClassStore, StoreError, Student
+from gamekit.store import ClassStore, HubStore, Store, StoreError, Student
 from gamekit.text import upper_first
 
 __all__ = [
     "JoinClass",
     "class_store",
     "count_try",
+    "hub_login",
     "join_class",
     "joined",
     "joined_as",
@@ -43,20 +44,17 @@ __all__ = [
 ]
 
 
-def class_store() -> ClassStore:
-    """The class's store for this kernel (``CLASS_DB``, else ``class.db`` here), opened
-    once.
+def class_store() -> Store:
+    """The class's store for this kernel, opened once: on a school's JupyterHub (whose
+    students can run any Python, so no kernel may hold the database) the hub's class-store
+    service, as the logged-in student; else the database itself (``CLASS_DB``, else
+    ``class.db`` here), as ``make demo`` serves pages with no code.
 
     Raises:
-        StoreError: on a JupyterHub server (``JUPYTERHUB_USER`` set), whose students can
-            run any Python: a store their kernel opens would be theirs to change, so the
-            hub offers no class store to a kernel.
+        StoreError: on a hub that runs no class-store service.
     """
     if os.environ.get("JUPYTERHUB_USER"):
-        raise StoreError(
-            "this school hub keeps no class store for its pages yet, so there are no tables "
-            "and no class puzzle counts here (they work on a make demo server)"
-        )
+        return _hub_store()
     return _opened_store()
 
 
@@ -65,18 +63,34 @@ def _opened_store() -> ClassStore:
     return ClassStore()
 
 
+@functools.cache
+def _hub_store() -> HubStore:
+    url, token = os.environ.get("GAMEKIT_CLASS_SERVICE"), os.environ.get("JUPYTERHUB_API_TOKEN")
+    if not url or not token:
+        raise StoreError(
+            "this school hub runs no class store, so there are no tables and no class puzzle "
+            "counts here: its classroom/jupyterhub_config.py starts one"
+        )
+    return HubStore(url, token)
+
+
+def hub_login() -> str | None:
+    """The student's login name on a school's hub (where it is their nickname), else None."""
+    return os.environ.get("JUPYTERHUB_USER") or None
+
+
 class _Membership:
     """The kernel's one membership: the student and the store they joined in."""
 
     student: Student | None = None
-    store: ClassStore | None = None
+    store: Store | None = None
 
 
 _HERE = _Membership()
 
 
 def join_class(
-    class_code: str, nickname: str, *, back: bool = False, store: ClassStore | None = None
+    class_code: str, nickname: str, *, back: bool = False, store: Store | None = None
 ) -> Student:
     """Join the class ``class_code`` as ``nickname`` (``back=True``: come back as a
     nickname that joined before, after a reload or on another computer); this kernel's
@@ -92,7 +106,7 @@ def join_class(
     return student
 
 
-def joined_as(student: Student, store: ClassStore) -> None:
+def joined_as(student: Student, store: Store) -> None:
     """Count this kernel's puzzle tries for ``student`` in ``store`` (what a board's Play
     a classmate panel does once the student has joined)."""
     _HERE.student, _HERE.store = student, store
@@ -126,12 +140,17 @@ def class_boxes() -> tuple[w.Text, w.Text]:
     """The two boxes a student joins a class with: its code and a nickname (Play a classmate
     and Your class show the same two)."""
     narrow = {"description_width": "90px"}
-    return (
+    boxes = (
         w.Text(description="Class code", placeholder="from your teacher", style=narrow,
                layout=w.Layout(width="260px")),
         w.Text(description="Nickname", placeholder="a name, not your full name", style=narrow,
                layout=w.Layout(width="260px")),
     )  # fmt: skip
+    login = hub_login()
+    if login is not None:  # on a hub the student plays as their login name, no other
+        boxes[1].value, boxes[1].disabled = login, True
+        boxes[1].tooltip = "on your school's hub you play under your login name"
+    return boxes
 
 
 def status_html(text: str, ok: bool) -> str:
@@ -161,7 +180,7 @@ class JoinClass:
     >>> leave_class()
     """
 
-    def __init__(self, store: ClassStore | None = None) -> None:
+    def __init__(self, store: Store | None = None) -> None:
         self._store = store
         self.class_box, self.nick_box = class_boxes()
         self.join_button = w.Button(description="Join the class", layout=w.Layout(width="auto"),

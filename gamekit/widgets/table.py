@@ -34,7 +34,7 @@ from typing import Any
 
 from gamekit.errors import shown
 from gamekit.game import part, player_index
-from gamekit.store import ABANDONED, ClassStore, StoreError, Student
+from gamekit.store import ABANDONED, Store, StoreError, Student
 
 __all__ = ["AtTable", "sit_at", "seat_board", "POLL_SECONDS"]
 
@@ -49,7 +49,7 @@ class AtTable:
     """The table a board is at: the store, the student and their seat (see the module's
     description). Made by :func:`sit_at`."""
 
-    def __init__(self, board: Any, store: ClassStore, student: Student, code: str) -> None:
+    def __init__(self, board: Any, store: Store, student: Student, code: str) -> None:
         self.board, self.store, self.student = board, store, student
         self.code = code.strip().upper()
         self.seat = store.sit(student, self.code)
@@ -236,7 +236,7 @@ class AtTable:
         self.store.leave(self.student, self.code)
 
 
-def seat_board(board: Any, store: ClassStore, student: Student, code: str) -> AtTable:
+def seat_board(board: Any, store: Store, student: Student, code: str) -> AtTable:
     """Make ``board`` the board of table ``code`` for ``student``, in place: no computer,
     the table's rules, its moves so far (the others' marked as theirs), and the store asked
     for news from now on. Returns the table.
@@ -261,7 +261,7 @@ def seat_board(board: Any, store: ClassStore, student: Student, code: str) -> At
     return table
 
 
-def sit_at(store: ClassStore, student: Student, code: str, **options: Any) -> Any:
+def sit_at(store: Store, student: Student, code: str, **options: Any) -> Any:
     """The board of table ``code`` for ``student``, seated there (the seat they had, else a
     free one) and showing the table's game as it stands; ``options`` go to the board
     (``width=``).

@@ -89,7 +89,7 @@ def hub(work: Path):
     ]  # fmt: skip
     env = {
         **os.environ, "HUB_PORT": str(port), "HUB_STATE": str(work / "state"),
-        "HUB_HOMES": str(work / "homes"),
+        "HUB_HOMES": str(work / "homes"), "HUB_CLASS_PORT": str(free_port()),
     }  # fmt: skip
     env.pop("HUB_PASSWORD", None)
     env.pop("HUB_TEACHER", None)
@@ -333,3 +333,115 @@ def test_a_student_with_python_cannot_read_the_hub_or_another_student_or_change_
             for ctx in contexts:
                 ctx.close()
     shutil.rmtree(work, ignore_errors=True)
+
+
+#: Run in a student's kernel (after SETUP's names): what the hub's class store lets them do,
+#: each try a word of what came back (the answer, or the refusal's words).
+CLASS_TRIES = """
+import json, os
+from gamekit.store import Student
+from gamekit.widgets.member import class_store
+def attempt(action):
+    try:
+        return repr(action())
+    except Exception as error:
+        return type(error).__name__ + ": " + str(error)
+store = class_store()
+found = {"store": repr(store)}
+"""
+
+
+def in_kernel(page, base: str, user: str, code: str) -> dict:
+    printed = page.evaluate(RUN_IN_KERNEL, [base, user, code])
+    assert printed.strip(), f"{user}'s kernel printed nothing in 20 tries"
+    return json.loads(printed.strip().splitlines()[-1])
+
+
+def test_on_the_hub_students_play_at_tables_through_the_class_store_and_nobody_moves_for_another(
+    browser, screenshots
+):
+    """The hub's class-store service holds the class's database; a student's kernel reaches
+    it with its own hub token, as its login name: with Python in ada's kernel, she cannot
+    join as blaise, move for his seat, read his puzzles, or open the database herself."""
+    from gamekit.store import ClassStore
+
+    work = Path(tempfile.mkdtemp(prefix="gamekit-hub-"))
+    with hub(work) as (base, started, proc):
+        contexts = []
+        try:
+            pages = {}
+            for name in STUDENTS:
+                ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+                ctx.set_default_timeout(60_000)
+                contexts.append(ctx)
+                keep_offline(ctx)
+                pages[name] = page = ctx.new_page()
+                log_in(page, base, name)
+            wait_for_file(work / "state" / "class.db", 60)  # the service made the store
+            teacher = ClassStore(folder=work / "state")  # as the teacher does, on the hub's machine
+            code = teacher.new_class("7B")
+            setup = f"CODE = {code!r}\nSTATE = {str(work / 'state')!r}\n" + CLASS_TRIES
+            blaise = in_kernel(pages["blaise"], base, "blaise", setup + """
+me = store.join(CODE)
+table = store.open_table(me, "coffee", {"board": "square", "size": 4, "n": 3})
+found.update(me=me.nickname, table=table.code)
+print(json.dumps(found))
+""")  # fmt: skip
+            assert blaise["store"].startswith("HubStore(at http://127.0.0.1:"), blaise
+            assert blaise["me"] == "blaise"
+            table = blaise["table"]
+            ada = in_kernel(pages["ada"], base, "ada", setup + f"""
+found["env"] = sorted(k for k in os.environ if "CLASS_DB" in k or "PASSWORD" in k)
+found["as blaise"] = attempt(lambda: store.join(CODE, "blaise"))
+me = store.join(CODE)
+found["me"] = me.nickname
+found["sit"] = attempt(lambda: store.sit(me, {table!r}))
+him = Student(me.id, CODE, "blaise")
+found["his move"] = attempt(lambda: store.play(him, {table!r}, "b2|"))
+found["out of turn"] = attempt(lambda: store.play(me, {table!r}, "b2|"))
+found["his puzzles"] = attempt(lambda: store.progress(him))
+found["database"] = attempt(lambda: open(STATE + "/class.db", "rb").read(1))
+found["moves"] = attempt(lambda: store.moves(CODE, {table!r}))
+print(json.dumps(found))
+""")  # fmt: skip
+            assert ada["store"] == blaise["store"] and ada["me"] == "ada" and ada["env"] == []
+            assert ada["as blaise"].startswith("StoreError: on this hub you play as ada"), ada
+            assert ada["sit"] == "1", ada
+            assert ada["his move"].startswith("StoreError: on this hub you play as ada"), ada
+            assert ada["out of turn"].startswith("StoreError: it is blaise's turn"), ada
+            assert ada["his puzzles"].startswith("StoreError: on this hub you play as ada"), ada
+            assert ada["moves"] == "[]", ada
+            if os.geteuid() == 0:  # an account per student: the hub's folder is not hers
+                assert ada["database"].startswith("PermissionError"), ada
+            # blaise moves; ada's kernel sees it through the service
+            moved = in_kernel(pages["blaise"], base, "blaise", setup + f"""
+found["move"] = attempt(lambda: store.play(store.join(CODE), {table!r}, "b2|"))
+print(json.dumps(found))
+""")  # fmt: skip
+            assert moved["move"].startswith("Played(ply=0, seat=0, move='b2|'"), moved
+            seen = in_kernel(pages["ada"], base, "ada", setup + f"""
+found["to move"] = attempt(lambda: store.state(CODE, {table!r}).to_move)
+print(json.dumps(found))
+""")  # fmt: skip
+            assert seen["to move"] != "'black'", seen
+            assert [m.move for m in teacher.moves(code, table)] == ["b2|"]
+            assert teacher.progress(teacher.back(code, "blaise")) == {}
+            teacher.close()
+            pages["ada"].screenshot(path=str(screenshots / "hub_class_store_ada.png"))
+        except Exception:
+            for k, ctx in enumerate(contexts):
+                for pg in ctx.pages:
+                    pg.screenshot(path=str(screenshots / f"FAILED-hub-class-{k}.png"))
+            print((work / "hub.log").read_text()[-4000:])
+            raise
+        finally:
+            for ctx in contexts:
+                ctx.close()
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def wait_for_file(path: Path, seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while not path.exists():
+        assert time.monotonic() < deadline, f"{path} did not appear in {seconds} s"
+        time.sleep(0.5)

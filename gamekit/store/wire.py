@@ -1,0 +1,87 @@
+"""The class store's answers as JSON, between the hub's class-store service and a student's
+kernel (:mod:`gamekit.store.service`, :mod:`gamekit.store.remote`): a student, a table, a
+stored move, each a plain dict, and back.
+
+>>> from gamekit.store.store import Student
+>>> to_json(Student(3, "EUCJDR", "Ada"))
+{'kind': 'student', 'id': 3, 'class_code': 'EUCJDR', 'nickname': 'Ada'}
+>>> from_json(to_json(Student(3, "EUCJDR", "Ada")))
+Student(id=3, class_code='EUCJDR', nickname='Ada')
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from gamekit.store.store import Played, StoreError, Student, TableInfo
+
+__all__ = ["from_json", "to_json"]
+
+
+def to_json(value: Any) -> Any:
+    """``value`` (a student, a table, a stored move, or lists, dicts, tuples and plain
+    values of them) as JSON's plain values."""
+    if isinstance(value, Student):
+        return {"kind": "student", "id": value.id, "class_code": value.class_code,
+                "nickname": value.nickname}  # fmt: skip
+    if isinstance(value, Played):
+        return {"kind": "played", "ply": value.ply, "seat": value.seat, "move": value.move,
+                "over": value.over}  # fmt: skip
+    if isinstance(value, TableInfo):
+        return {
+            "kind": "table",
+            "code": value.code,
+            "game": value.game,
+            "options": dict(value.options),
+            "seated": list(value.seated),
+            "present": list(value.present),
+            "moves": value.moves,
+            "closed": value.closed,
+            "touched": value.touched.isoformat(),
+            "undo_asked": None if value.undo_asked is None else list(value.undo_asked),
+        }
+    if isinstance(value, datetime):
+        return {"kind": "time", "iso": value.isoformat()}
+    if isinstance(value, (list, tuple)):
+        return [to_json(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): to_json(v) for k, v in value.items()}
+    return value
+
+
+def from_json(value: Any) -> Any:
+    """What :func:`to_json` gave, made again (lists stay lists).
+
+    Raises:
+        StoreError: an answer that is not one the store gives.
+    """
+    try:
+        if isinstance(value, list):
+            return [from_json(v) for v in value]
+        if not isinstance(value, dict):
+            return value
+        kind = value.get("kind")
+        if kind == "student":
+            return Student(int(value["id"]), str(value["class_code"]), str(value["nickname"]))
+        if kind == "played":
+            return Played(int(value["ply"]), int(value["seat"]), str(value["move"]),
+                          bool(value["over"]))  # fmt: skip
+        if kind == "table":
+            asked = value["undo_asked"]
+            return TableInfo(
+                code=str(value["code"]),
+                game=str(value["game"]),
+                options=dict(value["options"]),
+                seated=tuple(value["seated"]),
+                present=tuple(bool(p) for p in value["present"]),
+                moves=int(value["moves"]),
+                closed=bool(value["closed"]),
+                touched=datetime.fromisoformat(value["touched"]),
+                undo_asked=None if asked is None else (int(asked[0]), int(asked[1])),
+            )
+        if kind == "time":
+            return datetime.fromisoformat(value["iso"])
+        return {k: from_json(v) for k, v in value.items()}
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        raise StoreError(f"the class store's answer could not be read ({error})") from None

@@ -426,8 +426,39 @@ print(json.dumps(found))
             assert seen["to move"] != "'black'", seen
             assert [m.move for m in teacher.moves(code, table)] == ["b2|"]
             assert teacher.progress(teacher.back(code, "blaise")) == {}
+            # On the pages: each opens the Coffee app, joins by the class code alone (the
+            # nickname is their login, fixed), ada opens a table, blaise sits, a move crosses.
+            for name, page in pages.items():
+                page.goto(f"{base}/user/{name}/voila/render/apps/coffee.ipynb")
+                page.wait_for_selector(".gamekit-board[data-paints] svg", timeout=120_000)
+                panel = page.locator(".gamekit-classmate")
+                nickname = panel.get_by_label("Nickname")
+                assert nickname.input_value() == name and nickname.is_disabled()
+                panel.get_by_label("Class code").fill(code)
+                panel.get_by_role("button", name="Join the class").click()
+                page.wait_for_function(
+                    "(n) => document.body.innerText.includes(`You are ${n} in class`)", arg=name
+                )
+            ada_page, blaise_page = pages["ada"], pages["blaise"]
+            ada_page.locator(".gamekit-classmate").get_by_role(
+                "button", name="Open a table"
+            ).click()
+            new_table = ada_page.locator(".gamekit-table-code").inner_text().strip()
+            panel = blaise_page.locator(".gamekit-classmate")
+            panel.get_by_label("Table code").fill(new_table)
+            panel.get_by_role("button", name="Sit down").click()
+            ada_page.wait_for_function(
+                "() => document.body.innerText.includes('Your turn')", timeout=20_000
+            )
+            box = ada_page.get_by_placeholder("type a move")
+            box.fill("e5|")
+            box.press("Enter")
+            blaise_page.wait_for_function(
+                "() => document.body.innerText.includes('Your turn')", timeout=20_000
+            )
+            assert [m.move for m in teacher.moves(code, new_table)] == ["e5|"]
             teacher.close()
-            pages["ada"].screenshot(path=str(screenshots / "hub_class_store_ada.png"))
+            blaise_page.screenshot(path=str(screenshots / "hub_class_table_blaise.png"))
         except Exception:
             for k, ctx in enumerate(contexts):
                 for pg in ctx.pages:

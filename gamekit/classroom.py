@@ -42,6 +42,7 @@ from gamekit.errors import shown
 __all__ = [
     "RoomHandler", "RoomKernelManager", "RoomSettings", "RoomVoila", "class_pool", "give_lessons",
     "room_address", "room_settings", "serve_arguments", "setting", "setting_number",
+    "teacher_secret",
 ]  # fmt: skip
 
 
@@ -135,6 +136,13 @@ class RoomVoila(Voila):
             f"\nThe class opens: {where}\n(the apps' index; a kernel per page, idle ones freed)\n",
             flush=True,
         )
+        secret = os.environ.get(TEACHER_SECRET)
+        if secret and (Path(self.root_dir) / "teacher.ipynb").is_file():
+            print(
+                f"The teacher's page (keep this address to yourself: it carries the "
+                f"teacher's secret):\n{where}voila/render/teacher.ipynb?teacher={secret}\n",
+                flush=True,
+            )
 
     def init_handlers(self) -> list:
         return [
@@ -155,7 +163,7 @@ def class_pool(value: str, apps: Path) -> tuple[str, int]:
     ValueError: DEMO_CLASS='chess:20': there is no app 'chess'; the apps are coffee, gipf, hextiles, puzzles, roaster
     """
     app, _, count = (part.strip() for part in value.partition(":"))
-    names = sorted(p.stem for p in apps.glob("*.ipynb"))
+    names = sorted(p.stem for p in apps.glob("*.ipynb") if p.stem != "teacher")  # students' apps
     if not count.isdigit() or int(count) < 1:
         raise ValueError(
             f"DEMO_CLASS={value!r}: write the app and how many students come, "
@@ -243,7 +251,7 @@ def room_settings(environ: Mapping[str, str], apps: Path, free: int | None = Non
     >>> room_settings({"DEMO_CLASS": "coffee:10000"}, apps, free=8 * 2**30)
     Traceback (most recent call last):
     ...
-    ValueError: DEMO_CLASS='coffee:10000' asks for 10000 students, more than the room holds (DEMO_MAX=30); set DEMO_MAX too, up to 50 on this computer
+    ValueError: DEMO_CLASS='coffee:10000' asks for 10000 students, more than the room holds (DEMO_MAX=30); set DEMO_MAX too, up to 49 on this computer
     """
     free = free_memory() if free is None else free
     fit = max(1, (free - RESERVE_BYTES) // KERNEL_BYTES)
@@ -337,6 +345,33 @@ def give_lessons(home: Path, source: Path) -> list[Path]:
     return copied
 
 
+#: The environment variable holding the teacher's secret, which the teacher's page checks.
+TEACHER_SECRET = "GAMEKIT_TEACHER_SECRET"
+
+
+def teacher_secret(environ: Mapping[str, str]) -> str:
+    """The teacher's secret for this run of the room: ``GAMEKIT_TEACHER_SECRET`` if the
+    teacher set one (16 characters or more), else a new one, unguessable, made now.
+
+    >>> len(teacher_secret({})) >= 32
+    True
+    >>> teacher_secret({"GAMEKIT_TEACHER_SECRET": "short"})
+    Traceback (most recent call last):
+    ...
+    ValueError: GAMEKIT_TEACHER_SECRET must have 16 characters or more (it opens the teacher's page)
+    """
+    import secrets
+
+    given = environ.get(TEACHER_SECRET, "")
+    if not given:
+        return secrets.token_urlsafe(24)
+    if len(given) < 16:
+        raise ValueError(
+            f"{TEACHER_SECRET} must have 16 characters or more (it opens the teacher's page)"
+        )
+    return given
+
+
 def serve_arguments(argv: list[str]) -> tuple[list[str], Path | None]:
     """Voilà's arguments for a room, from ``python -m gamekit.classroom serve``'s: when the
     folder served (the first argument that is not an option) has a ``.jupyter`` folder, as
@@ -373,6 +408,10 @@ def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["serve"]:
         voila_args, settings = serve_arguments(argv[1:])
+        try:  # the kernels Voilà starts inherit it: the teacher's page compares with it
+            os.environ[TEACHER_SECRET] = teacher_secret(os.environ)
+        except ValueError as error:
+            sys.exit(f"make demo: {error}")
         if settings is not None:
             found = os.environ.get("JUPYTER_PATH")
             os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(settings), found]))

@@ -61,7 +61,7 @@ def test_a_perfect_puzzle_that_can_be_answered_answers_at_once() -> None:
         ({"DEMO_REFILL": "nan"}, "DEMO_REFILL=nan: give seconds from 0 to 3600"),
         ({"DEMO_REFILL": "soon"}, "DEMO_REFILL='soon' is not a number"),
         ({"DEMO_MAX": "1000"}, "about 55 fit"),
-        ({"DEMO_CLASS": "coffee:50", "DEMO_MAX": "50"}, "could start 104 kernels"),
+        ({"DEMO_CLASS": "coffee:50", "DEMO_MAX": "50"}, "could start 105 kernels"),
     ],
 )
 def test_make_demo_refuses_settings_that_are_not_numbers_or_do_not_fit(environ, words) -> None:

@@ -857,13 +857,79 @@ class ClassStore:
                 .where(puzzle_progress.c.student_id == student_id)
                 .order_by(puzzle_progress.c.puzzle)
             )
-            return {
-                str(r.puzzle): {
-                    "tries": int(r.tries),
-                    "wrong_in_a_row": int(r.wrong_in_a_row),
-                    "hints": int(r.hints),
-                    "solved": bool(r.solved),
-                    "first_try": bool(r.first_try),
-                }
-                for r in rows
+            return {str(r.puzzle): _counts(r) for r in rows}
+
+    # -- the teacher's ---------------------------------------------------------------------
+
+    def classes(self) -> list[tuple[str, str]]:
+        """Every class in the store: (code, name), the newest first."""
+        with self._transaction(write=False) as db:
+            rows = db.execute(select(classes.c.code, classes.c.name).order_by(classes.c.id.desc()))
+            return [(str(r.code), str(r.name)) for r in rows]
+
+    def tables(self, class_code: str) -> list[TableInfo]:
+        """Every table of the class, closed ones too, the newest first."""
+        with self._transaction(write=False) as db:
+            class_id = self._class_id(db, class_code)
+            rows = db.execute(
+                select(game_tables)
+                .where(game_tables.c.class_id == class_id)
+                .order_by(game_tables.c.id.desc())
+            ).all()
+            return [self._info(db, r) for r in rows]
+
+    def class_progress(self, class_code: str) -> dict[str, dict[str, dict[str, Any]]]:
+        """Every student's puzzles, by nickname (in the order they joined), each as
+        :meth:`progress` gives them; a student who tried none has an empty dict."""
+        with self._transaction(write=False) as db:
+            class_id = self._class_id(db, class_code)
+            found: dict[str, dict[str, dict[str, Any]]] = {
+                str(r.nickname): {}
+                for r in db.execute(
+                    select(students.c.nickname)
+                    .where(students.c.class_id == class_id)
+                    .order_by(students.c.id)
+                )
             }
+            rows = db.execute(
+                select(students.c.nickname, puzzle_progress)
+                .join(puzzle_progress, puzzle_progress.c.student_id == students.c.id)
+                .where(students.c.class_id == class_id)
+                .order_by(students.c.id, puzzle_progress.c.puzzle)
+            )
+            for r in rows:
+                found[str(r.nickname)][str(r.puzzle)] = _counts(r)
+            return found
+
+    def erase_class(self, class_code: str) -> None:
+        """Erase the class and everything in it (its students, tables, moves and puzzle
+        counts), all of it or nothing.
+
+        Raises:
+            StoreError: no such class.
+        """
+        with self._transaction() as db:
+            class_id = self._class_id(db, class_code)
+            table_ids = select(game_tables.c.id).where(game_tables.c.class_id == class_id)
+            student_ids = select(students.c.id).where(students.c.class_id == class_id)
+            db.execute(moves.delete().where(moves.c.table_id.in_(table_ids)))
+            db.execute(seats.delete().where(seats.c.table_id.in_(table_ids)))
+            db.execute(
+                puzzle_progress.delete().where(puzzle_progress.c.student_id.in_(student_ids))
+            )
+            db.execute(game_tables.delete().where(game_tables.c.class_id == class_id))
+            db.execute(students.delete().where(students.c.class_id == class_id))
+            db.execute(classes.delete().where(classes.c.id == class_id))
+        with self._lock:
+            self._states.clear()
+
+
+def _counts(row: Any) -> dict[str, Any]:
+    """A puzzle's counts for a student, from its stored row."""
+    return {
+        "tries": int(row.tries),
+        "wrong_in_a_row": int(row.wrong_in_a_row),
+        "hints": int(row.hints),
+        "solved": bool(row.solved),
+        "first_try": bool(row.first_try),
+    }

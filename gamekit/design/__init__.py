@@ -6,7 +6,9 @@
   difference and its interval, in words;
 - :func:`skill_trace`, :func:`luck`, :func:`restricted`: what skill, the deal and a freedom
   of choice are worth;
-- :func:`report` and :func:`fingerprint`: pictures of measurements.
+- :func:`report` and :func:`fingerprint`: pictures of measurements;
+- :func:`class_experiment`: a class's own games of two settings, as the teacher's page
+  shows them.
 
 It reads only the contract of :mod:`gamekit.game`, so a variant or a game a class writes
 is measured like the shipped ones. ``docs/design.md`` defines every measure.
@@ -17,6 +19,7 @@ is measured like the shipped ones. ``docs/design.md`` defines every measure.
 '90.9 % (89.7–92.1 %)'
 """
 
+from gamekit.design.classroom import ClassExperiment, class_experiment
 from gamekit.design.compare import QUANTITIES, Comparison, compare, compare_results, verdict
 from gamekit.design.figures import fingerprint, report
 from gamekit.design.lead import Lead, SearchJudge
@@ -33,6 +36,8 @@ from gamekit.design.skill import (
 )
 
 __all__ = [
+    "class_experiment",
+    "ClassExperiment",
     "measure",
     "Measures",
     "LUDII",

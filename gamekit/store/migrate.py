@@ -5,7 +5,7 @@ store opened by a newer gamekit is brought up to date, its data kept.
 >>> from sqlalchemy import create_engine
 >>> engine = create_engine(f"sqlite:///{tempfile.mkdtemp()}/class.db")
 >>> upgrade(engine); version(engine)
-'0001'
+'0002'
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from sqlalchemy import Engine
 __all__ = ["upgrade", "version", "HEAD"]
 
 #: The schema's last version.
-HEAD = "0001"
+HEAD = "0002"
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 

@@ -178,6 +178,10 @@ class HubStore:
             self._states[info.code] = (played, state)
         return state
 
+    def assignment(self, student: Student) -> Any:
+        """The student's next game in the class's experiments, or None."""
+        return self._call("assignment", **self._who(student))
+
     # -- puzzles ------------------------------------------------------------------------------
     def record_try(self, student: Student, puzzle: str, right: bool, hint: bool = False) -> None:
         """Count a try at ``puzzle`` (or a hint seen) for the student."""

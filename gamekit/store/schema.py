@@ -8,7 +8,10 @@
 - ``seats``: who sits in which seat of a table, and whether they are at it now;
 - ``moves``: every move of a table's game, in order: ``(table, ply)`` is the key, so of two
   moves sent at the same moment for the same turn exactly one is stored;
-- ``puzzle_progress``: a student's tries at a puzzle (tries, wrong in a row, hints, solved).
+- ``puzzle_progress``: a student's tries at a puzzle (tries, wrong in a row, hints, solved);
+- ``experiments``: a class experiment the teacher set up: a game, two settings of it (their
+  labels and rules, JSON) and how many rounds were dealt (version 0002);
+- ``experiment_games``: which table plays which setting of which experiment, in which round.
 
 Alembic keeps the schema's versions (``gamekit/store/migrations``); the first version
 creates exactly these tables, which ``tests/test_store.py`` checks against this module.
@@ -29,7 +32,17 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-__all__ = ["METADATA", "classes", "students", "game_tables", "seats", "moves", "puzzle_progress"]
+__all__ = [
+    "METADATA",
+    "classes",
+    "students",
+    "game_tables",
+    "seats",
+    "moves",
+    "puzzle_progress",
+    "experiments",
+    "experiment_games",
+]
 
 #: Names for constraints, so that every database (and Alembic) calls them the same.
 METADATA = MetaData(
@@ -109,4 +122,25 @@ puzzle_progress = Table(
     Column("solved", Boolean, nullable=False),
     Column("first_try", Boolean, nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False),
+)
+
+experiments = Table(
+    "experiments",
+    METADATA,
+    Column("id", Integer, primary_key=True),
+    Column("class_id", ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
+    Column("name", String(120), nullable=False),
+    Column("game", String(64), nullable=False),
+    Column("settings", Text, nullable=False),
+    Column("rounds", Integer, nullable=False),
+    Column("opened", DateTime(timezone=True), nullable=False),
+)
+
+experiment_games = Table(
+    "experiment_games",
+    METADATA,
+    Column("table_id", ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("experiment_id", ForeignKey("experiments.id", ondelete="CASCADE"), nullable=False),
+    Column("setting", Integer, nullable=False),
+    Column("round", Integer, nullable=False),
 )

@@ -193,6 +193,9 @@ class _Calls:
         self._readable(store, caller, class_code, code)
         return store.version(class_code, code)
 
+    def assignment(self, store: ClassStore, caller: Caller, class_code: Any, nickname: Any) -> Any:
+        return store.assignment(_me(store, caller, class_code, nickname))
+
     # -- puzzles ------------------------------------------------------------------------------
     def record_try(
         self, store: ClassStore, caller: Caller, class_code: Any, nickname: Any, puzzle: Any,

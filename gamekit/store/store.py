@@ -46,6 +46,8 @@ from gamekit.errors import GamekitError, shown
 from gamekit.game import part, player_index, rules_class
 from gamekit.store.schema import (
     classes,
+    experiment_games,
+    experiments,
     game_tables,
     moves,
     puzzle_progress,
@@ -859,6 +861,13 @@ class ClassStore:
             )
             return {str(r.puzzle): _counts(r) for r in rows}
 
+    def assignment(self, student: Student) -> Any:
+        """``student``'s next game in the class's experiments (an
+        :class:`~gamekit.store.experiments.Assignment`), or None."""
+        from gamekit.store.experiments import assignment
+
+        return assignment(self, student)
+
     # -- the teacher's ---------------------------------------------------------------------
 
     def classes(self) -> list[tuple[str, str]]:
@@ -902,8 +911,8 @@ class ClassStore:
             return found
 
     def erase_class(self, class_code: str) -> None:
-        """Erase the class and everything in it (its students, tables, moves and puzzle
-        counts), all of it or nothing.
+        """Erase the class and everything in it (its students, tables, moves, puzzle
+        counts and experiments), all of it or nothing.
 
         Raises:
             StoreError: no such class.
@@ -912,6 +921,8 @@ class ClassStore:
             class_id = self._class_id(db, class_code)
             table_ids = select(game_tables.c.id).where(game_tables.c.class_id == class_id)
             student_ids = select(students.c.id).where(students.c.class_id == class_id)
+            db.execute(experiment_games.delete().where(experiment_games.c.table_id.in_(table_ids)))
+            db.execute(experiments.delete().where(experiments.c.class_id == class_id))
             db.execute(moves.delete().where(moves.c.table_id.in_(table_ids)))
             db.execute(seats.delete().where(seats.c.table_id.in_(table_ids)))
             db.execute(

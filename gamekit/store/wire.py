@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from gamekit.store.experiments import Assignment
 from gamekit.store.store import Played, StoreError, Student, TableInfo
 
 __all__ = ["from_json", "to_json"]
@@ -41,6 +42,10 @@ def to_json(value: Any) -> Any:
             "touched": value.touched.isoformat(),
             "undo_asked": None if value.undo_asked is None else list(value.undo_asked),
         }
+    if isinstance(value, Assignment):
+        return {"kind": "assignment", "table": value.table, "experiment": value.experiment,
+                "game": value.game, "label": value.label, "seat": value.seat,
+                "against": value.against}  # fmt: skip
     if isinstance(value, datetime):
         return {"kind": "time", "iso": value.isoformat()}
     if isinstance(value, (list, tuple)):
@@ -80,6 +85,9 @@ def from_json(value: Any) -> Any:
                 touched=datetime.fromisoformat(value["touched"]),
                 undo_asked=None if asked is None else (int(asked[0]), int(asked[1])),
             )
+        if kind == "assignment":
+            return Assignment(*(str(value[k]) for k in
+                                ("table", "experiment", "game", "label", "seat", "against")))  # fmt: skip
         if kind == "time":
             return datetime.fromisoformat(value["iso"])
         return {k: from_json(v) for k, v in value.items()}

@@ -1,0 +1,163 @@
+"""A class experiment read as a design-lab result: the class's own games, by setting.
+
+The teacher sets two settings of a game against each other and deals rounds of games to the
+class (:mod:`gamekit.store.experiments`); :func:`class_experiment` reads what the class
+played: for each setting, how many games ended, and the share of them the first seat won
+and the second seat won, each with its interval and n; then the change of the first seat's
+share from the first setting to the second with Newcombe's interval (different pairs of
+classmates played each setting: two independent samples), and the verdict in words, which
+says "cannot tell at N games" when that is true. :meth:`ClassExperiment.predict` sets the
+class's result beside what random players and the beginner level do in the same two
+settings (:func:`gamekit.design.compare`, on common seeds).
+
+>>> import tempfile
+>>> from gamekit.store import ClassStore
+>>> from gamekit.store.experiments import new_experiment
+>>> store = ClassStore(folder=tempfile.mkdtemp(), seed=3)
+>>> code = store.new_class("7B")
+>>> small = {"board": "square", "size": 4, "n": 3}
+>>> made = new_experiment(store, code, "coffee",
+...     [("pie rule off", small), ("pie rule on", {**small, "pie_rule": True})])
+>>> class_experiment(store, code).verdict
+'no game has ended yet under pie rule off and pie rule on'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gamekit.design.compare import Comparison, compare
+from gamekit.errors import shown
+from gamekit.game import rules_class
+from gamekit.stats import Difference, Interval, difference, wilson
+from gamekit.store import ClassStore, StoreError
+from gamekit.store.experiments import Experiment, Setting, experiment, experiments_of
+from gamekit.text import plural, upper_first
+
+__all__ = ["ClassExperiment", "SettingResult", "class_experiment"]
+
+
+@dataclass(frozen=True)
+class SettingResult:
+    """A setting's games as the class played them: its ``label``, how many ``games``
+    ended, the share of them the first player (who moved first) and the second won
+    (``first``, ``second``: Wilson intervals) and ``draws``, and the games still going on
+    (``playing``)."""
+
+    label: str
+    games: int
+    first: Interval | None
+    second: Interval | None
+    draws: int
+    playing: int
+
+    def words(self, seats: tuple[str, str]) -> str:
+        """The setting's result in words: each seat's share with its interval and n."""
+        if not self.games:
+            return f"{self.label}: no game has ended yet ({plural(self.playing, 'game')} going on)"
+        assert self.first is not None and self.second is not None
+        return (
+            f"{self.label}: {upper_first(seats[0])} won {self.first.percent()} and {seats[1]} "
+            f"{self.second.percent()} of {plural(self.games, 'game')}"
+            + (f" ({plural(self.draws, 'draw')})" if self.draws else "")
+        )
+
+
+@dataclass(frozen=True)
+class ClassExperiment:
+    """A class experiment's result (see the module's description): ``results`` for each
+    setting, the ``difference`` of the first seat's share (second setting minus first, None
+    until both have a finished game) and the ``verdict``."""
+
+    name: str
+    game: str
+    settings: tuple[Setting, Setting]
+    seats: tuple[str, str]
+    results: tuple[SettingResult, SettingResult]
+    difference: Difference | None
+    verdict: str
+    experiment: Experiment
+
+    def __repr__(self) -> str:
+        return f"<ClassExperiment {self.name!r}: {self.verdict}>"
+
+    def words(self) -> str:
+        """Each setting's result, then the verdict, a line each."""
+        return "\n".join([*(r.words(self.seats) for r in self.results), self.verdict])
+
+    def rules(self) -> tuple[Any, Any]:
+        """The two settings as the game's rules."""
+        made: Any = rules_class(self.game)
+        return made.from_dict(dict(self.settings[0].rules)), made.from_dict(
+            dict(self.settings[1].rules)
+        )
+
+    def predict(
+        self, games: int = 1000, level_games: int = 100, level: str = "beginner", seed: int = 0
+    ) -> dict[str, Comparison]:
+        """What the machines do in the same two settings: ``"random"`` players over
+        ``games`` paired games and ``level`` players over ``level_games``, each a
+        :class:`~gamekit.design.Comparison` of the first seat's share."""
+        a, b = self.rules()
+        return {
+            "random": compare(a, b, "first", games=games, seed=seed, progress=False),
+            level: compare(
+                a, b, "first", games=level_games, seed=seed, players=level, progress=False
+            ),  # fmt: skip
+        }
+
+
+def class_experiment(
+    store: ClassStore, class_code: str, experiment_id: int | None = None
+) -> ClassExperiment:
+    """The class experiment ``experiment_id`` of class ``class_code`` (its newest if None),
+    read from ``store`` (a :class:`gamekit.store.ClassStore`, or a SQLAlchemy address or
+    folder of one).
+
+    Raises:
+        StoreError: no such class or experiment, or a class with no experiment.
+    """
+    if isinstance(store, str):
+        store = ClassStore(store) if "://" in store else ClassStore(folder=store)
+    if not isinstance(store, ClassStore):
+        raise StoreError(f"a class experiment is read from a class store, not {shown(store)}")
+    if experiment_id is None:
+        found = experiments_of(store, class_code)
+        if not found:
+            raise StoreError(f"class {class_code} has no experiment yet")
+        made = found[0]
+    else:
+        made = experiment(store, class_code, experiment_id)
+    # by seat at the table: who moved first (a pie rule's swap changes colours, not that)
+    seats = ("the first player", "the second player")
+    results, flags = [], []
+    for k, setting in enumerate(made.settings):
+        ended = made.finished(k)
+        playing = sum(1 for g in made.games if g.setting == k and g.winners is None)
+        first = [g.winners == (0,) for g in ended]
+        second = [g.winners == (1,) for g in ended]
+        n = len(ended)
+        results.append(
+            SettingResult(
+                setting.label,
+                n,
+                wilson(sum(first), n) if n else None,
+                wilson(sum(second), n) if n else None,
+                n - sum(first) - sum(second),
+                playing,
+            )  # fmt: skip
+        )
+        flags.append(first)
+    labels = f"{made.settings[0].label} and {made.settings[1].label}"
+    if not flags[0] and not flags[1]:
+        diff, verdict = None, f"no game has ended yet under {labels}"
+    elif not flags[0] or not flags[1]:
+        empty = made.settings[0 if not flags[0] else 1].label
+        diff, verdict = None, f"no game has ended yet under {empty}: nothing to compare"
+    else:
+        diff = difference(flags[0], flags[1])
+        what = f"{seats[0]}'s share of wins"
+        verdict = f"From {made.settings[0].label} to {made.settings[1].label}: {diff.words(what)}"
+    return ClassExperiment(made.name, made.game, made.settings, seats, (results[0], results[1]),
+                           diff, verdict, made)  # fmt: skip

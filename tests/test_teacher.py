@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import zipfile
 
 import pytest
@@ -138,3 +139,51 @@ def test_with_the_secret_the_page_is_the_room(store, monkeypatch) -> None:
     assert room.status.value.count("its code is") == 1 and room.students_text().startswith(
         "Nobody has joined yet"
     )
+
+
+def test_the_teacher_sets_up_an_experiment_deals_a_round_and_students_start_with_one_click(
+    store,
+) -> None:
+    from gamekit.widgets import CoffeeBoard, GipfBoard
+    from gamekit.widgets.experiments import read_settings
+
+    code = store.new_class("7B")
+    boards = {}
+    for name in ("Ada", "Bo"):
+        board = CoffeeBoard(width=400)
+        board.classmate._store = store
+        board.classmate.join(code, name)
+        assert board.classmate.next_game.value == ""  # nothing dealt yet
+        boards[name] = board
+    room = TeacherRoom(store, code)
+    panel = room.experiments
+    assert "No experiment yet" in panel.results.value and panel.deal_button.disabled
+    panel.game.value = "coffee"
+    panel.rules_b.value = panel.rules_a.value.replace("pie_rule=false", "pie_rule=true")
+    panel.set_up()
+    assert "labels of their own" not in panel.status.value
+    panel.label_b.value = panel.label_a.value  # two settings called alike: refused in words
+    panel.set_up()
+    assert "labels of their own" in panel.status.value
+    assert read_settings(panel.rules_b.value)["pie_rule"] is True
+    panel.deal()
+    assert "Round dealt: 1 game" in panel.status.value
+    for name, board in boards.items():
+        board.classmate.check_next_game()
+        words = board.classmate.next_game.value
+        assert "Your next game: Coffee, setting A, you are" in words and name not in words
+        board.classmate.start_next()
+        assert board.table is not None and board.classmate.next_game.value == ""
+    assert boards["Ada"].table.code == boards["Bo"].table.code
+    assert "<td>1</td></tr>" in panel.results.value  # one game going on under setting A
+    # a board of another game says where to play it, and offers no button
+    other = GipfBoard(width=400)
+    other.classmate._store = store
+    panel.deal()
+    other.classmate.student = store.back(code, "Ada")
+    other.classmate.check_next_game()
+    assert "Open the Coffee app to play it" in other.classmate.next_game.value
+    assert other.classmate.start_button.layout.display == "none"
+    bundle = zipfile.ZipFile(io.BytesIO(room.export()))
+    saved = json.loads(bundle.read("experiments.json"))
+    assert saved[0]["rounds"] == 2 and len(saved[0]["games"]) == 2

@@ -25,12 +25,14 @@ The store is the class's (:class:`gamekit.store.ClassStore`: ``CLASS_DB``, else
 
 from __future__ import annotations
 
+import asyncio
 import html
 from typing import Any
 
 import ipywidgets as w
 
 from gamekit.errors import shown
+from gamekit.game import facts
 from gamekit.store import Store, StoreError, Student, TableInfo
 from gamekit.text import upper_first
 from gamekit.widgets.member import class_boxes, class_store, joined_as, status_html
@@ -118,6 +120,17 @@ class ClassmatePanel:
             "Type your class's code and a nickname, then join.</div>"
         )
         self.big_code = w.HTML("")
+        #: The student's next game in a class experiment the teacher dealt, and its button.
+        self.next_game = w.HTML("")
+        self.start_button = w.Button(
+            description="Start my next game",
+            button_style="primary",
+            tooltip="sit down at the table your teacher made for you and your classmate",
+            layout=w.Layout(width="auto", display="none"),
+        )
+        self.start_button.on_click(lambda _b: self._act(self.start_next))
+        self._next_table: str | None = None
+        self._watching: asyncio.Task[None] | None = None
         self.join_button.on_click(lambda _b: self._act(self._on_join))
         self.open_button.on_click(lambda _b: self._act(self.open_table))
         self.sit_button.on_click(lambda _b: self._act(self._on_sit))
@@ -137,6 +150,10 @@ class ClassmatePanel:
                     [self.code_box, self.sit_button, self.leave_button, self.close_button],
                     layout=w.Layout(flex_flow="row wrap"),
                 ),
+                w.HBox(
+                    [self.next_game, self.start_button],
+                    layout=w.Layout(flex_flow="row wrap", align_items="center"),
+                ),  # fmt: skip
                 self.big_code,
                 self.undo_row,
                 self.status,
@@ -200,6 +217,54 @@ class ClassmatePanel:
         self.open_button.disabled = self.sit_button.disabled = False
         self.refresh_button.disabled = self.tables.disabled = False
         self.class_box.disabled = self.nick_box.disabled = True
+        self.check_next_game()
+        self._watch()
+
+    def check_next_game(self) -> None:
+        """Show the student's next game in a class experiment, if the teacher dealt one
+        (with *Start my next game* when it is this board's game)."""
+        student = self.student
+        found = None if student is None else self.store.assignment(student)
+        at = self.board.table.code if self.board.table is not None else None
+        if found is None or found.table == at:
+            self.next_game.value, self._next_table = "", None
+            self.start_button.layout.display = "none"
+            return
+        here = found.game == self.board.rules.game
+        where = "" if here else f" Open the {facts(found.game).title} app to play it."
+        self.next_game.value = (
+            f'<div role="status" aria-live="polite" style="font-size:15px;font-weight:600">'
+            f"{html.escape(found.words() + where)}</div>"
+        )
+        self._next_table = found.table if here else None
+        self.start_button.layout.display = None if here else "none"
+
+    def start_next(self) -> None:
+        """Sit down at the table of the student's next game."""
+        if self._next_table is None:
+            raise StoreError("your teacher has dealt you no game of this board yet")
+        if self.board.table is not None:
+            self.leave()
+        self.sit(self._next_table)
+        self.check_next_game()
+
+    def _watch(self) -> None:
+        """Look for a next game every 2 seconds while the board lives (in a kernel's event
+        loop; nothing to do without one)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        if self._watching is None:
+            self._watching = loop.create_task(self._look())
+
+    async def _look(self) -> None:
+        while True:
+            await asyncio.sleep(2.0)
+            try:
+                self.check_next_game()
+            except Exception:  # noqa: BLE001 - a fault here never stops the board; looked at again
+                continue
 
     def _need_student(self) -> Student:
         if self.student is None:

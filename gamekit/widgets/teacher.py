@@ -15,8 +15,11 @@ secret in the server's environment is never theirs to read.
 - the puzzles: for each student how many they solved, tried and saw hints for, and a
   *stuck* mark on a puzzle with 3 or more wrong tries in a row; for each puzzle, how many
   solved it at the first try;
-- a download of the whole class (CSV files a spreadsheet opens, and every table's game
-  as a gamekit record), and erasing the class, confirmed by typing its code.
+- class experiments (:mod:`gamekit.widgets.experiments`): two settings of a game, rounds
+  dealt to the class, and what the class's games say beside what the machines do;
+- a download of the whole class (CSV files a spreadsheet opens, every table's game as a
+  gamekit record, and the experiments' results), and erasing the class, confirmed by
+  typing its code.
 
 It asks the store again every second while it is shown, and redraws only what changed.
 
@@ -49,10 +52,13 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from gamekit.classroom import TEACHER_SECRET
+from gamekit.design import class_experiment
 from gamekit.game import facts, part, player_index
 from gamekit.records import Record
 from gamekit.store import ClassStore, StoreError, TableInfo
+from gamekit.store.experiments import experiments_of
 from gamekit.text import plural, upper_first
+from gamekit.widgets.experiments import ExperimentsPanel
 from gamekit.widgets.member import status_html
 
 __all__ = ["STUCK", "TeacherRoom", "teacher_allowed", "teacher_page"]
@@ -154,7 +160,8 @@ class TeacherRoom:
         self.export_button.on_click(lambda _b: self.prepare_download())
         self.erase_button.on_click(lambda _b: self.ask_erase())
         self.erase_confirm.on_click(lambda _b: self.erase(self.erase_box.value))
-        self.classes.observe(lambda _c: self.refresh(force=True), names="value")
+        self.experiments = ExperimentsPanel(store, lambda: self.class_code)
+        self.classes.observe(lambda _c: self._class_changed(), names="value")
         self.widget = w.VBox(
             [
                 w.HBox(
@@ -168,6 +175,8 @@ class TeacherRoom:
                 self.tables,
                 w.HTML("<h3 style='margin:8px 0 2px'>Puzzles</h3>"),
                 self.puzzles,
+                w.HTML("<h3 style='margin:8px 0 2px'>Class experiments</h3>"),
+                self.experiments.widget,
                 w.HTML("<h3 style='margin:8px 0 2px'>The class's data</h3>"),
                 w.HBox(
                     [self.export_button, self.download, self.erase_button],
@@ -202,6 +211,10 @@ class TeacherRoom:
     def _say(self, text: str, ok: bool = True) -> None:
         self.status.value = status_html(text, ok)
 
+    def _class_changed(self) -> None:
+        self.refresh(force=True)
+        self.experiments.fill()
+
     # -- what the room shows ---------------------------------------------------------------
     def refresh(self, force: bool = False) -> bool:
         """Read the class again and redraw what changed; whether anything did."""
@@ -225,6 +238,7 @@ class TeacherRoom:
         self.students.value = f"<p>{html.escape(self.students_text())}</p>"
         self.tables.value = self._tables_html(tables)
         self.puzzles.value = self._puzzles_html(progress)
+        self.experiments.refresh()
         return True
 
     def students_text(self) -> str:
@@ -409,6 +423,21 @@ class TeacherRoom:
                 rows.append([info.code, info.game, json.dumps(dict(info.options), sort_keys=True),
                              " ".join(n or "-" for n in info.seated), info.moves,
                              self.table_text(info)])  # fmt: skip
+            found = []
+            for made in experiments_of(self.store, code):
+                result = class_experiment(self.store, code, made.id)
+                found.append({
+                    "name": result.name, "game": result.game,
+                    "settings": [{"label": x.label, "rules": dict(x.rules)} for x in result.settings],
+                    "rounds": made.rounds, "verdict": result.verdict,
+                    "results": [{"label": r.label, "games": r.games, "draws": r.draws,
+                                 "first player won": r.first.percent() if r.first else None,
+                                 "second player won": r.second.percent() if r.second else None,
+                                 "going on": r.playing} for r in result.results],
+                    "games": [{"table": g.table, "setting": g.setting, "round": g.round,
+                               "seated": list(g.seated), "winners": g.winners} for g in made.games],
+                })  # fmt: skip
+            bundle.writestr("experiments.json", json.dumps(found, indent=1))
             bundle.writestr("games.csv", _csv(
                 ["table", "game", "rules", "players by seat", "moves", "where it stands"], rows))  # fmt: skip
         return out.getvalue()

@@ -114,7 +114,7 @@ class ExperimentsPanel:
             self.game,
             w.HBox([self.label_a, self.rules_a], layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.label_b, self.rules_b], layout=w.Layout(flex_flow="row wrap")),
-            self.make_button,
+            w.HBox([self.make_button]),
             w.HBox([self.chosen, self.deal_button, self.predict_button],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
             self.status, self.results, self.machines,

@@ -87,9 +87,9 @@ def test_the_teacher_sees_the_room_and_it_keeps_up_by_itself(browser, demo, scre
         teacher.goto(f"{base}/voila/render/teacher.ipynb?teacher={SECRET}")
         teacher.wait_for_selector(".gamekit-teacher")
         assert "The teacher's room" in teacher.inner_text("body")
-        assert f"7B ({code})" in teacher.locator(".gamekit-teacher select").inner_text().replace(
-            "\xa0", " "
-        )
+        assert f"7B ({code})" in teacher.locator(
+            ".gamekit-teacher select"
+        ).first.inner_text().replace("\xa0", " ")
         student = student_ctx.new_page()
         student.goto(f"{base}/voila/render/coffee.ipynb")
         student.wait_for_selector(".gamekit-classmate")
@@ -113,3 +113,83 @@ def test_the_teacher_sees_the_room_and_it_keeps_up_by_itself(browser, demo, scre
     finally:
         teacher_ctx.close()
         student_ctx.close()
+
+
+def test_a_class_experiment_from_the_teachers_page_to_two_students_pages(
+    browser, demo, screenshots
+):
+    """The teacher makes a class, sets up "pie rule off" against "pie rule on" and deals a
+    round; each student's Coffee page shows its next game by itself and starts it with one
+    click; a move crosses; the teacher's page counts the game going on."""
+    import re
+
+    base, _ = demo
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(3)]
+    for ctx in contexts:
+        ctx.set_default_timeout(90_000)
+        keep_offline(ctx)
+    try:
+        teacher = contexts[0].new_page()
+        teacher.goto(f"{base}/voila/render/teacher.ipynb?teacher={SECRET}")
+        room = teacher.locator(".gamekit-teacher")
+        room.wait_for()
+        room.get_by_label("New class").fill("8C")
+        room.get_by_role("button", name="Make the class").click()
+        teacher.wait_for_function("() => document.body.innerText.includes('Class 8C made')")
+        code = re.search(r"its code is ([A-Z]{6})", teacher.inner_text("body")).group(1)
+        pages = {}
+        for name, ctx in zip(("Cy", "Di"), contexts[1:], strict=True):
+            page = ctx.new_page()
+            page.goto(f"{base}/voila/render/coffee.ipynb")
+            page.wait_for_selector(".gamekit-classmate")
+            panel = page.locator(".gamekit-classmate")
+            panel.get_by_label("Class code").fill(code)
+            panel.get_by_label("Nickname").fill(name)
+            panel.get_by_role("button", name="Join the class").click()
+            page.wait_for_function(
+                "(n) => document.body.innerText.includes(`You are ${n} in class`)", arg=name
+            )
+            pages[name] = page
+        lab = teacher.locator(".gamekit-experiments")
+        lab.get_by_label("Game").select_option(label="Coffee")
+        small = "board=square, size=4, n=3, pie_rule="
+        lab.get_by_label("its options").first.fill(small + "false")
+        lab.get_by_label("its options").last.fill(small + "true")
+        lab.get_by_label("Setting A").fill("pie rule off")
+        lab.get_by_label("Setting B").fill("pie rule on")
+        lab.get_by_role("button", name="Set up the experiment").click()
+        teacher.wait_for_function(
+            "() => document.body.innerText.includes('Experiment set up: pie rule off against "
+            "pie rule on')"
+        )
+        lab.get_by_role("button", name="Deal the next round").click()
+        teacher.wait_for_function("() => document.body.innerText.includes('Round dealt: 1 game')")
+        for name, page in pages.items():  # each page shows it by itself, then one click
+            page.wait_for_function(
+                "() => document.body.innerText.includes('Your next game: Coffee, pie rule off')",
+                timeout=20_000,
+            )
+            other = "Di" if name == "Cy" else "Cy"
+            assert f"against {other}" in page.inner_text(".gamekit-classmate")
+            page.get_by_role("button", name="Start my next game").click()
+            page.wait_for_function("() => document.body.innerText.includes('You sit at table')")
+        first = next(p for p in pages.values() if "(Black)" in p.inner_text(".gamekit-classmate"))
+        second = next(p for p in pages.values() if p is not first)
+        box = first.get_by_placeholder("type a move")
+        box.fill("b2|")
+        box.press("Enter")
+        second.wait_for_function(
+            "() => document.body.innerText.includes('Your turn')", timeout=20_000
+        )
+        teacher.wait_for_function(
+            "() => document.body.innerText.includes('1 move: Cy') || "
+            "document.body.innerText.includes('1 move: Di')",
+            timeout=15_000,
+        )
+        assert "no game has ended yet" in teacher.inner_text(".gamekit-experiments")
+        assert axe_problems(teacher) == []
+        first.screenshot(path=str(screenshots / "experiment_student.png"))
+        teacher.screenshot(path=str(screenshots / "experiment_teacher.png"), full_page=True)
+    finally:
+        for ctx in contexts:
+            ctx.close()

@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from gamekit import coffee, design, gipf, hextiles, roaster
@@ -303,3 +304,60 @@ def test_l18_skill_luck_and_a_freedom() -> None:
 
     freedom = design.restricted(small, never_blocks, games=2000, seed=9, progress=False)
     assert freedom.share.high < 0.5
+
+
+# ---------------------------------------------------------------------------------------
+# Lesson 19 (for the teacher): what can a class's own games tell?
+# ---------------------------------------------------------------------------------------
+
+
+def _simulated_class(seed: int) -> Any:
+    """The lesson's class at another seed: thirty students (the beginner level), two rounds
+    of Coffee 4 x 4, three in a row, pie rule off against on."""
+    import tempfile
+
+    from gamekit.design.classroom import class_experiment, simulate_round
+    from gamekit.store import ClassStore
+    from gamekit.store.experiments import new_experiment
+
+    store = ClassStore(folder=tempfile.mkdtemp(), seed=seed)
+    code = store.new_class("7B")
+    for k in range(30):
+        store.join(code, f"Student {k + 1}")
+    small = {"board": "square", "size": 4, "n": 3}
+    made = new_experiment(
+        store,
+        code,
+        "coffee",
+        [("pie rule off", small), ("pie rule on", {**small, "pie_rule": True})],
+    )
+    for k in range(2):
+        simulate_round(store, code, made.id, level="beginner", seed=seed * 100 + k)
+    return class_experiment(store, code)
+
+
+@pytest.mark.parametrize("seed", [2, 3])
+def test_l19_thirty_games_of_a_class_cannot_tell_the_pie_rule(seed: int) -> None:
+    result = _simulated_class(seed)
+    assert [r.games for r in result.results] == [15, 15]
+    assert "cannot tell at 15 games each" in result.verdict
+
+
+def test_l19_the_machines_see_a_small_change_from_the_pie_rule_at_another_seed() -> None:
+    result = design.class_experiment(str(NOTEBOOKS / "data" / "pie-rule-class.json"))
+    found = result.predict(games=20000, level_games=400, seed=7)
+    randomly, beginner = found["random"], found["beginner"]
+    assert randomly.verdict.startswith("B is lower") and -0.04 < randomly.difference.value < -0.01
+    assert beginner.difference.high - beginner.difference.low < 0.12  # about ten points wide
+    for compared in found.values():  # both give the first player about 60 %
+        assert 0.5 < compared.a.value < 0.7
+
+
+def test_l19_the_games_a_class_needs_hold_at_another_seed(monkeypatch) -> None:
+    monkeypatch.chdir(NOTEBOOKS)  # the lesson reads data/pie-rule-class.json from there
+    code = lesson("19_teacher_class_experiment.ipynb", "def chance")
+    code["rng"] = np.random.default_rng(1919)
+    chance = code["chance"]
+    assert chance(0.20, 15) < 0.25 and chance(0.10, 15) < 0.15  # rarely seen at 15 games
+    assert chance(0.20, 120) > 0.8 and chance(0.10, 480) > 0.85  # about 9 in 10 there
+    assert chance(0.10, 120) < 0.5

@@ -24,18 +24,37 @@ settings (:func:`gamekit.design.compare`, on common seeds).
 
 from __future__ import annotations
 
+import json
+import zipfile
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+import numpy as np
+
+from gamekit.design.arguments import level_player
 from gamekit.design.compare import Comparison, compare
 from gamekit.errors import shown
-from gamekit.game import rules_class
+from gamekit.game import player_index, rules_class
 from gamekit.stats import Difference, Interval, difference, wilson
 from gamekit.store import ClassStore, StoreError
-from gamekit.store.experiments import Experiment, Setting, experiment, experiments_of
+from gamekit.store.experiments import (
+    Experiment,
+    ExperimentGame,
+    Setting,
+    deal_round,
+    experiment,
+    experiments_of,
+)
 from gamekit.text import plural, upper_first
 
-__all__ = ["ClassExperiment", "SettingResult", "class_experiment"]
+__all__ = [
+    "ClassExperiment",
+    "SettingResult",
+    "class_experiment",
+    "read_experiment",
+    "simulate_round",
+]
 
 
 @dataclass(frozen=True)
@@ -108,20 +127,71 @@ class ClassExperiment:
         }
 
 
+def read_experiment(path: str | Path, name: str | None = None) -> Experiment:
+    """A class experiment from the teacher's download: the zip itself or its
+    ``experiments.json``; ``name``: which experiment (the newest if None).
+
+    Raises:
+        StoreError: no such file, not a download of the teacher's page, or no experiment
+            of that name in it.
+    """
+    path = Path(path)
+    try:
+        if path.suffix == ".zip":
+            with zipfile.ZipFile(path) as bundle:
+                data = json.loads(bundle.read("experiments.json"))
+        else:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        found = [
+            Experiment(
+                k,
+                str(e["name"]),
+                str(e["game"]),
+                tuple(Setting(str(s["label"]), dict(s["rules"])) for s in e["settings"]),  # type: ignore[arg-type]
+                int(e["rounds"]),
+                tuple(
+                    ExperimentGame(
+                        str(g["table"]),
+                        int(g["setting"]),
+                        int(g["round"]),
+                        tuple(g["seated"]),
+                        0,
+                        None if g["winners"] is None else tuple(g["winners"]),
+                    )
+                    for g in e["games"]
+                ),
+            )  # fmt: skip
+            for k, e in enumerate(data)
+        ]
+    except (OSError, KeyError, TypeError, ValueError, zipfile.BadZipFile) as error:
+        raise StoreError(
+            f"{path} is not a class experiment saved by the teacher's page ({error})"
+        ) from None
+    chosen = [e for e in found if name is None or e.name == name]
+    if not chosen:
+        raise StoreError(f"{path} holds no experiment called {shown(name)}")
+    return chosen[0]
+
+
 def class_experiment(
-    store: ClassStore, class_code: str, experiment_id: int | None = None
+    store: Any, class_code: str | None = None, experiment_id: int | None = None
 ) -> ClassExperiment:
     """The class experiment ``experiment_id`` of class ``class_code`` (its newest if None),
-    read from ``store`` (a :class:`gamekit.store.ClassStore`, or a SQLAlchemy address or
-    folder of one).
+    read from ``store``: a :class:`gamekit.store.ClassStore` (or a SQLAlchemy address or a
+    folder of one), or the teacher's download (a ``.zip`` or its ``experiments.json``, see
+    :func:`read_experiment`; then ``class_code`` is not needed).
 
     Raises:
         StoreError: no such class or experiment, or a class with no experiment.
     """
+    if isinstance(store, (str, Path)) and str(store).endswith((".json", ".zip")):
+        return result_of(read_experiment(store))
     if isinstance(store, str):
         store = ClassStore(store) if "://" in store else ClassStore(folder=store)
     if not isinstance(store, ClassStore):
         raise StoreError(f"a class experiment is read from a class store, not {shown(store)}")
+    if class_code is None:
+        raise StoreError("name the class whose experiment to read: class_code=...")
     if experiment_id is None:
         found = experiments_of(store, class_code)
         if not found:
@@ -129,6 +199,11 @@ def class_experiment(
         made = found[0]
     else:
         made = experiment(store, class_code, experiment_id)
+    return result_of(made)
+
+
+def result_of(made: Experiment) -> ClassExperiment:
+    """An experiment's games read as its result (see the module's description)."""
     # by seat at the table: who moved first (a pie rule's swap changes colours, not that)
     seats = ("the first player", "the second player")
     results, flags = [], []
@@ -161,3 +236,29 @@ def class_experiment(
         verdict = f"From {made.settings[0].label} to {made.settings[1].label}: {diff.words(what)}"
     return ClassExperiment(made.name, made.game, made.settings, seats, (results[0], results[1]),
                            diff, verdict, made)  # fmt: skip
+
+
+def simulate_round(
+    store: ClassStore, class_code: str, experiment_id: int, level: str = "beginner",
+    seed: int = 0,
+) -> list[ExperimentGame]:  # fmt: skip
+    """Deal the experiment's next round and play every game of it to its end with the
+    computer at ``level`` in both seats, standing in for the students (to try the teacher's
+    page, or to see what a class of such players would find); returns the round's games as
+    they ended.
+
+    Raises:
+        StoreError: as :func:`gamekit.store.experiments.deal_round`; ValueError: an unknown
+            level.
+    """
+    rng = np.random.default_rng(seed)
+    dealt = deal_round(store, class_code, experiment_id)
+    for game in dealt:
+        players = [level_player(level).with_seed(int(rng.integers(2**32))) for _ in range(2)]
+        people = {n: store.back(class_code, n) for n in game.seated}
+        while (state := store.state(class_code, game.table)).outcome is None:
+            seat = player_index(state, state.to_move)
+            move = players[seat].choose(state)
+            store.play(people[game.seated[seat]], game.table, str(move))
+    tables = {g.table for g in dealt}
+    return [g for g in experiment(store, class_code, experiment_id).games if g.table in tables]

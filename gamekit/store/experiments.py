@@ -34,9 +34,9 @@ from typing import Any
 from sqlalchemy import func, insert, select, update
 
 from gamekit.errors import shown
-from gamekit.game import facts, player_index, rules_class
+from gamekit.game import player_index, rules_class
 from gamekit.store.schema import experiment_games, experiments, game_tables, seats, students
-from gamekit.store.store import ClassStore, StoreError, Student, _now
+from gamekit.store.store import Assignment, ClassStore, StoreError, Student, _now
 
 __all__ = [
     "Assignment",
@@ -89,26 +89,6 @@ class Experiment:
     def finished(self, setting: int) -> list[ExperimentGame]:
         """The games of ``setting`` that have ended."""
         return [g for g in self.games if g.setting == setting and g.winners is not None]
-
-
-@dataclass(frozen=True)
-class Assignment:
-    """A student's next game in an experiment: the table made for them, the experiment, the
-    setting's label, their seat's name and their classmate."""
-
-    table: str
-    experiment: str
-    game: str
-    label: str
-    seat: str
-    against: str
-
-    def words(self) -> str:
-        """The assignment as the student's page says it."""
-        return (
-            f"Your next game: {facts(self.game).title}, {self.label}, you are "
-            f"{self.seat.title()}, against {self.against} (table {self.table})."
-        )
 
 
 def _settings(game: Any, given: Any) -> tuple[Setting, Setting]:
@@ -342,38 +322,6 @@ def _open_for(
 
 
 def assignment(store: ClassStore, student: Student) -> Assignment | None:
-    """``student``'s next game in the class's experiments: the newest experiment table where
-    they hold a seat, whose game has not ended and that is not closed; None if none.
-
-    Raises:
-        StoreError: the student is not in the class.
-    """
-    with store._transaction(write=False) as db:
-        student_id, _ = store._student(db, student)
-        rows = db.execute(
-            select(
-                game_tables,
-                experiment_games.c.setting,
-                experiments.c.name,
-                experiments.c.settings,
-                seats.c.seat,
-            )  # fmt: skip
-            .join(experiment_games, experiment_games.c.table_id == game_tables.c.id)
-            .join(experiments, experiments.c.id == experiment_games.c.experiment_id)
-            .join(seats, seats.c.table_id == game_tables.c.id)
-            .where(seats.c.student_id == student_id, game_tables.c.closed.is_(None))
-            .order_by(game_tables.c.id.desc())
-        ).all()
-        for row in rows:
-            state = store._state(db, row)
-            if state.outcome is not None:
-                continue
-            info = store._info(db, row)
-            seat = int(row.seat)
-            label = json.loads(row.settings)[int(row.setting)]["label"]
-            others = [n for k, n in enumerate(info.seated) if k != seat and n]
-            return Assignment(
-                info.code, str(row.name), info.game, label, str(state.rules.seats[seat]),
-                " and ".join(others) or "a classmate",
-            )  # fmt: skip
-    return None
+    """``student``'s next game in the class's experiments (see
+    :meth:`gamekit.store.ClassStore.assignment`)."""
+    return store.assignment(student)

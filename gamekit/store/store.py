@@ -43,7 +43,7 @@ from sqlalchemy import Connection, Engine, create_engine, event, func, insert, s
 from sqlalchemy import exc as sa_exc
 
 from gamekit.errors import GamekitError, shown
-from gamekit.game import part, player_index, rules_class
+from gamekit.game import facts, part, player_index, rules_class
 from gamekit.store.schema import (
     classes,
     experiment_games,
@@ -56,6 +56,7 @@ from gamekit.store.schema import (
 )
 
 __all__ = [
+    "Assignment",
     "ClassStore",
     "StoreError",
     "Student",
@@ -114,6 +115,26 @@ class TableInfo:
         """Nothing happened here for :data:`ABANDONED` (and it is not closed)."""
         now = now or datetime.now(UTC)
         return not self.closed and now - _aware(self.touched) >= ABANDONED
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """A student's next game in an experiment: the table made for them, the experiment, the
+    setting's label, their seat's name and their classmate."""
+
+    table: str
+    experiment: str
+    game: str
+    label: str
+    seat: str
+    against: str
+
+    def words(self) -> str:
+        """The assignment as the student's page says it."""
+        return (
+            f"Your next game: {facts(self.game).title}, {self.label}, you are "
+            f"{self.seat.title()}, against {self.against} (table {self.table})."
+        )
 
 
 @dataclass(frozen=True)
@@ -861,12 +882,42 @@ class ClassStore:
             )
             return {str(r.puzzle): _counts(r) for r in rows}
 
-    def assignment(self, student: Student) -> Any:
-        """``student``'s next game in the class's experiments (an
-        :class:`~gamekit.store.experiments.Assignment`), or None."""
-        from gamekit.store.experiments import assignment
+    def assignment(self, student: Student) -> Assignment | None:
+        """``student``'s next game in the class's experiments: the newest experiment table where
+        they hold a seat, whose game has not ended and that is not closed; None if none.
 
-        return assignment(self, student)
+        Raises:
+            StoreError: the student is not in the class.
+        """
+        with self._transaction(write=False) as db:
+            student_id, _ = self._student(db, student)
+            rows = db.execute(
+                select(
+                    game_tables,
+                    experiment_games.c.setting,
+                    experiments.c.name,
+                    experiments.c.settings,
+                    seats.c.seat,
+                )  # fmt: skip
+                .join(experiment_games, experiment_games.c.table_id == game_tables.c.id)
+                .join(experiments, experiments.c.id == experiment_games.c.experiment_id)
+                .join(seats, seats.c.table_id == game_tables.c.id)
+                .where(seats.c.student_id == student_id, game_tables.c.closed.is_(None))
+                .order_by(game_tables.c.id.desc())
+            ).all()
+            for row in rows:
+                state = self._state(db, row)
+                if state.outcome is not None:
+                    continue
+                info = self._info(db, row)
+                seat = int(row.seat)
+                label = json.loads(row.settings)[int(row.setting)]["label"]
+                others = [n for k, n in enumerate(info.seated) if k != seat and n]
+                return Assignment(
+                    info.code, str(row.name), info.game, label, str(state.rules.seats[seat]),
+                    " and ".join(others) or "a classmate",
+                )  # fmt: skip
+        return None
 
     # -- the teacher's ---------------------------------------------------------------------
 

@@ -14,8 +14,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from gamekit.store.experiments import Assignment
-from gamekit.store.store import Played, StoreError, Student, TableInfo
+from gamekit.store.store import Assignment, Played, StoreError, Student, TableInfo
 
 __all__ = ["from_json", "to_json"]
 

@@ -194,3 +194,41 @@ def test_a_service_that_cannot_be_reached_is_said_in_words() -> None:
     store = HubStore(f"http://127.0.0.1:{free_port()}/services/class-store/", token="t")
     with pytest.raises(StoreError, match="the hub's class store cannot be reached"):
         store.join("ABCDEF")
+
+
+def test_on_the_hub_the_teachers_page_is_the_admins_and_runs_an_experiment(
+    service, monkeypatch
+) -> None:
+    from gamekit.design import class_experiment
+    from gamekit.widgets.teacher import TeacherRoom, teacher_page
+
+    code, ada_store, bo_store, _ = a_class(service)
+    url, store = service
+    monkeypatch.setenv("JUPYTERHUB_USER", "ada")
+    page = teacher_page(ada_store)  # a student: only the refusal, nothing of the class
+    assert "For the teacher only" in page.value and "only the teacher" in page.value
+    for call in (lambda: ada_store.classes(), lambda: ada_store.class_progress(code),
+                 lambda: ada_store.tables(code), lambda: ada_store.erase_class(code)):  # fmt: skip
+        with pytest.raises(StoreError, match="only the teacher"):
+            call()
+    ada, _ = ada_store.join(code), bo_store.join(code)
+    teacher = as_(url, "teacher")
+    monkeypatch.setenv("JUPYTERHUB_USER", "teacher")
+    assert "gamekit-teacher" in teacher_page(teacher)._dom_classes
+    room = TeacherRoom(teacher, code)
+    assert room.students_text() == "2 students: ada, bo."
+    panel = room.experiments
+    panel.game.value = "coffee"
+    panel.rules_a.value = "board=square, size=4, n=3, pie_rule=false"
+    panel.rules_b.value = "board=square, size=4, n=3, pie_rule=true"
+    panel.label_a.value, panel.label_b.value = "off", "on"
+    panel.set_up()
+    panel.deal()
+    assert "Round dealt: 1 game" in panel.status.value, panel.status.value
+    mine = ada_store.assignment(ada)
+    assert mine is not None and mine.against == "bo" and mine.label == "off"
+    room.refresh(force=True)
+    assert f"Table {mine.table}" in room.tables.value  # the teacher reads every table
+    result = class_experiment(teacher, code)
+    assert result.verdict == "no game has ended yet under off and on"
+    assert store.students(code) == ["ada", "bo"]

@@ -37,7 +37,7 @@ from gamekit.design.compare import Comparison, compare
 from gamekit.errors import shown
 from gamekit.game import player_index, rules_class
 from gamekit.stats import Difference, Interval, difference, wilson
-from gamekit.store import ClassStore, StoreError
+from gamekit.store import ClassStore, HubStore, StoreError
 from gamekit.store.experiments import (
     Experiment,
     ExperimentGame,
@@ -188,7 +188,7 @@ def class_experiment(
         return result_of(read_experiment(store))
     if isinstance(store, str):
         store = ClassStore(store) if "://" in store else ClassStore(folder=store)
-    if not isinstance(store, ClassStore):
+    if not isinstance(store, (ClassStore, HubStore)):
         raise StoreError(f"a class experiment is read from a class store, not {shown(store)}")
     if class_code is None:
         raise StoreError("name the class whose experiment to read: class_code=...")

@@ -28,15 +28,24 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import func, insert, select, update
 
 from gamekit.errors import shown
 from gamekit.game import player_index, rules_class
+from gamekit.store.remote import HubStore
 from gamekit.store.schema import experiment_games, experiments, game_tables, seats, students
-from gamekit.store.store import Assignment, ClassStore, StoreError, Student, _now
+from gamekit.store.store import (
+    Assignment,
+    ClassStore,
+    Experiment,
+    ExperimentGame,
+    Setting,
+    StoreError,
+    Student,
+    _now,
+)
 
 __all__ = [
     "Assignment",
@@ -49,46 +58,6 @@ __all__ = [
     "experiments_of",
     "new_experiment",
 ]
-
-
-@dataclass(frozen=True)
-class Setting:
-    """One side of an experiment: its ``label`` (what the class calls it) and its rules'
-    settings (``rules``, as ``to_dict`` gives them)."""
-
-    label: str
-    rules: Mapping[str, Any]
-
-
-@dataclass(frozen=True)
-class ExperimentGame:
-    """A game of an experiment: its ``table``, the ``setting`` (0 or 1) and ``round`` (0
-    for the first), who sits in each seat, how many moves were played, and its result:
-    ``winners`` (the seats that won: one, or none for a draw), ``None`` while it goes on."""
-
-    table: str
-    setting: int
-    round: int
-    seated: tuple[str, ...]
-    moves: int
-    winners: tuple[int, ...] | None
-
-
-@dataclass(frozen=True)
-class Experiment:
-    """A class experiment: its ``name``, ``game``, two ``settings``, the ``rounds`` dealt
-    and its ``games`` (oldest first)."""
-
-    id: int
-    name: str
-    game: str
-    settings: tuple[Setting, Setting]
-    rounds: int
-    games: tuple[ExperimentGame, ...]
-
-    def finished(self, setting: int) -> list[ExperimentGame]:
-        """The games of ``setting`` that have ended."""
-        return [g for g in self.games if g.setting == setting and g.winners is not None]
 
 
 def _settings(game: Any, given: Any) -> tuple[Setting, Setting]:
@@ -125,7 +94,7 @@ def _settings(game: Any, given: Any) -> tuple[Setting, Setting]:
 
 
 def new_experiment(
-    store: ClassStore,
+    store: ClassStore | HubStore,
     class_code: str,
     game: str,
     settings: Sequence[tuple[str, Mapping[str, Any]]],
@@ -138,6 +107,8 @@ def new_experiment(
         StoreError: no such class, an unknown game, settings that are not two rules of it
             for two players, or labels alike.
     """
+    if isinstance(store, HubStore):  # on a school's hub: the teacher, through the service
+        return store.new_experiment(class_code, game, settings, name)
     first, second = _settings(game, settings)
     title = (name or f"{first.label} against {second.label}").strip()[:120]
     saved = json.dumps([{"label": s.label, "rules": dict(s.rules)} for s in (first, second)])
@@ -152,8 +123,10 @@ def new_experiment(
     return experiment(store, class_code, int(made[0]))
 
 
-def experiments_of(store: ClassStore, class_code: str) -> list[Experiment]:
+def experiments_of(store: ClassStore | HubStore, class_code: str) -> list[Experiment]:
     """The class's experiments, the newest first."""
+    if isinstance(store, HubStore):
+        return store.experiments_of(class_code)
     with store._transaction(write=False) as db:
         class_id = store._class_id(db, class_code)
         ids = db.execute(
@@ -165,12 +138,14 @@ def experiments_of(store: ClassStore, class_code: str) -> list[Experiment]:
     return [experiment(store, class_code, i) for i in found]
 
 
-def experiment(store: ClassStore, class_code: str, experiment_id: int) -> Experiment:
+def experiment(store: ClassStore | HubStore, class_code: str, experiment_id: int) -> Experiment:
     """The experiment ``experiment_id`` of the class, with its games as they stand.
 
     Raises:
         StoreError: no such class, or no such experiment in it.
     """
+    if isinstance(store, HubStore):
+        return store.experiment(class_code, experiment_id)
     with store._transaction(write=False) as db:
         class_id = store._class_id(db, class_code)
         row = db.execute(
@@ -212,7 +187,7 @@ def experiment(store: ClassStore, class_code: str, experiment_id: int) -> Experi
 
 
 def deal_round(
-    store: ClassStore,
+    store: ClassStore | HubStore,
     class_code: str,
     experiment_id: int,
     nicknames: Sequence[str] | None = None,
@@ -226,6 +201,8 @@ def deal_round(
         StoreError: no such experiment, fewer than two students, a nickname not in the
             class, or a student named twice.
     """
+    if isinstance(store, HubStore):
+        return store.deal_round(class_code, experiment_id, nicknames)
     current = experiment(store, class_code, experiment_id)
     with store._transaction() as db:
         class_id = store._class_id(db, class_code)

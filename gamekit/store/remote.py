@@ -22,7 +22,15 @@ from datetime import datetime
 from typing import Any
 
 from gamekit.errors import shown
-from gamekit.store.store import Played, StoreError, Student, TableInfo, start_of
+from gamekit.store.store import (
+    Experiment,
+    ExperimentGame,
+    Played,
+    StoreError,
+    Student,
+    TableInfo,
+    start_of,
+)
 from gamekit.store.wire import from_json
 
 __all__ = ["HubStore"]
@@ -181,6 +189,56 @@ class HubStore:
     def assignment(self, student: Student) -> Any:
         """The student's next game in the class's experiments, or None."""
         return self._call("assignment", **self._who(student))
+
+    # -- the teacher's (the hub's admin) -----------------------------------------------------
+    def classes(self) -> list[tuple[str, str]]:
+        """Every class: (code, name), the newest first."""
+        return [(str(c), str(n)) for c, n in self._call("classes")]
+
+    def tables(self, class_code: str) -> list[TableInfo]:
+        """Every table of the class, the newest first."""
+        return [self._table(t) for t in self._call("tables", class_code=class_code)]
+
+    def class_progress(self, class_code: str) -> dict[str, dict[str, dict[str, Any]]]:
+        """Every student's puzzles, by nickname."""
+        return dict(self._call("class_progress", class_code=class_code))
+
+    def erase_class(self, class_code: str) -> None:
+        """Erase the class and everything in it."""
+        self._call("erase_class", class_code=class_code)
+
+    def new_experiment(
+        self, class_code: str, game: str, settings: Any, name: str | None = None
+    ) -> Experiment:
+        """Set up a class experiment (see :mod:`gamekit.store.experiments`)."""
+        pairs = [[label, dict(rules)] for label, rules in settings]
+        return self._experiment(self._call("new_experiment", class_code=class_code, game=game,
+                                           settings=pairs, name=name))  # fmt: skip
+
+    def deal_round(
+        self, class_code: str, experiment_id: int, nicknames: Any = None
+    ) -> list[ExperimentGame]:
+        """Deal the experiment's next round."""
+        given = None if nicknames is None else [str(n) for n in nicknames]
+        found = self._call("deal_round", class_code=class_code, experiment_id=experiment_id,
+                           nicknames=given)  # fmt: skip
+        return [g for g in found if isinstance(g, ExperimentGame)]
+
+    def experiments_of(self, class_code: str) -> list[Experiment]:
+        """The class's experiments, the newest first."""
+        return [self._experiment(e) for e in self._call("experiments_of", class_code=class_code)]
+
+    def experiment(self, class_code: str, experiment_id: int) -> Experiment:
+        """The experiment with its games as they stand."""
+        return self._experiment(
+            self._call("experiment", class_code=class_code, experiment_id=experiment_id)
+        )
+
+    @staticmethod
+    def _experiment(found: Any) -> Experiment:
+        if not isinstance(found, Experiment):
+            raise StoreError("the class store's answer could not be read")
+        return found
 
     # -- puzzles ------------------------------------------------------------------------------
     def record_try(self, student: Student, puzzle: str, right: bool, hint: bool = False) -> None:

@@ -44,6 +44,7 @@ from urllib.parse import urlparse
 from tornado import web
 
 from gamekit.errors import shown
+from gamekit.store.experiments import deal_round, experiment, experiments_of, new_experiment
 from gamekit.store.store import ClassStore, StoreError, Student, TableInfo
 from gamekit.store.wire import to_json
 
@@ -80,6 +81,17 @@ def _me(store: ClassStore, caller: Caller, class_code: Any, nickname: Any = None
         raise
 
 
+def _teacher(caller: Caller) -> None:
+    if not caller.admin:
+        raise StoreError("only the teacher sees the whole class")
+
+
+def _number(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise StoreError(f"an experiment is named by its number, not {shown(value)}")
+    return value
+
+
 class _Calls:
     """What a caller may ask; each method takes the store, the caller and the call's
     arguments by name, and answers what the store's own method does."""
@@ -90,6 +102,8 @@ class _Calls:
         self._seated: set[tuple[str, str, str]] = set()
 
     def _readable(self, store: ClassStore, caller: Caller, class_code: Any, code: Any) -> None:
+        if caller.admin:  # the teacher sees every table
+            return
         key = (caller.name.lower(), str(class_code).strip().upper(), str(code).strip().upper())
         if key in self._seated:
             return
@@ -107,8 +121,7 @@ class _Calls:
         return store.new_class(name)
 
     def students(self, store: ClassStore, caller: Caller, class_code: Any) -> list[str]:
-        if not caller.admin:
-            raise StoreError("only the teacher sees who is in the class")
+        _teacher(caller)
         return store.students(class_code)
 
     def join(
@@ -126,6 +139,54 @@ class _Calls:
         self, store: ClassStore, caller: Caller, class_code: Any, nickname: Any = None
     ) -> Student:
         return _me(store, caller, class_code, nickname)
+
+    def classes(self, store: ClassStore, caller: Caller) -> list[tuple[str, str]]:
+        _teacher(caller)
+        return store.classes()
+
+    def class_progress(self, store: ClassStore, caller: Caller, class_code: Any) -> Any:
+        _teacher(caller)
+        return store.class_progress(class_code)
+
+    def tables(self, store: ClassStore, caller: Caller, class_code: Any) -> list[TableInfo]:
+        _teacher(caller)
+        return store.tables(class_code)
+
+    def erase_class(self, store: ClassStore, caller: Caller, class_code: Any) -> None:
+        _teacher(caller)
+        store.erase_class(class_code)
+        self._seated.clear()
+
+    # -- experiments (the teacher's) ----------------------------------------------------------
+    def new_experiment(
+        self, store: ClassStore, caller: Caller, class_code: Any, game: Any, settings: Any,
+        name: Any = None,
+    ) -> Any:  # fmt: skip
+        _teacher(caller)
+        if not isinstance(settings, list) or not all(
+            isinstance(x, list) and len(x) == 2 for x in settings
+        ):
+            raise StoreError(
+                f"an experiment's settings are two (label, rules) pairs, not {shown(settings)}"
+            )
+        return new_experiment(store, class_code, game, [(x[0], x[1]) for x in settings], name)
+
+    def deal_round(
+        self, store: ClassStore, caller: Caller, class_code: Any, experiment_id: Any,
+        nicknames: Any = None,
+    ) -> Any:  # fmt: skip
+        _teacher(caller)
+        return deal_round(store, class_code, _number(experiment_id), nicknames)
+
+    def experiments_of(self, store: ClassStore, caller: Caller, class_code: Any) -> Any:
+        _teacher(caller)
+        return experiments_of(store, class_code)
+
+    def experiment(
+        self, store: ClassStore, caller: Caller, class_code: Any, experiment_id: Any
+    ) -> Any:
+        _teacher(caller)
+        return experiment(store, class_code, _number(experiment_id))
 
     # -- tables -------------------------------------------------------------------------------
     def open_table(
@@ -298,18 +359,36 @@ def make_app(store: ClassStore, identify: Identify, prefix: str = "/") -> web.Ap
 def hub_identify() -> Identify:
     """Who owns a token, as the hub says (through JupyterHub's ``HubAuth``, from the
     service's environment): a user's name and whether they are the hub's admin."""
+    from urllib.parse import quote
+
     from jupyterhub.services.auth import HubAuth
+    from tornado.httpclient import AsyncHTTPClient
 
     auth = HubAuth(cache_max_age=60)
+    admins: dict[str, bool] = {}
+
+    async def is_admin(name: str) -> bool:
+        """Whether the hub makes ``name`` its admin (the teacher): asked of the hub with
+        the service's own token, which its role lets read users' names (``read:users:name``
+        in classroom/jupyterhub_config.py)."""
+        if name not in admins:
+            answer = await AsyncHTTPClient().fetch(
+                f"{auth.api_url.rstrip('/')}/users/{quote(name)}",
+                headers={"Authorization": f"token {auth.api_token}"},
+                raise_error=False,
+            )
+            admins[name] = answer.code == 200 and bool(json.loads(answer.body).get("admin"))
+        return admins[name]
 
     async def identify(token: str) -> Caller | None:
         try:
             model = await auth.user_for_token(token, sync=False)
+            if not model or model.get("kind", "user") != "user" or not model.get("name"):
+                return None
+            name = str(model["name"])
+            return Caller(name, bool(model["admin"]) if "admin" in model else await is_admin(name))
         except Exception:  # the hub refused or could not be reached: nobody is known
             return None
-        if not model or model.get("kind", "user") != "user" or not model.get("name"):
-            return None
-        return Caller(str(model["name"]), bool(model.get("admin", False)))
 
     return identify
 

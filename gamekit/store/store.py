@@ -58,6 +58,9 @@ from gamekit.store.schema import (
 __all__ = [
     "Assignment",
     "ClassStore",
+    "Experiment",
+    "ExperimentGame",
+    "Setting",
     "StoreError",
     "Student",
     "TableInfo",
@@ -115,6 +118,46 @@ class TableInfo:
         """Nothing happened here for :data:`ABANDONED` (and it is not closed)."""
         now = now or datetime.now(UTC)
         return not self.closed and now - _aware(self.touched) >= ABANDONED
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One side of an experiment: its ``label`` (what the class calls it) and its rules'
+    settings (``rules``, as ``to_dict`` gives them)."""
+
+    label: str
+    rules: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class ExperimentGame:
+    """A game of an experiment: its ``table``, the ``setting`` (0 or 1) and ``round`` (0
+    for the first), who sits in each seat, how many moves were played, and its result:
+    ``winners`` (the seats that won: one, or none for a draw), ``None`` while it goes on."""
+
+    table: str
+    setting: int
+    round: int
+    seated: tuple[str, ...]
+    moves: int
+    winners: tuple[int, ...] | None
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """A class experiment: its ``name``, ``game``, two ``settings``, the ``rounds`` dealt
+    and its ``games`` (oldest first)."""
+
+    id: int
+    name: str
+    game: str
+    settings: tuple[Setting, Setting]
+    rounds: int
+    games: tuple[ExperimentGame, ...]
+
+    def finished(self, setting: int) -> list[ExperimentGame]:
+        """The games of ``setting`` that have ended."""
+        return [g for g in self.games if g.setting == setting and g.winners is not None]
 
 
 @dataclass(frozen=True)

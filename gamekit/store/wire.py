@@ -14,7 +14,16 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from gamekit.store.store import Assignment, Played, StoreError, Student, TableInfo
+from gamekit.store.store import (
+    Assignment,
+    Experiment,
+    ExperimentGame,
+    Played,
+    Setting,
+    StoreError,
+    Student,
+    TableInfo,
+)
 
 __all__ = ["from_json", "to_json"]
 
@@ -45,6 +54,15 @@ def to_json(value: Any) -> Any:
         return {"kind": "assignment", "table": value.table, "experiment": value.experiment,
                 "game": value.game, "label": value.label, "seat": value.seat,
                 "against": value.against}  # fmt: skip
+    if isinstance(value, ExperimentGame):
+        return {"kind": "experiment_game", "table": value.table, "setting": value.setting,
+                "round": value.round, "seated": list(value.seated), "moves": value.moves,
+                "winners": None if value.winners is None else list(value.winners)}  # fmt: skip
+    if isinstance(value, Experiment):
+        return {"kind": "experiment", "id": value.id, "name": value.name, "game": value.game,
+                "settings": [{"label": x.label, "rules": dict(x.rules)} for x in value.settings],
+                "rounds": value.rounds,
+                "games": [to_json(g) for g in value.games]}  # fmt: skip
     if isinstance(value, datetime):
         return {"kind": "time", "iso": value.isoformat()}
     if isinstance(value, (list, tuple)):
@@ -87,6 +105,19 @@ def from_json(value: Any) -> Any:
         if kind == "assignment":
             return Assignment(*(str(value[k]) for k in
                                 ("table", "experiment", "game", "label", "seat", "against")))  # fmt: skip
+        if kind == "experiment":
+            settings = [Setting(str(x["label"]), dict(x["rules"])) for x in value["settings"]]
+            return Experiment(
+                int(value["id"]), str(value["name"]), str(value["game"]),
+                (settings[0], settings[1]), int(value["rounds"]),
+                tuple(from_json(g) for g in value["games"]),
+            )  # fmt: skip
+        if kind == "experiment_game":
+            return ExperimentGame(
+                str(value["table"]), int(value["setting"]), int(value["round"]),
+                tuple(str(n) for n in value["seated"]), int(value["moves"]),
+                None if value["winners"] is None else tuple(int(k) for k in value["winners"]),
+            )  # fmt: skip
         if kind == "time":
             return datetime.fromisoformat(value["iso"])
         return {k: from_json(v) for k, v in value.items()}

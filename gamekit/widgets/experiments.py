@@ -24,7 +24,7 @@ import ipywidgets as w
 
 from gamekit.design import class_experiment
 from gamekit.game import facts, games
-from gamekit.store import ClassStore, StoreError
+from gamekit.store import Store, StoreError
 from gamekit.store.experiments import deal_round, experiments_of, new_experiment
 from gamekit.text import plural, upper_first
 from gamekit.widgets.member import status_html
@@ -79,7 +79,7 @@ class ExperimentsPanel:
     """The experiments part of the teacher's room for ``store``; ``class_code()`` gives the
     class shown."""
 
-    def __init__(self, store: ClassStore, class_code: Callable[[], str | None]) -> None:
+    def __init__(self, store: Store, class_code: Callable[[], str | None]) -> None:
         self.store, self._class_code = store, class_code
         self._predicted: dict[int, str] = {}
         self._shown: Any = None

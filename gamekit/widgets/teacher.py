@@ -55,11 +55,11 @@ from gamekit.classroom import TEACHER_SECRET
 from gamekit.design import class_experiment
 from gamekit.game import facts, part, player_index
 from gamekit.records import Record
-from gamekit.store import ClassStore, StoreError, TableInfo
+from gamekit.store import ClassStore, Store, StoreError, TableInfo
 from gamekit.store.experiments import experiments_of
 from gamekit.text import plural, upper_first
 from gamekit.widgets.experiments import ExperimentsPanel
-from gamekit.widgets.member import status_html
+from gamekit.widgets.member import class_store, status_html
 
 __all__ = ["STUCK", "TeacherRoom", "teacher_allowed", "teacher_page"]
 
@@ -99,13 +99,19 @@ def _query() -> str | None:
 def teacher_page(store: Any = None, query: str | None = None) -> w.Widget:
     """What ``apps/teacher.ipynb`` shows: the teacher's room when the address carries the
     teacher's secret (``query``: the page's query string, read from Voilà if not given),
-    else a page that says it is for the teacher only and reads nothing."""
+    else a page that says it is for the teacher only and reads nothing. On a school's
+    JupyterHub there is no secret: the hub's class-store service shows the class to the
+    hub's admin (the teacher) only."""
+    if os.environ.get("JUPYTERHUB_USER"):  # on a school's hub: the hub says who the teacher is
+        try:
+            hub = store if store is not None else class_store()
+            hub.classes()  # the class store's service answers the hub's admin only
+        except StoreError as error:
+            return _closed(
+                f"On the school's hub this page is the teacher's, the hub's admin, only ({error})."
+            )
+        return TeacherRoom(hub).start().widget
     query = _query() if query is None else query
-    if os.environ.get("JUPYTERHUB_USER"):
-        return _closed(
-            "On a school hub the teacher's page is not served to students' servers: open it "
-            "on the make demo server of the class."
-        )
     if not teacher_allowed(query):
         return _closed(
             "This page shows a class's games and puzzles to its teacher. Open it from the "
@@ -130,7 +136,7 @@ class TeacherRoom:
     """The teacher's room for ``store``: the class ``class_code`` (the newest class if
     ``None``); see the module's description."""
 
-    def __init__(self, store: ClassStore, class_code: str | None = None) -> None:
+    def __init__(self, store: Store, class_code: str | None = None) -> None:
         self.store = store
         self._task: asyncio.Task[None] | None = None
         self._seen: dict[str, Any] = {}

@@ -29,6 +29,7 @@ from test_lessons import stored_boards
 CONFIG = ROOT / "classroom" / "jupyterhub_config.py"
 PROXY = ROOT / "classroom" / "node_modules" / ".bin" / "configurable-http-proxy"
 STUDENTS = ("ada", "blaise")
+TEACHER = "teacher"
 LESSON = "01_coffee_rules.ipynb"  # its last board is a free game with a move box
 
 
@@ -76,9 +77,10 @@ def remove_accounts(names) -> None:
 
 
 @contextlib.contextmanager
-def hub(work: Path):
-    """Start the hub with its state and the students' folders in ``work``; yield (base URL,
-    the processes it started so far, refreshed as students arrive: a set)."""
+def hub(work: Path, settings: dict[str, str] | None = None):
+    """Start the hub with its state and the students' folders in ``work`` (and ``settings``,
+    the hub's variables, such as a class password and a teacher); yield (base URL, the
+    processes it started so far, refreshed as students arrive: a set)."""
     if not PROXY.exists():
         pytest.fail("no configurable-http-proxy: run `make hub-install` (npm) first")
     port = free_port()
@@ -93,6 +95,7 @@ def hub(work: Path):
     }  # fmt: skip
     env.pop("HUB_PASSWORD", None)
     env.pop("HUB_TEACHER", None)
+    env.update(settings or {})
     from gamekit.hub import interpreter
 
     python = interpreter(Path(jupyterhub).with_name("jupyterhub-singleuser")).parent
@@ -120,15 +123,15 @@ def hub(work: Path):
             for folder, mode in reversed(opened):
                 folder.chmod(mode)
             if os.geteuid() == 0:
-                remove_accounts(STUDENTS)
+                remove_accounts([*STUDENTS, TEACHER])
             assert not left, f"the hub left {len(left)} processes running: {left}"
             assert proc.returncode is not None
 
 
-def log_in(page, base: str, name: str) -> None:
+def log_in(page, base: str, name: str, password: str = "any password") -> None:
     page.goto(f"{base}/hub/login")
     page.locator("#username_input").fill(name)
-    page.locator("#password_input").fill("any password")
+    page.locator("#password_input").fill(password)
     page.locator("#login_submit").click()
     # The hub starts the student's server, then JupyterLab opens at the start page.
     page.wait_for_url(f"**/user/{name}/lab/**", timeout=180_000)
@@ -476,3 +479,49 @@ def wait_for_file(path: Path, seconds: float) -> None:
     while not path.exists():
         assert time.monotonic() < deadline, f"{path} did not appear in {seconds} s"
         time.sleep(0.5)
+
+
+def test_on_the_hub_the_teachers_page_is_the_admins_only(browser, screenshots):
+    """With a class password and a teacher (HUB_TEACHER, the hub's admin), the teacher's
+    page on the teacher's own server shows the room, and makes a class there; the same page
+    on a student's server says it is the teacher's only and shows nothing of the class."""
+    work = Path(tempfile.mkdtemp(prefix="gamekit-hub-"))
+    secrets = {"HUB_PASSWORD": "class-password-7b", "HUB_TEACHER": TEACHER,
+               "HUB_TEACHER_PASSWORD": "the-teachers-own-password-of-40-letters"}  # fmt: skip
+    with hub(work, secrets) as (base, started, proc):
+        contexts = []
+        try:
+            pages = {}
+            for name, password in (
+                (TEACHER, secrets["HUB_TEACHER_PASSWORD"]),
+                ("ada", secrets["HUB_PASSWORD"]),
+            ):
+                ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+                ctx.set_default_timeout(120_000)
+                contexts.append(ctx)
+                keep_offline(ctx)
+                pages[name] = page = ctx.new_page()
+                log_in(page, base, name, password)
+                page.goto(f"{base}/user/{name}/voila/render/apps/teacher.ipynb")
+            teacher, ada = pages[TEACHER], pages["ada"]
+            teacher.wait_for_selector(".gamekit-teacher", timeout=120_000)
+            room = teacher.locator(".gamekit-teacher")
+            room.get_by_label("New class").fill("7B")
+            room.get_by_role("button", name="Make the class").click()
+            teacher.wait_for_function("() => document.body.innerText.includes('Class 7B made')")
+            ada.wait_for_selector(".gamekit-teacher-closed", timeout=120_000)
+            text = ada.inner_text("body")
+            assert "For the teacher only" in text and "7B" not in text, text
+            assert ada.locator(".gamekit-teacher").count() == 0
+            teacher.screenshot(path=str(screenshots / "hub_teacher_room.png"))
+            ada.screenshot(path=str(screenshots / "hub_teacher_page_of_a_student.png"))
+        except Exception:
+            for k, ctx in enumerate(contexts):
+                for pg in ctx.pages:
+                    pg.screenshot(path=str(screenshots / f"FAILED-hub-teacher-{k}.png"))
+            print((work / "hub.log").read_text()[-4000:])
+            raise
+        finally:
+            for ctx in contexts:
+                ctx.close()
+    shutil.rmtree(work, ignore_errors=True)

@@ -10,7 +10,8 @@ students' kernels (their pages reload and sit down again, as a student would) an
 the server once (every page reloads and sits down again); the games go on.
 
 It prints, each alone on a line: ``relay p90: X s`` (a move typed on one page until it shows
-on the other), ``teacher p90: n/a`` (the teacher's page comes with the next issue), ``moves
+on the other), ``teacher p90: X s`` (a move stored until the teacher's page, open all
+through the run, shows it; the class's newest move, looked at every 2 s), ``moves
 lost: N`` (moves a page showed as played that the store does not hold at the end), ``games
 finished: N``; then the median relay, the seats taken again, and the server's memory.
 
@@ -31,6 +32,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from datetime import UTC, datetime
 from pathlib import Path
 
 from classroom_load import free_port, machine_cpu, processes, tree_cpu
@@ -249,13 +251,78 @@ async def faults(server: Server, out: dict, after: float) -> None:
     out["restarts"] += 1
 
 
+TEACHER_SECRET = "the-benchmark-teachers-secret"
+
+
+async def teacher(browser, server: Server, store_url: str, class_code: str, out: dict) -> None:
+    """The teacher's page open all through the run: every 2 s, the class's newest stored
+    move (its table and count, and when it was stored) is waited for on the page; the time
+    from its storing until the page shows it is one ``teacher`` sample. Through a restart,
+    the page is opened again (a sample waiting then is dropped, not counted)."""
+    from sqlalchemy import func, select
+
+    from gamekit.store import ClassStore
+    from gamekit.store.schema import game_tables, moves
+
+    store = ClassStore(store_url)
+    context = await browser.new_context(viewport={"width": 1280, "height": 800})
+    page = await context.new_page()
+    address = f"/voila/render/teacher.ipynb?teacher={TEACHER_SECRET}"
+
+    async def opened() -> None:
+        for _ in range(20):
+            try:
+                await page.goto(server.base + address, timeout=120_000)
+                await page.wait_for_selector(".gamekit-teacher", timeout=120_000)
+                return
+            except Exception:
+                await asyncio.sleep(3)
+
+    await opened()
+    newest = (
+        select(game_tables.c.code, func.count(moves.c.ply), func.max(moves.c.made))
+        .join(moves, moves.c.table_id == game_tables.c.id)
+        .group_by(game_tables.c.code)
+        .order_by(func.max(moves.c.made).desc())
+        .limit(1)
+    )
+    last: tuple[str, int] | None = None
+    while True:
+        await asyncio.sleep(2.0)
+        with store.reader.connect() as db:
+            row = db.execute(newest).first()
+        if row is None:
+            continue
+        code, count, made = row
+        if (code, count) == last:
+            continue  # no new move since the last look (a game over, a pause): nothing to time
+        last = (code, count)
+        made = made if made.tzinfo else made.replace(tzinfo=UTC)
+        words = f"Table {code}: Coffee, {count} moves or more"
+        try:  # that many moves or more: the next ones may have come meanwhile
+            await page.wait_for_function(
+                "([t, n]) => { const text = document.body.innerText;"
+                " const head = 'Table ' + t + ': Coffee, '; const at = text.indexOf(head);"
+                " return at >= 0 && parseInt(text.slice(at + head.length)) >= n; }",
+                arg=[code, count], polling=POLL, timeout=30_000,
+            )  # fmt: skip
+            out["teacher"].append((datetime.now(UTC) - made).total_seconds())
+        except Exception as error:  # counted: a look the page did not answer in 30 s
+            out["teacher missed"].append(f"{words}: {type(error).__name__}")
+            if os.environ.get("BENCH_SHOTS"):
+                await page.screenshot(
+                    path=f"{os.environ['BENCH_SHOTS']}/teacher-miss.png", full_page=True
+                )
+            await opened()
+
+
 async def class_run(
     server: Server, students: int, class_code: str, store_url: str, seed: int, with_faults: bool
 ):
     from playwright.async_api import async_playwright
 
     out: dict = {
-        "relay": [], "lost": 0, "finished": 0, "failed": [], "students": [],
+        "relay": [], "teacher": [], "teacher missed": [], "lost": 0, "finished": 0, "failed": [], "students": [],
         "killed": 0, "restarts": 0, "seated": 0, "pairs": students // 2,
         "all seated": asyncio.Event(),
     }  # fmt: skip
@@ -264,6 +331,7 @@ async def class_run(
         trouble = asyncio.ensure_future(
             faults(server, out, 15.0) if with_faults else asyncio.sleep(0)
         )
+        watching = asyncio.ensure_future(teacher(browser, server, store_url, class_code, out))
         rng = random.Random(seed)
         await asyncio.gather(
             *(
@@ -272,6 +340,9 @@ async def class_run(
             )
         )
         trouble.cancel()
+        watching.cancel()
+        if watching.done() and not watching.cancelled() and watching.exception() is not None:
+            out["failed"].append(f"the teacher's page: {watching.exception()!r}")
         await browser.close()
     return out
 
@@ -291,6 +362,7 @@ def main() -> None:
     store = ClassStore(store_url, seed=args.seed)
     class_code = store.new_class("bench")
     env = {**os.environ, "CLASS_DB": store_url, "DEMO_MAX": str(args.students + 10),
+           "GAMEKIT_TEACHER_SECRET": TEACHER_SECRET,
            "DEMO_POOL": "1", "DEMO_CLASS": f"coffee:{args.students}"}  # fmt: skip
     server = Server(work, env)
     server.start()
@@ -319,7 +391,9 @@ def main() -> None:
         )
         kernels, mb = processes(server.proc.pid)
         print(f"relay p90: {p90:.2f} s")
-        print("teacher p90: n/a")
+        seen = sorted(out["teacher"])
+        t90 = seen[min(len(seen) - 1, int(round(0.9 * (len(seen) - 1))))] if seen else float("nan")
+        print(f"teacher p90: {t90:.2f} s")
         print(f"moves lost: {lost}")
         print(f"games finished: {out['finished']}")
         print(
@@ -327,6 +401,14 @@ def main() -> None:
             if relay
             else "relay: no moves"
         )
+        print(
+            f"teacher median: {statistics.median(seen):.2f} s over {len(seen)} looks "
+            f"({len(out['teacher missed'])} not shown within 30 s)"
+            if seen
+            else "teacher: no looks"
+        )
+        for why in out["teacher missed"][:3]:
+            print(f"    teacher's page missed {why}")
         print(f"students: {args.students}; kernels killed: {out['killed']}; server restarts: "
               f"{out['restarts']}; pages that sat down again: "
               f"{sum(s.rejoined for s in out['students'])}")  # fmt: skip

@@ -228,7 +228,7 @@ def test_on_the_hub_the_teachers_page_is_the_admins_and_runs_an_experiment(
     mine = ada_store.assignment(ada)
     assert mine is not None and mine.against == "bo" and mine.label == "off"
     room.refresh(force=True)
-    assert f"Table {mine.table}" in room.tables.value  # the teacher reads every table
+    assert f"Table {mine.table}" in room.tables_html  # the teacher reads every table
     result = class_experiment(teacher, code)
     assert result.verdict == "no game has ended yet under off and on"
     assert store.students(code) == ["ada", "bo"]

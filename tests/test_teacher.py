@@ -55,7 +55,7 @@ def test_the_room_says_who_is_there_and_where_each_table_stands(store) -> None:
     assert room.last_moves(info) == ["Ada: Black put a stone on b2 and laid the rod vertically."]
     waiting = store.open_table(cy, "coffee", SMALL)
     assert room.table_text(waiting).endswith("Cy (Black), Orange free. Waiting for a player.")
-    assert room.refresh() is True and f"Table {waiting.code}" in room.tables.value
+    assert room.refresh() is True and f"Table {waiting.code}" in room.tables_html
     assert room.refresh() is False  # nothing changed: nothing redrawn
     play_to_the_end(store, code, table.code, (ada, bo))
     text = room.table_text(store.table(code, table.code))

@@ -67,6 +67,9 @@ __all__ = ["STUCK", "TeacherRoom", "teacher_allowed", "teacher_page"]
 STUCK = 3
 #: Seconds between two looks at the store while the page is shown.
 REFRESH_SECONDS = 1.0
+#: Pictures of positions drawn at most per look (about 0.15 s each): a table's words change
+#: at once, its picture follows within a few looks when many tables move at the same time.
+PICTURES_PER_LOOK = 3
 
 
 def teacher_allowed(query: str | None, environ: Mapping[str, str] | None = None) -> bool:
@@ -140,7 +143,7 @@ class TeacherRoom:
         self.store = store
         self._task: asyncio.Task[None] | None = None
         self._seen: dict[str, Any] = {}
-        self._pictures: dict[tuple[str, int], str] = {}
+        self._pictures: dict[str, tuple[int, str]] = {}  # table -> (moves drawn, <img>)
         self._boards: dict[str, Any] = {}
         self.classes = w.Dropdown(description="Class", layout=w.Layout(width="320px"))
         self.new_name = w.Text(description="New class", placeholder="its name, such as 7B",
@@ -148,7 +151,10 @@ class TeacherRoom:
         self.new_button = w.Button(description="Make the class", layout=w.Layout(width="auto"))
         self.status = w.HTML()
         self.students = w.HTML()
-        self.tables = w.HTML()
+        #: A card per table (its picture, where it stands, its last moves), newest first.
+        self.tables = w.VBox()
+        self._cards: dict[str, w.HTML] = {}
+        self._words: dict[str, tuple[Any, str]] = {}
         self.puzzles = w.HTML()
         self.export_button = w.Button(description="Prepare the download", layout=w.Layout(width="auto"),
                                       tooltip="the class as CSV files and its games as records")  # fmt: skip
@@ -218,6 +224,7 @@ class TeacherRoom:
         self.status.value = status_html(text, ok)
 
     def _class_changed(self) -> None:
+        self._cards, self._words, self._pictures = {}, {}, {}  # table codes are per class
         self.refresh(force=True)
         self.experiments.fill()
 
@@ -229,7 +236,8 @@ class TeacherRoom:
             self.students.value = (
                 "<p>No class yet: make one above, and give its code to the students.</p>"
             )
-            self.tables.value = self.puzzles.value = ""
+            self.tables.children = ()
+            self.puzzles.value = ""
             return False
         try:
             tables = self.store.tables(code)
@@ -238,14 +246,20 @@ class TeacherRoom:
             self._say(upper_first(str(error)) + ".", False)
             return False
         seen = {"code": code, "tables": tables, "progress": progress}
-        if not force and seen == self._seen:
+        behind = any(self._pictures.get(t.code, (-1, ""))[0] != t.moves for t in tables)
+        if not force and seen == self._seen and not behind:
             return False
         self._seen = seen
         self.students.value = f"<p>{html.escape(self.students_text())}</p>"
-        self.tables.value = self._tables_html(tables)
+        self._show_tables(tables)
         self.puzzles.value = self._puzzles_html(progress)
         self.experiments.refresh()
         return True
+
+    @property
+    def tables_html(self) -> str:
+        """The tables' cards as the page shows them, one after the other."""
+        return "".join(card.value for card in self.tables.children)
 
     def students_text(self) -> str:
         """Who is in the class, in words."""
@@ -314,36 +328,63 @@ class TeacherRoom:
             self._boards[game] = part(rules, "board")(rules)
         return self._boards[game]
 
-    def _picture(self, info: TableInfo) -> str:
-        key = (info.code, info.moves)
-        if key not in self._pictures:
-            from gamekit.render import alt_text, png
+    def _picture(self, info: TableInfo, draw: bool) -> str:
+        """The table's picture: drawn again if it is behind and ``draw``, else the last one
+        drawn (a position a few moves old, its text saying which)."""
+        drawn = self._pictures.get(info.code)
+        if drawn is not None and (drawn[0] == info.moves or not draw):
+            return drawn[1]
+        if not draw:
+            return ""
+        from gamekit.render import alt_text, png
 
-            state = self._state(info)
-            if state is None:
-                return ""
-            data = base64.b64encode(png(state)).decode()
-            words = html.escape(alt_text(state), quote=True)
-            self._pictures[key] = (
-                f'<img src="data:image/png;base64,{data}" alt="{words}" '
-                'style="width:150px;height:auto;border:1px solid #d1d5db">'
-            )
-        return self._pictures[key]
+        state = self._state(info)
+        if state is None:
+            return ""
+        data = base64.b64encode(png(state)).decode()
+        words = html.escape(alt_text(state), quote=True)
+        self._pictures[info.code] = (
+            info.moves,
+            f'<img src="data:image/png;base64,{data}" alt="{words}" '
+            'style="width:150px;height:auto;border:1px solid #d1d5db">',
+        )
+        return self._pictures[info.code][1]
 
-    def _tables_html(self, tables: list[TableInfo]) -> str:
+    def _show_tables(self, tables: list[TableInfo]) -> None:
+        """A card per table, each redrawn only when its table changed; at most
+        :data:`PICTURES_PER_LOOK` pictures drawn (the oldest behind first)."""
         if not tables:
-            return "<p>No table yet: students open one under Play a classmate.</p>"
-        cards = []
+            self.tables.children = (
+                w.HTML("<p>No table yet: students open one under Play a classmate.</p>"),
+            )
+            return
+        behind = sorted(
+            (t for t in tables if self._pictures.get(t.code, (-1, ""))[0] != t.moves),
+            key=lambda t: t.touched,
+        )
+        draw = {t.code for t in behind[:PICTURES_PER_LOOK]}
         for info in tables:
-            moves = "".join(f"<li>{html.escape(m)}</li>" for m in self.last_moves(info))
-            last = f"<ol style='margin:2px 0;padding-left:18px'>{moves}</ol>" if moves else ""
-            cards.append(
+            key = (info.moves, info.seated, info.present, info.closed, info.touched)
+            known = self._words.get(info.code)
+            if known is None or known[0] != key:
+                moves = "".join(f"<li>{html.escape(m)}</li>" for m in self.last_moves(info))
+                last = f"<ol style='margin:2px 0;padding-left:18px'>{moves}</ol>" if moves else ""
+                words = (
+                    f"<div><b>Table {html.escape(info.code)}</b>: "
+                    f"{html.escape(self.table_text(info))}{last}</div>"
+                )
+                self._words[info.code] = (key, words)
+            card = self._cards.setdefault(info.code, w.HTML())
+            value = (
                 '<div class="gamekit-teacher-table" style="display:flex;gap:10px;'
                 'align-items:flex-start;border:1px solid #d1d5db;padding:6px;margin:4px 0">'
-                f"{self._picture(info)}<div><b>Table {html.escape(info.code)}</b>: "
-                f"{html.escape(self.table_text(info))}{last}</div></div>"
+                f"{self._picture(info, info.code in draw)}{self._words[info.code][1]}</div>"
             )
-        return "".join(cards)
+            if card.value != value:
+                card.value = value
+        order = tuple(self._cards[t.code] for t in tables)
+        if self.tables.children != order:
+            self.tables.children = order
 
     def _puzzles_html(self, progress: Mapping[str, Mapping[str, Mapping[str, Any]]]) -> str:
         if not any(progress.values()):

@@ -130,7 +130,8 @@ bench-classroom: $(STAMP)
 	$(PY) benchmarks/classroom_load.py $(BENCH_CLASSROOM)
 
 # A class of 30 simulated students, two to a Coffee table, on make demo (kernels killed and
-# the server restarted meanwhile): relay p90, moves lost, games finished.
+# the server restarted meanwhile), the teacher's page open: relay p90, teacher p90, moves
+# lost, games finished.
 bench-class: $(STAMP)
 	$(PY) benchmarks/class_tables.py $(BENCH_CLASS)
 

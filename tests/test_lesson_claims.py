@@ -361,3 +361,62 @@ def test_l19_the_games_a_class_needs_hold_at_another_seed(monkeypatch) -> None:
     assert chance(0.20, 15) < 0.25 and chance(0.10, 15) < 0.15  # rarely seen at 15 games
     assert chance(0.20, 120) > 0.8 and chance(0.10, 480) > 0.85  # about 9 in 10 there
     assert chance(0.10, 120) < 0.5
+
+
+def test_l17_every_suggestion_of_your_turn_works() -> None:
+    """Each idea of lesson 17's "Your turn", written as the lesson says, plays whole games
+    with no illegal move offered (the centre rule lives in why_illegal only: legal_moves
+    follows it), and the design lab measures it."""
+    import gamekit
+    from gamekit.grids import square
+
+    code = lesson("17_design_a_game.ipynb", "class TwoStones")
+    Rules, State = code["Rules"], code["State"]
+
+    class CentreState(State):
+        def why_illegal(self, move):
+            cell = str(move).strip().lower()
+            centre = self.rules.grid.labels[len(self.rules.grid) // 2]
+            if not self.pieces and cell == centre:
+                return f"{cell} is not allowed: Black's first stone may not go on the centre cell"
+            return super().why_illegal(move)
+
+    @gamekit.register(title="Hex lines, no centre start")
+    class NoCentre(Rules):
+        game = "hex-lines-no-centre"
+
+        def start(self, seed=None):
+            return CentreState(self, code["FrozenMap"](), "black")
+
+    @gamekit.register(title="Square lines")
+    class SquareLines(Rules):
+        game = "square-lines"
+
+        @property
+        def grid(self):
+            return square(self.size)
+
+    class TurnState(State):  # a stone turns the enemy stones next to it
+        def play(self, move):
+            after = super().play(move)
+            if after.outcome is not None:
+                return after
+            grid, cell = self.rules.grid, str(move).strip().lower()
+            me = self.to_move
+            turned = {grid.label(j): me for j in grid.neighbours(grid.index(cell))
+                      if after.pieces.get(grid.label(j)) not in (None, me)}  # fmt: skip
+            return type(self)(self.rules, after.pieces | turned, after.to_move, None, cell)
+
+    @gamekit.register(title="Hex lines, turning stones")
+    class Turning(Rules):
+        game = "hex-lines-turning"
+
+        def start(self, seed=None):
+            return TurnState(self, code["FrozenMap"](), "black")
+
+    start = NoCentre().start()
+    assert "c3" not in start.legal_moves() and "centre" in start.why_illegal("c3")
+    assert "c3" in start.play("a1").legal_moves()  # the second stone may go there
+    for rules in (NoCentre(), SquareLines(size=4), Rules(size=5, line=4), Turning()):
+        measured = design.measure(rules, "random", games=200, seed=17, progress=False)
+        assert measured.completion.value == 1.0, rules  # every game ends, no move refused

@@ -328,10 +328,11 @@ PUZZLES: tuple[Puzzle, ...] = (
         1,
         "next-draw",
         _JAMAICA,
-        task="Round 2 is roasted, and you decide to roast on. How many tokens will round 3 "
-        "draw from the bag?",
-        hint="Look at the thermometer: the round marker moves one space to the right before "
-        "the draw.",
+        task="Round 2 is roasted, and you decide to roast on. Each new round the round marker "
+        "moves one space to the right on the thermometer, and the space it lands on says how "
+        "many tokens that round draws. How many tokens will round 3 draw from the bag?",
+        hint="Find the round marker on the thermometer, then read the draw printed on the "
+        "space just to its right.",
         setup={
             "bag": {"bean1": 6, "bean2": 6, "aroma": 2, "hard": 2},
             "phase": "decide",

@@ -199,9 +199,11 @@ PUZZLES: tuple[Puzzle, ...] = (
         "block",
         _SQ5,
         r"a4| a1- b1- e1- d1| d3\ e2| e3- c3- b3\ c2- b2- d2\ b4/ c5/ a3| a2/",
-        task="Orange to move: leave Black no legal move, and win.",
-        hint="A player is stuck when the rod's line has one empty cell left and a stone there "
-        "would fill every line through it.",
+        task="Orange to move: leave Black no legal move, and win. A player with no legal move "
+        "loses: that happens when the rod's line has one empty cell left and a stone there "
+        "would fill every line through it, so no rod could follow.",
+        hint="Try each direction for your rod: which one leaves Black a single empty cell, with "
+        "every line through it full?",
     ),
     define(
         "coffee-exception-1",

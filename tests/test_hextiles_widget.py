@@ -523,3 +523,16 @@ def test_the_computers_tile_is_seen_on_its_figure_until_the_learners_next_action
     assert PALETTE["recent"] in str(b.view.styles) and "(the computer)" in b.status_text()
     b.pick_reserve(b.state.reserve()[0])  # the learner's next action: their own figure
     assert b.shown_player == me
+
+
+def test_the_turn_line_offers_the_reserve_before_taking_as_the_rules_allow() -> None:
+    """Hex Tiles' fourth puzzle asks to place a reserve tile before taking: the line under
+    the board says that may be done, where it said only "take a tile" (the task and the
+    turn line contradicted each other)."""
+    from gamekit import puzzles
+
+    board = puzzles.get("hextiles-reserve-1").board()
+    assert board.state.must_take and board.state.reserve()
+    assert board.instruction().endswith("or first place a tile from your reserve")
+    fresh = HexTilesBoard(hextiles.Rules(seed=3))
+    assert fresh.instruction() == "take a tile from the market (click its picture)"

@@ -253,10 +253,16 @@ class HexTilesBoard(GameBoard):
     def instruction(self) -> str:
         """What to do now, in a few words."""
         state = self.state
-        if state.must_take:
-            return "take a tile from the market (click its picture)"
         if self.chosen is not None:
             return "turn the tile, then click a cell of your figure"
+        if state.must_take and state.reserve():
+            # a reserve tile may be placed at any moment of one's own turn, before taking too
+            return (
+                "take a tile from the market (click its picture), or first place a tile from "
+                "your reserve"
+            )
+        if state.must_take:
+            return "take a tile from the market (click its picture)"
         if state.leftover_step:
             return "place tiles from your reserve (the leftover is there) or end the turn"
         return "choose a reserve tile to place, or end the turn"

@@ -536,3 +536,17 @@ def test_the_turn_line_offers_the_reserve_before_taking_as_the_rules_allow() -> 
     assert board.instruction().endswith("or first place a tile from your reserve")
     fresh = HexTilesBoard(hextiles.Rules(seed=3))
     assert fresh.instruction() == "take a tile from the market (click its picture)"
+
+
+def test_a_puzzle_board_never_shows_the_score_another_puzzle_asks_for() -> None:
+    """Hex Tiles 5 (room) showed "19 + 9 = 28" for the very figure Hex Tiles 6 asks to
+    score: a board hides the scores of a figure that a scoring puzzle asks about."""
+    from gamekit import puzzles
+
+    room, score = puzzles.get("hextiles-room-1"), puzzles.get("hextiles-score-1")
+    assert room.start().figures == score.start().figures
+    board = room.board()
+    total = str(hextiles.score(board.state.figure(0)).total)
+    assert board.score_hidden and board.score_html() == ""
+    assert total not in board.position_text()
+    assert not puzzles.get("hextiles-cells-1").board().score_hidden  # nobody asks there

@@ -40,7 +40,7 @@ from gamekit.errors import shown as _shown
 from gamekit.grids import hex_distance, hex_region
 from gamekit.hextiles import Cell, controls
 from gamekit.hextiles.picture import FigureView, figure_svg, styles, tile_svg
-from gamekit.hextiles.puzzles import SCORING_GOALS
+from gamekit.hextiles.puzzles import PUZZLES, SCORING_GOALS
 from gamekit.hextiles.tilerow import TileRow
 from gamekit.hextiles.words import (
     CELL_TEXT,
@@ -270,10 +270,13 @@ class HexTilesBoard(GameBoard):
     @property
     def score_hidden(self) -> bool:
         """Whether the board hides the scores: a puzzle asks for one and waits for the
-        answer (the score panel, the words and the score steps would give it away)."""
+        answer (the score panel, the words and the score steps would give it away), or its
+        figure is one another puzzle asks to score (shown here, it would answer that one)."""
         p = self.puzzle
-        if p is None or p.goal not in SCORING_GOALS or self.attempts is None:
+        if p is None or self.attempts is None:
             return False
+        if p.goal not in SCORING_GOALS:
+            return _scored_elsewhere(p.id)
         return not (self.solved or self.attempts.revealed)
 
     def _picture_highlight(self) -> dict:
@@ -861,3 +864,18 @@ class HexTilesBoard(GameBoard):
         self.end_button.disabled = scoring or state.must_take
         self.end_button.button_style = "" if self.end_button.disabled else "primary"
         self._refresh_panel()
+
+
+@cache
+def _scored_elsewhere(puzzle_id: str) -> bool:
+    """Whether another of Hex Tiles' puzzles asks to score the figures of ``puzzle_id``'s
+    position (the same figures, drawn for another question)."""
+    found = {p.id: p for p in PUZZLES}
+    me = found.get(puzzle_id)
+    if me is None:
+        return False
+    figures = me.start().figures
+    return any(
+        p.goal in SCORING_GOALS and p.id != puzzle_id and p.start().figures == figures
+        for p in PUZZLES
+    )

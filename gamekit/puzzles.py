@@ -33,7 +33,7 @@ search: tiny boards only).
 >>> p.check("c4|").right
 True
 >>> p.check("c4-")
-Grade(right=False, message='After c4-, Black still has 6 legal moves.', hint="A player is stuck when the rod's line has one empty cell left and a stone there would fill every line through it.")
+Grade(right=False, message='After c4-, Black still has 6 legal moves.', hint='Try each direction for your rod: which one leaves Black a single empty cell, with every line through it full?')
 >>> p.check("a1|").message
 'a1| is not allowed: a1 already holds an Orange stone.'
 """

@@ -46,6 +46,7 @@ from gamekit.store.experiments import (
     experiment,
     experiments_of,
 )
+from gamekit.store.wire import from_json
 from gamekit.text import plural, upper_first
 
 __all__ = [
@@ -149,17 +150,7 @@ def read_experiment(path: str | Path, name: str | None = None) -> Experiment:
                 str(e["game"]),
                 tuple(Setting(str(s["label"]), dict(s["rules"])) for s in e["settings"]),  # type: ignore[arg-type]
                 int(e["rounds"]),
-                tuple(
-                    ExperimentGame(
-                        str(g["table"]),
-                        int(g["setting"]),
-                        int(g["round"]),
-                        tuple(g["seated"]),
-                        0,
-                        None if g["winners"] is None else tuple(g["winners"]),
-                    )
-                    for g in e["games"]
-                ),
+                tuple(_game(from_json(g)) for g in e["games"]),
             )  # fmt: skip
             for k, e in enumerate(data)
         ]
@@ -171,6 +162,12 @@ def read_experiment(path: str | Path, name: str | None = None) -> Experiment:
     if not chosen:
         raise StoreError(f"{path} holds no experiment called {shown(name)}")
     return chosen[0]
+
+
+def _game(found: Any) -> ExperimentGame:
+    if not isinstance(found, ExperimentGame):
+        raise ValueError(f"a game of an experiment, not {shown(found)}")
+    return found
 
 
 def class_experiment(

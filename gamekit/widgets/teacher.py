@@ -52,11 +52,12 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from gamekit.classroom import TEACHER_SECRET
-from gamekit.design import class_experiment
+from gamekit.design.classroom import result_of
 from gamekit.game import facts, part, player_index
 from gamekit.records import Record
 from gamekit.store import ClassStore, Store, StoreError, TableInfo
 from gamekit.store.experiments import experiments_of
+from gamekit.store.wire import to_json
 from gamekit.text import plural, upper_first
 from gamekit.widgets.experiments import ExperimentsPanel
 from gamekit.widgets.member import class_store, status_html
@@ -250,7 +251,7 @@ class TeacherRoom:
         if not force and seen == self._seen and not behind:
             return False
         self._seen = seen
-        self.students.value = f"<p>{html.escape(self.students_text())}</p>"
+        self.students.value = f"<p>{html.escape(self.students_text(list(progress)))}</p>"
         self._show_tables(tables)
         self.puzzles.value = self._puzzles_html(progress)
         self.experiments.refresh()
@@ -261,10 +262,11 @@ class TeacherRoom:
         """The tables' cards as the page shows them, one after the other."""
         return "".join(card.value for card in self.tables.children)
 
-    def students_text(self) -> str:
-        """Who is in the class, in words."""
+    def students_text(self, names: list[str] | None = None) -> str:
+        """Who is in the class (``names``, else read from the store), in words."""
         code = self.class_code
-        names = list(self.store.class_progress(code)) if code else []
+        if names is None:
+            names = list(self.store.class_progress(code)) if code else []
         if not names:
             return "Nobody has joined yet: students type the class code under Play a classmate."
         return f"{plural(len(names), 'student')}: {', '.join(names)}."
@@ -472,7 +474,7 @@ class TeacherRoom:
                              self.table_text(info)])  # fmt: skip
             found = []
             for made in experiments_of(self.store, code):
-                result = class_experiment(self.store, code, made.id)
+                result = result_of(made)
                 found.append({
                     "name": result.name, "game": result.game,
                     "settings": [{"label": x.label, "rules": dict(x.rules)} for x in result.settings],
@@ -481,8 +483,7 @@ class TeacherRoom:
                                  "first player won": r.first.percent() if r.first else None,
                                  "second player won": r.second.percent() if r.second else None,
                                  "going on": r.playing} for r in result.results],
-                    "games": [{"table": g.table, "setting": g.setting, "round": g.round,
-                               "seated": list(g.seated), "winners": g.winners} for g in made.games],
+                    "games": [to_json(g) for g in made.games],
                 })  # fmt: skip
             bundle.writestr("experiments.json", json.dumps(found, indent=1))
             bundle.writestr("games.csv", _csv(

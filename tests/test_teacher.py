@@ -6,6 +6,7 @@ shows nothing of the class without the teacher's secret."""
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import zipfile
@@ -14,8 +15,9 @@ import pytest
 
 from gamekit.classroom import teacher_secret
 from gamekit.records import Record
+from gamekit.render import alt_text
 from gamekit.store import ClassStore
-from gamekit.widgets.teacher import TeacherRoom, teacher_allowed, teacher_page
+from gamekit.widgets.teacher import PICTURES_PER_LOOK, TeacherRoom, teacher_allowed, teacher_page
 
 SMALL = {"board": "square", "size": 4, "n": 3}
 
@@ -60,6 +62,52 @@ def test_the_room_says_who_is_there_and_where_each_table_stands(store) -> None:
     play_to_the_end(store, code, table.code, (ada, bo))
     text = room.table_text(store.table(code, table.code))
     assert "Game over:" in text and (" won." in text or "a draw" in text)
+
+
+def test_every_tables_words_change_in_one_look_and_the_pictures_follow(store) -> None:
+    code = store.new_class("7B")
+    pairs = []
+    for k in range(5):  # more tables than pictures drawn in one look
+        a, b = store.join(code, f"A{k}"), store.join(code, f"B{k}")
+        table = store.open_table(a, "coffee", SMALL)
+        store.sit(b, table.code)
+        pairs.append((a, b, table.code))
+    room = TeacherRoom(store, code)
+    while room.draw_pictures():
+        pass
+    for a, _b, table in pairs:
+        store.play(a, table, "b2|")
+    assert room.refresh(pictures=False) is True
+    for _a, _b, table in pairs:  # every table's words at once, its old picture kept
+        assert f"Table {table}</b>: Coffee, 1 move:" in room.tables_html
+    assert len(room.behind()) == 5
+    assert room.draw_pictures() == PICTURES_PER_LOOK
+    assert len(room.behind()) == 5 - PICTURES_PER_LOOK
+    assert room.refresh() is True  # nothing new: the pictures behind are drawn
+    assert room.behind() == [] and room.refresh() is False
+    for _a, _b, table in pairs:  # each picture is of the position now
+        alt = html.escape(alt_text(store.state(code, table)), quote=True)
+        assert f'alt="{alt}"' in room._cards[table].value
+
+
+def test_a_tables_last_moves_follow_a_move_taken_back(store) -> None:
+    code, (ada, bo, _cy), table = a_class(store)
+    room = TeacherRoom(store, code)
+    store.play(ada, table.code, "b2|")
+    store.play(bo, table.code, str(store.state(code, table.code).legal_moves()[0]))
+    room.refresh()
+    store.ask_undo(bo, table.code)
+    store.answer_undo(ada, table.code, True)
+    other = [m for m in store.state(code, table.code).legal_moves() if str(m) != "b2|"]
+    info = store.table(code, table.code)
+    room.refresh()
+    assert room.last_moves(info) == TeacherRoom(store, code).last_moves(info)
+    assert len(room.last_moves(info)) == info.moves
+    store.play(bo if info.moves % 2 else ada, table.code, str(other[-1]))
+    info = store.table(code, table.code)
+    room.refresh()
+    assert room.last_moves(info) == TeacherRoom(store, code).last_moves(info)
+    assert room._state(info) == store.state(code, table.code)
 
 
 def test_puzzles_show_each_students_counts_and_who_is_stuck(store) -> None:

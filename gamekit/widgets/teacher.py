@@ -145,6 +145,8 @@ class TeacherRoom:
         self._task: asyncio.Task[None] | None = None
         self._seen: dict[str, Any] = {}
         self._pictures: dict[str, tuple[int, str]] = {}  # table -> (moves drawn, <img>)
+        self._replays: dict[str, tuple[Any, Any]] = {}  # table -> (its key, moves, positions)
+        self._shown: list[TableInfo] = []
         self._boards: dict[str, Any] = {}
         self.classes = w.Dropdown(description="Class", layout=w.Layout(width="320px"))
         self.new_name = w.Text(description="New class", placeholder="its name, such as 7B",
@@ -225,19 +227,23 @@ class TeacherRoom:
         self.status.value = status_html(text, ok)
 
     def _class_changed(self) -> None:
-        self._cards, self._words, self._pictures = {}, {}, {}  # table codes are per class
+        self._cards, self._words, self._pictures, self._replays = {}, {}, {}, {}  # per class
+        self._shown = []
         self.refresh(force=True)
         self.experiments.fill()
 
     # -- what the room shows ---------------------------------------------------------------
-    def refresh(self, force: bool = False) -> bool:
-        """Read the class again and redraw what changed; whether anything did."""
+    def refresh(self, force: bool = False, pictures: bool = True) -> bool:
+        """Read the class again and redraw what changed; whether anything did. The words
+        of every table change first; then, if ``pictures``, at most
+        :data:`PICTURES_PER_LOOK` pictures are drawn (:meth:`draw_pictures`)."""
         code = self.class_code
         if code is None:
             self.students.value = (
                 "<p>No class yet: make one above, and give its code to the students.</p>"
             )
             self.tables.children = ()
+            self._shown = []
             self.puzzles.value = ""
             return False
         try:
@@ -247,14 +253,15 @@ class TeacherRoom:
             self._say(upper_first(str(error)) + ".", False)
             return False
         seen = {"code": code, "tables": tables, "progress": progress}
-        behind = any(self._pictures.get(t.code, (-1, ""))[0] != t.moves for t in tables)
-        if not force and seen == self._seen and not behind:
-            return False
+        if not force and seen == self._seen:  # only pictures may be behind
+            return bool(pictures and self.draw_pictures())
         self._seen = seen
         self.students.value = f"<p>{html.escape(self.students_text(list(progress)))}</p>"
         self._show_tables(tables)
         self.puzzles.value = self._puzzles_html(progress)
         self.experiments.refresh()
+        if pictures:
+            self.draw_pictures()
         return True
 
     @property
@@ -301,26 +308,49 @@ class TeacherRoom:
         return f"{where} {turn}'s turn.{lost}"
 
     def _state(self, info: TableInfo) -> Any:
+        """The table's position now (``None`` if the store cannot say)."""
         try:
-            return self.store.state(str(self.class_code), info.code)
+            return self._replayed(info)[2][-1]
         except StoreError:
             return None
 
+    def _replayed(self, info: TableInfo) -> tuple[tuple[str, ...], list[int], list[Any]]:
+        """The table's moves, their seats and every position they pass through, read once
+        per change of the table: a new move is played on the position already known (moves
+        taken back are seen, and the game replayed from its start)."""
+        known = self._replays.get(info.code)
+        if known is not None and known[0] == self._key(info):
+            return known[1]
+        played = self.store.moves(str(self.class_code), info.code)
+        notation = tuple(p.move for p in played)
+        seats = [p.seat for p in played]
+        old = known[1] if known is not None else None
+        if old is not None and notation[: len(old[0])] == old[0]:
+            states = list(old[2])
+        else:
+            states = [self.store.state(str(self.class_code), info.code)]
+            if notation:  # the store's position is the end of the game: replay from its start
+                states = Record(states[0].rules, list(notation)).states()
+        for move in notation[len(states) - 1 :]:
+            states.append(states[-1].play(move))
+        self._replays[info.code] = (self._key(info), (notation, seats, states))
+        return notation, seats, states
+
+    @staticmethod
+    def _key(info: TableInfo) -> Any:
+        """What tells that a table changed."""
+        return (info.moves, info.seated, info.present, info.closed, info.touched)
+
     def last_moves(self, info: TableInfo, count: int = 3) -> list[str]:
         """The table's last ``count`` moves in words, the newest last."""
-        code = str(self.class_code)
-        played = self.store.moves(code, info.code)
-        if not played:
+        notation, seats, states = self._replayed(info)
+        if not notation:
             return []
-        state = self.store.state(code, info.code)
-        record = Record(state.rules, [p.move for p in played])
-        states = record.states()
-        board = self._board(info.game, state.rules)
+        board = self._board(info.game, states[0].rules)
         out = []
-        for k in range(max(0, len(played) - count), len(played)):
-            before, after = states[k], states[k + 1]
-            words = board._words(before, played[k].move, after)
-            name = info.seated[played[k].seat] or "someone"
+        for k in range(max(0, len(notation) - count), len(notation)):
+            words = board._words(states[k], notation[k], states[k + 1])
+            name = info.seated[seats[k]] or "someone"
             out.append(f"{name}: {words}")
         return out
 
@@ -332,12 +362,12 @@ class TeacherRoom:
 
     def _picture(self, info: TableInfo, draw: bool) -> str:
         """The table's picture: drawn again if it is behind and ``draw``, else the last one
-        drawn (a position a few moves old, its text saying which)."""
+        drawn (a position a few moves old, its alt text saying it)."""
         drawn = self._pictures.get(info.code)
         if drawn is not None and (drawn[0] == info.moves or not draw):
             return drawn[1]
         if not draw:
-            return ""
+            return drawn[1] if drawn is not None else ""
         from gamekit.render import alt_text, png
 
         state = self._state(info)
@@ -355,18 +385,14 @@ class TeacherRoom:
     def _show_tables(self, tables: list[TableInfo]) -> None:
         """A card per table, each redrawn only when its table changed; at most
         :data:`PICTURES_PER_LOOK` pictures drawn (the oldest behind first)."""
+        self._shown = tables
         if not tables:
             self.tables.children = (
                 w.HTML("<p>No table yet: students open one under Play a classmate.</p>"),
             )
             return
-        behind = sorted(
-            (t for t in tables if self._pictures.get(t.code, (-1, ""))[0] != t.moves),
-            key=lambda t: t.touched,
-        )
-        draw = {t.code for t in behind[:PICTURES_PER_LOOK]}
         for info in tables:
-            key = (info.moves, info.seated, info.present, info.closed, info.touched)
+            key = self._key(info)
             known = self._words.get(info.code)
             if known is None or known[0] != key:
                 moves = "".join(f"<li>{html.escape(m)}</li>" for m in self.last_moves(info))
@@ -376,17 +402,37 @@ class TeacherRoom:
                     f"{html.escape(self.table_text(info))}{last}</div>"
                 )
                 self._words[info.code] = (key, words)
-            card = self._cards.setdefault(info.code, w.HTML())
-            value = (
-                '<div class="gamekit-teacher-table" style="display:flex;gap:10px;'
-                'align-items:flex-start;border:1px solid #d1d5db;padding:6px;margin:4px 0">'
-                f"{self._picture(info, info.code in draw)}{self._words[info.code][1]}</div>"
-            )
-            if card.value != value:
-                card.value = value
+            self._card(info, draw=False)
         order = tuple(self._cards[t.code] for t in tables)
         if self.tables.children != order:
             self.tables.children = order
+
+    def _card(self, info: TableInfo, draw: bool) -> None:
+        """Set the table's card: its picture (drawn again only if ``draw``) and its words."""
+        card = self._cards.setdefault(info.code, w.HTML())
+        value = (
+            '<div class="gamekit-teacher-table" style="display:flex;gap:10px;'
+            'align-items:flex-start;border:1px solid #d1d5db;padding:6px;margin:4px 0">'
+            f"{self._picture(info, draw)}{self._words[info.code][1]}</div>"
+        )
+        if card.value != value:
+            card.value = value
+
+    def behind(self) -> list[TableInfo]:
+        """The tables shown whose picture is older than their words, the longest waiting
+        first."""
+        return sorted(
+            (t for t in self._shown if self._pictures.get(t.code, (-1, ""))[0] != t.moves),
+            key=lambda t: t.touched,
+        )
+
+    def draw_pictures(self, count: int = PICTURES_PER_LOOK) -> int:
+        """Draw the pictures of at most ``count`` tables that are behind; how many."""
+        drawn = 0
+        for info in self.behind()[:count]:
+            self._card(info, draw=True)
+            drawn += 1
+        return drawn
 
     def _puzzles_html(self, progress: Mapping[str, Mapping[str, Mapping[str, Any]]]) -> str:
         if not any(progress.values()):
@@ -557,8 +603,12 @@ class TeacherRoom:
     async def _run(self) -> None:
         while True:
             await asyncio.sleep(REFRESH_SECONDS)
-            try:
-                self.refresh()
+            try:  # the words go out first; each picture after, between other messages
+                self.refresh(pictures=False)
+                for _ in range(PICTURES_PER_LOOK):
+                    await asyncio.sleep(0)
+                    if not self.draw_pictures(1):
+                        break
             except Exception as error:  # keep the page alive: say it, look again later
                 self._say(f"The class could not be read: {error}", False)
 

@@ -174,8 +174,47 @@ def test_the_keys_help_lists_each_boards_own_keys():
     assert "G switches the next push" in GipfBoard().keys_help()
     help_line = HexTilesBoard().keys_help()
     assert "R and L turn the chosen tile" in help_line and "E ends the turn" in help_line
+    assert "1, 2, 3 take that market tile" in help_line
     assert "Shift+arrow" in CoffeeBoard(coffee.Rules(board="hex")).keys_help()
     assert "Shift+arrow" not in CoffeeBoard(coffee.Rules(board="square", size=5)).keys_help()
+
+
+def test_a_hextiles_tile_is_taken_by_its_number_and_the_ring_steps_where_it_fits():
+    board = HexTilesBoard(hextiles.Rules(players=2, seed=1))
+    every = set(board.view.keymap)
+    sent = []
+    board.view.send = lambda content, buffers=None: sent.append(content)
+    state = board.state
+    board.key("9")  # no ninth tile: said, nothing taken
+    assert "no tile 9" in board.message and board.state == state and sent == []
+    board.key("2")
+    taken = hextiles.Tile.from_marks(state.market[1]).marks
+    assert board.chosen == taken and board.state.market == tuple(
+        t for k, t in enumerate(state.market) if k != 1
+    )
+    assert sent == [{"type": "focus"}]  # the page's focus goes to the board
+    figure = board.state.figure(board.state.player)
+    fits = {
+        f"{q},{r}"
+        for q, r in figure.frontier()
+        if any(figure.why_illegal(taken, (q, r), t) is None for t in range(6))
+    }
+    assert fits and set(board.view.keymap) == fits < every
+    board.keep()  # nothing chosen: the ring goes over every cell again, to read the figure
+    assert set(board.view.keymap) == every
+    board.key("1")  # taken already: the digits choose from the reserve
+    assert board.chosen == taken and set(board.view.keymap) == fits
+
+
+def test_a_hextiles_puzzles_ring_goes_over_every_cell():
+    from gamekit.hextiles.puzzles import PUZZLES
+
+    puzzle = next(p for p in PUZZLES if p.kind == "move" and p.start().reserve())
+    board = HexTilesBoard(puzzle=puzzle)
+    every = set(board.view.keymap)
+    board.pick_reserve(board.state.reserve()[0])
+    assert board.chosen is not None
+    assert set(board.view.keymap) == every  # where it fits may be the question
 
 
 def test_g_switches_the_gipf_piece():

@@ -57,6 +57,7 @@ from gamekit.hextiles.words import position_words as hextiles_words
 from gamekit.players import Player
 from gamekit.puzzles import Puzzle
 from gamekit.records import Record
+from gamekit.text import plural, upper_first
 from gamekit.widgets.base import MAX_DEAL, GameBoard
 from gamekit.widgets.keys import grid_places
 from gamekit.widgets.puzzle import capitalise_sentences
@@ -131,6 +132,7 @@ class HexTilesBoard(GameBoard):
     )
     lesson: ClassVar[str] = "08_hextiles_rules.ipynb"
     extra_keys: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("1, 2, 3", "take that market tile (once taken: choose that reserve tile)"),
         ("R and L", "turn the chosen tile clockwise and anticlockwise"),
         ("K", "keeps it"),
         ("E", "ends the turn"),
@@ -405,6 +407,7 @@ class HexTilesBoard(GameBoard):
             "to place it, or Keep it in the reserve.",
             True,
         )
+        self.view.focus()  # the tile goes on the board next: the arrows step where it fits
 
     def pick_reserve(self, pattern: str) -> None:
         """Choose a reserve tile to place (clicking the chosen one again lets it go)."""
@@ -423,6 +426,7 @@ class HexTilesBoard(GameBoard):
         self.chosen, self.turn, self.attempt = tile.marks, 0, None
         self.viewing = None  # the tile goes on the player's own figure: show it
         self._say(f"You chose {tile_words(tile)}: turn it, then click a cell.", True)
+        self.view.focus()
 
     def rotate(self, k: int = 1) -> None:
         """Turn the chosen tile ``k`` sixths clockwise (negative: anticlockwise)."""
@@ -433,10 +437,13 @@ class HexTilesBoard(GameBoard):
         self._say(f"The tile is {turned}.", True)
 
     def key(self, name: str) -> None:
-        """A key pressed on the board: ``r`` turns the chosen tile clockwise, ``l``
-        anticlockwise, ``k`` keeps it, ``e`` ends the turn; other keys do nothing (the
+        """A key pressed on the board: a digit takes that market tile (counted from 1; once
+        a tile is taken, chooses that reserve tile), ``r`` turns the chosen tile clockwise,
+        ``l`` anticlockwise, ``k`` keeps it, ``e`` ends the turn; other keys do nothing (the
         arrows move the keyboard's ring, Enter places the tile where it is)."""
-        if name in ("r", "R"):
+        if len(name) == 1 and name in "123456789":
+            self._pick_by_number(int(name))
+        elif name in ("r", "R"):
             self.rotate(1)
         elif name in ("l", "L"):
             self.rotate(-1)
@@ -444,6 +451,27 @@ class HexTilesBoard(GameBoard):
             self.keep()
         elif name in ("e", "E"):
             self.end_turn()
+
+    def _pick_by_number(self, number: int) -> None:
+        """The digit keys: the ``number``-th market tile while one must be taken, else the
+        ``number``-th tile of the reserve."""
+        state = self.state
+        if state.must_take:
+            row, where = list(state.market), "the market"
+        else:
+            row, where = list(state.reserve()), "your reserve"
+        if state.outcome is not None:
+            return self._say("The game is over. Undo, or start a new game.", False)
+        if not 1 <= number <= len(row):
+            held = plural(len(row), "tile") if row else "no tile"
+            return self._say(
+                f"{upper_first(where)} holds {held}: there is no tile {number}.", False
+            )
+        pattern = hextiles.Tile.from_marks(row[number - 1]).marks
+        if state.must_take:
+            self.pick_market(pattern)
+        else:
+            self.pick_reserve(pattern)
 
     def click(self, cell) -> None:
         """A click on a cell of the figure shown: place the chosen tile there (in a cells
@@ -736,11 +764,33 @@ class HexTilesBoard(GameBoard):
         self.new_game(rules)
 
     def _key_targets(self) -> dict[str, tuple[float, float]]:
-        """Every cell of the window shown, for the keyboard's ring."""
+        """The cells for the keyboard's ring: with a tile chosen in a game, the cells where
+        it may go (turned some way), so the arrows step between those; else every cell of
+        the window shown (to read the figure). A puzzle's ring goes over every cell: which
+        cells fit may be its question."""
         if self._window is None:
             return {}
-        grid = hex_region(*self._window)
-        return grid_places(grid)
+        places = grid_places(hex_region(*self._window))
+        fitting = self._fitting_cells()
+        return {n: xy for n, xy in places.items() if n in fitting} if fitting else places
+
+    def _fitting_cells(self) -> set[str]:
+        """With a tile chosen in a game (not a puzzle) and the mover's figure shown, the
+        cells (``"q,r"``) where the chosen tile may go, turned some way."""
+        state = self.state
+        if (
+            self.chosen is None
+            or self.puzzle is not None
+            or state.outcome is not None
+            or self.shown_player != state.player
+        ):
+            return set()
+        figure = state.figure(state.player)
+        return {
+            f"{q},{r}"
+            for q, r in figure.frontier()
+            if any(figure.why_illegal(self.chosen, (q, r), t) is None for t in range(6))
+        }
 
     def _target_words(self) -> dict[str, str]:
         """Each cell of the window in words: the tile on it, or where it lies from the

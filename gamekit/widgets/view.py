@@ -241,6 +241,16 @@ function render({ model, el }) {
   }
   model.on("change:announced", announce);
   model.on("change:targets", drawRing);
+  // Python asks for the focus (a piece chosen elsewhere goes on the board next).
+  function onCustom(msg) {
+    if (!msg || msg.type !== "focus") return;
+    if (!el.isConnected) return;
+    box.focus({ preventScroll: true });
+    let keyboard = true;
+    try { keyboard = box.matches(":focus-visible"); } catch (e) { keyboard = true; }
+    if (keyboard && (cursor === null || !targetAt(cursor))) place(model.get("start"));
+  }
+  model.on("msg:custom", onCustom);
   // The arrows' map on the page too (data-keymap), for tools and tests that walk the ring.
   function showMap() { box.dataset.keymap = JSON.stringify(model.get("keymap") || {}); }
   model.on("change:keymap", showMap);
@@ -270,6 +280,7 @@ function render({ model, el }) {
     model.off("change:svg", mount);
     model.off("change:styles", update);
     model.off("change:announced", announce);
+    model.off("msg:custom", onCustom);
     model.off("change:targets", drawRing);
     model.off("change:keymap", showMap);
     document.removeEventListener("click", onAnyClick, true);
@@ -380,6 +391,11 @@ class BoardView(anywidget.AnyWidget):
                 self.start = start_target(points) or ""
             if words is not None and words != self.target_words:
                 self.target_words = dict(words)
+
+    def focus(self) -> None:
+        """Move the page's focus to the board (the keyboard's ring shows at its start place
+        when the focus came from the keyboard)."""
+        self.send({"type": "focus"})
 
     def say(self, text: str) -> None:
         """Say ``text`` once in the board's live region (a screen reader reads it when it is

@@ -273,14 +273,27 @@ def test_a_whole_gipf_game_by_keyboard_against_the_computer(page, voila_url, scr
 
 
 def test_a_whole_hextiles_game_by_keyboard_against_the_computer(page, voila_url, screenshots):
-    """Take the market's first tile (Tab to it, Enter), turn it with R, place it with the
-    ring and Enter where it fits, end the turn with E: no mouse."""
+    """Take a market tile (the first turn: Tab to the market and Enter, and the focus moves
+    to the board; later turns: its number key on the board), turn it with R, step the ring
+    between the cells where it fits and press Enter, end the turn with E: no mouse. A
+    placement, from the start of the turn, takes 10 keys or fewer (the median)."""
+    import statistics
+
     from gamekit import hextiles
 
     rules = hextiles.Rules(players=2, seed=1)  # as apps/hextiles.ipynb
     open_app(page, voila_url, "hextiles")
     state, words, mine = rules.start(), {}, 0
     me = state.player
+    counted = {"keys": 0}
+    press = page.keyboard.press
+
+    def counting(key: str) -> None:
+        counted["keys"] += 1
+        press(key)
+
+    page.keyboard.press = counting  # every key below is counted
+    placements: list[int] = []
     for _ in range(600):
         page.wait_for_function(THINKING, timeout=120_000)
         for _number, notation in new_rows(page, words):
@@ -291,40 +304,63 @@ def test_a_whole_hextiles_game_by_keyboard_against_the_computer(page, voila_url,
             wait_for_row(page, len(words) + 1)
             continue
         if state.must_take:
-            tile = state.market[0]
-            tab_until(
-                page,
-                "() => document.querySelectorAll('.gamekit-tiles')[0]"
-                ".contains(document.activeElement)",
-                "the market",
+            counted["keys"] = 0
+            k = next(  # a tile that fits somewhere, else the first
+                (i for i, t in enumerate(state.market) if spots_for(state.figure(me), t)), 0
             )
-            page.keyboard.press("Enter")
+            tile = state.market[k]
+            if not placements:  # the market by Tab, then Enter: the focus goes to the board
+                tab_until(
+                    page,
+                    "() => document.querySelectorAll('.gamekit-tiles')[0]"
+                    ".contains(document.activeElement)",
+                    "the market",
+                )
+                for _ in range(k):
+                    page.keyboard.press("Tab")
+                page.keyboard.press("Enter")
+                page.wait_for_function(BOARD_FOCUSED, timeout=30_000)
+            else:
+                tab_to_board(page)
+                page.keyboard.press(str(k + 1))
             wait_for_row(page, len(words) + 1)
             for _number, notation in new_rows(page, words):
                 state = state.play(notation)
-            figure = state.figure(me)
-            spots = [
-                (cell, turn)
-                for cell in figure.frontier()
-                for turn in range(6)
-                if figure.why_illegal(tile, cell, turn) is None
-            ]
+            spots = spots_for(state.figure(me), tile)
             if spots:
                 cell, turn = spots[0]
-                tab_to_board(page)
-                for _ in range(turn):
-                    page.keyboard.press("r")
-                ring_to(page, f"{cell[0]},{cell[1]}")
+                keymap = json.loads(
+                    page.evaluate("() => document.querySelector('.gamekit-board').dataset.keymap")
+                )
+                fits = {f"{c[0]},{c[1]}" for c, _t in spots}
+                assert set(keymap) == fits, (sorted(keymap), sorted(fits))  # only where it fits
+                for _ in range(min(turn, 6 - turn)):  # R clockwise, L the other way
+                    page.keyboard.press("r" if turn <= 3 else "l")
+                ring_to(page, f"{cell[0]},{cell[1]}", keymap)
                 page.keyboard.press("Enter")
                 wait_for_row(page, len(words) + 1)
+                placements.append(counted["keys"])
                 continue
         tab_to_board(page)
         page.keyboard.press("e")  # end the turn
         mine += 1
         wait_for_row(page, len(words) + 1)
     assert state.outcome is not None and mine >= 3
+    assert len(placements) >= 5 and statistics.median(placements) <= 10, placements
     all_said(page, words)
     page.screenshot(path=str(screenshots / "keyboard_hextiles_game.png"))
+    print(f"keys a placement: median {statistics.median(placements)}, {placements}")
+
+
+def spots_for(figure, tile) -> list:
+    """Where ``tile`` may go on ``figure``: (cell, turn), the fewest turns first."""
+    found = [
+        (cell, turn)
+        for cell in figure.frontier()
+        for turn in range(6)
+        if figure.why_illegal(tile, cell, turn) is None
+    ]
+    return sorted(found, key=lambda s: min(s[1], 6 - s[1]))
 
 
 def test_a_whole_roaster_game_by_keyboard(page, voila_url, screenshots):

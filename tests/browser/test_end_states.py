@@ -18,11 +18,22 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from conftest import served
 
-APPS = ("coffee", "gipf", "hextiles", "roaster")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _a_game(path: Path) -> bool:
+    """Whether an app is a game's board: its last line makes a ``...Board(game.Rules(...``."""
+    cell = json.loads(path.read_text())["cells"][-1]
+    return bool(re.search(r"Board\(\w+\.Rules\(", "".join(cell["source"])))
+
+
+#: Every app that is a game's board (apps/).
+APPS = sorted(p.stem for p in (ROOT / "apps").glob("*.ipynb") if _a_game(p))
 
 MEASURE = """() => {
   const out = {clipped: [], scrolls: []};
@@ -107,7 +118,6 @@ def ends(work) -> None:
 @pytest.fixture(scope="module")
 def ends_url():
     import sys
-    from pathlib import Path
 
     voila = str(Path(sys.executable).with_name("voila"))
     command = [

@@ -3,6 +3,7 @@ methods, its buttons and simulated browser clicks."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -11,8 +12,9 @@ from gamekit import Record, hextiles
 from gamekit.grids import hex_centre, hex_region
 from gamekit.hextiles.board import _template
 from gamekit.hextiles.picture import PALETTE, radius_for
-from gamekit.hextiles.words import tile_words, turn_words, where_words
+from gamekit.hextiles.words import tile_reading, tile_words, turn_words, where_words
 from gamekit.players import LEVEL_NAMES, SimplePlayer
+from gamekit.text import upper_first
 from gamekit.widgets import HexTilesBoard
 from gamekit.widgets.view import svg_point
 
@@ -550,3 +552,37 @@ def test_a_puzzle_board_never_shows_the_score_another_puzzle_asks_for() -> None:
     assert board.score_hidden and board.score_html() == ""
     assert total not in board.position_text()
     assert not puzzles.get("hextiles-cells-1").board().score_hidden  # nobody asks there
+
+
+def test_the_figure_is_read_tile_by_tile_and_its_border_walked():
+    board = HexTilesBoard(hextiles.Rules(players=2, seed=1), opponent="simple")
+    assert board.reading_box.selected_index is None  # closed until asked for
+    board.key("1")
+    tile = board.chosen
+    figure = board.state.figure(0)
+    cell, turn = next(
+        (c, t)
+        for c in figure.frontier()
+        for t in range(6)
+        if figure.why_illegal(tile, c, t) is None
+    )
+    board.turn = turn
+    board.click(cell)
+    text = board.reading.value
+    placed = board.state.figure(0)
+    assert "Your figure" in text and "Outer border, 10 edges" in text
+    assert html.escape(tile_reading(placed, cell)) in text  # its marked sides and neighbours
+    assert html.escape(tile_reading(placed, (0, 0))) in text
+    words = board.view.target_words[f"{cell[0]},{cell[1]}"]
+    assert words == upper_first(tile_reading(placed, cell))  # the ring says the same
+
+
+def test_a_scoring_puzzle_reads_the_tiles_but_not_the_border_it_asks_about():
+    from gamekit.hextiles.puzzles import PUZZLES, SCORING_GOALS
+
+    puzzle = next(p for p in PUZZLES if p.goal in SCORING_GOALS)
+    board = HexTilesBoard(puzzle=puzzle)
+    assert board.score_hidden
+    text = board.reading.value
+    assert "Tile 1:" in text and "longest run" not in text and "a run of" not in text
+    assert "left out here" in text

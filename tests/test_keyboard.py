@@ -112,7 +112,7 @@ def test_the_words_of_a_place_follow_the_game():
     said = g.view.target_words
     assert said["a1"].startswith("a1: a dot") and said["b5"] == "b5: a white GIPF piece"
     h = HexTilesBoard(hextiles.Rules(seed=3))
-    assert h.view.target_words["0,0"] == "The starter"
+    assert h.view.target_words["0,0"] == "The starter, no side marked; touching no tile"
 
 
 def test_the_news_is_said_once_move_by_move():

@@ -46,9 +46,11 @@ from gamekit.hextiles.words import (
     CELL_TEXT,
     ENDING_WORDS,
     describe_move,
+    figure_reading,
     gain_words,
     notation_words,
     refusal_words,
+    tile_reading,
     tile_words,
     turn_words,
     where_words,
@@ -147,6 +149,8 @@ class HexTilesBoard(GameBoard):
     reserve_row: TileRow
     market_label: w.HTML
     reserve_label: w.HTML
+    reading: w.HTML
+    reading_box: w.Accordion
     chosen_html: w.HTML
     player_tabs: w.ToggleButtons
     rotate_buttons: tuple[w.Button, w.Button]
@@ -808,13 +812,38 @@ class HexTilesBoard(GameBoard):
             cell = grid.coords[i]
             tile = figure.tile_at(cell)
             if tile is not None:
-                text = "the starter" if cell == (0, 0) else tile_words(tile)
+                text = tile_reading(figure, cell)
             else:
                 text = "empty, " + where_words(figure, cell, own)
             if tips[i]:
                 text += ". " + tips[i]
             out[grid.label(i)] = text[:1].upper() + text[1:]
         return out
+
+    def reading_html(self) -> str:
+        """The figure shown, read without the picture: whose it is, each tile with its
+        marked sides and the tiles it touches, then its border walked round, run by run. A
+        board that hides the scores (a puzzle asking for one) leaves the walk out: its runs
+        would give the answer."""
+        state = self.state
+        shown = self.shown_player
+        figure = state.figure(shown)
+        who = self.person(state.rules.seats[shown])
+        whose = "Your figure" if who == "you" else f"{upper_first(who)}'s figure"
+        lines = figure_reading(figure)
+        if self.score_hidden:
+            lines = lines[: len(figure.tiles())] + [
+                "The border's walk is left out here: the puzzle asks about it."
+            ]
+        items = "".join(
+            f"<li style='margin-left:{16 if line.startswith('  ') else 0}px'>"
+            f"{html.escape(line.strip())}</li>"
+            for line in lines
+        )
+        return (
+            f"<div style='font-size:13px;line-height:1.4'><b>{html.escape(whose)}</b>"
+            f"<ul style='margin:2px 0;padding-left:18px'>{items}</ul></div>"
+        )
 
     def _hexagonal(self) -> bool:
         return True
@@ -891,6 +920,9 @@ class HexTilesBoard(GameBoard):
         self.info_line.value = (
             f'<span style="font-size:13px;color:#333">{html.escape(self.status_text())}</span>'
         )
+        reading = self.reading_html()
+        if self.reading.value != reading:
+            self.reading.value = reading
         self._tile_rows()
         if self.chosen:
             tile = hextiles.Tile.from_marks(self.chosen).rotated(self.turn)

@@ -47,6 +47,15 @@ def tile_controls(board: HexTilesBoard) -> None:
     board.reserve_row.on_pick(lambda i: board.pick_reserve(board.reserve_row.patterns[i]))
     board.market_label = w.HTML()
     board.reserve_label = w.HTML()
+    # The figure shown, read tile by tile (and its border walked), for a reader without
+    # the picture: an accordion, so it stays open while the game goes on.
+    board.reading = w.HTML()
+    board.reading.add_class("gamekit-reading")
+    board.reading_box = w.Accordion(
+        children=[board.reading], titles=("The figure in words",), selected_index=None,
+        layout=w.Layout(width="100%"),
+    )  # fmt: skip
+    board.reading_box.add_class("gamekit-reading-box")
     # A fixed size, so the buttons beside it never move while its words change (a
     # second click on ⟳ once landed on ⟲ when "turned once clockwise" grew the caption).
     board.chosen_html = w.HTML(
@@ -151,13 +160,13 @@ def layout(board: HexTilesBoard, width: int, chosen: list[w.Widget]) -> w.Box:
         if board.puzzle.kind == "cells":  # answered by clicking cells: no tile to handle
             tiles = [w.HBox([board.reserve_label, board.reserve_row])]
         return board._assemble(
-            [figure_of, board.view, board.info_line, board.move_box],
+            [figure_of, board.view, board.info_line, board.reading_box, board.move_box],
             [*board._puzzle_panel(), *tiles, w.HBox([board.score_button])],
             width=width,
             panel_width=430,
         )
     return board._assemble(
-        [figure_of, board.view, board.info_line],
+        [figure_of, board.view, board.info_line, board.reading_box],
         [
             *tiles,
             w.HBox([board.undo_button, board.redo_button, board.hint_toggle, board.score_button]),

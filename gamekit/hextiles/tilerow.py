@@ -70,6 +70,8 @@ _TILES_CSS = """
 .gamekit-tile[aria-pressed="true"] { border: 2px solid #cc79a7; background: #fbeef5; }
 .gamekit-tile.dim { opacity: 0.5; }
 .gamekit-tile svg { display: block; }
+/* The board's "figure in words" (an accordion next to the rows): a title that reads well. */
+.gamekit-reading-box .jupyter-widget-Collapse-header { color: #222; }
 """
 
 

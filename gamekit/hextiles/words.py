@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
-from gamekit.grids import HEX_DIRECTIONS
+from gamekit.grids import HEX_DIRECTIONS, hex_distance
 from gamekit.hextiles.figure import Figure, Score
 from gamekit.hextiles.figure import score as figure_score
 from gamekit.hextiles.fitting import _SIDE_WORDS, placement_words  # noqa: F401  (the game's words)
@@ -25,8 +25,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "describe_move",
+    "figure_reading",
     "outline_walk",
     "position_words",
+    "tile_reading",
     "tile_words",
     "turn_words",
     "where_words",
@@ -137,12 +139,65 @@ def where_words(figure: Figure, cell: tuple[int, int], own: str = "its") -> str:
     return f"{_TOWARDS[side]} {own} {name}"
 
 
-def outline_walk(figure: Figure) -> list[str]:
+def tile_reading(figure: Figure, cell: tuple[int, int]) -> str:
+    """The tile on ``cell`` of ``figure`` as a player reads it without the picture: its
+    colour, which of its sides are marked as it lies, and the tiles it touches, side by side.
+
+    >>> fig = Figure.start().place("111110", (0, 1), 4)
+    >>> tile_reading(fig, (0, 1))
+    'a brown tile, marked top, upper right, lower right, lower left and upper left; touching the starter at its bottom'
+    >>> tile_reading(fig, (0, 0))
+    'the starter, no side marked; touching a brown tile at its top'
+
+    Raises:
+        InvalidNotationError: ``cell`` is not a cell.
+        ValueError: no tile of ``figure`` is on ``cell``.
+    """
+    q, r = _as_cell(cell)
+    tiles = figure.tiles()
+    if (q, r) not in tiles:
+        raise ValueError(f"no tile of this figure is on {cell_text((q, r))}")
+
+    def name(at: Cell) -> str:
+        return "the starter" if at == (0, 0) else f"a {tiles[at].colour} tile"
+
+    marked = [_SIDE_WORDS[side] for side in range(6) if figure.marked_edge(((q, r), side))]
+    marks = f"marked {join_words(marked)}" if marked else "no side marked"
+    touching = [
+        f"{name((q + dq, r + dr))} at its {_SIDE_WORDS[side]}"
+        for side, (dq, dr) in enumerate(HEX_DIRECTIONS)
+        if (q + dq, r + dr) in tiles
+    ]
+    near = f"touching {join_words(touching)}" if touching else "touching no tile"
+    return f"{name((q, r))}, {marks}; {near}"
+
+
+def figure_reading(figure: Figure) -> list[str]:
+    """``figure`` read without the picture: each tile numbered (:func:`tile_reading`), the
+    starter first and then the nearest to it first, then its border walked round
+    (:func:`outline_walk`, naming the tiles by their numbers).
+
+    >>> print("\\n".join(figure_reading(Figure.start().place("100000", (0, 1), 0))))
+    Tile 1: the starter, no side marked; touching a red tile at its top
+    Tile 2: a red tile, marked top; touching the starter at its bottom
+    Outer border, 10 edges:
+      edge 1, marked: a run of 1 (tile 2: top)
+      edges 2 to 10, blank (tile 2: upper right, lower right; tile 1: upper right, lower right, bottom, lower left, upper left; tile 2: lower left, upper left)
+      longest run: 1
+    """
+    cells = sorted(figure.tiles(), key=lambda c: (hex_distance(c, (0, 0)), c[1], c[0]))
+    names = {cell: f"tile {k}" for k, cell in enumerate(cells, 1)}
+    lines = [f"Tile {k}: {tile_reading(figure, cell)}" for k, cell in enumerate(cells, 1)]
+    return lines + outline_walk(figure, names)
+
+
+def outline_walk(figure: Figure, names: dict[Cell, str] | None = None) -> list[str]:
     """A walk round each loop of ``figure``'s outline (the outer border first, then each
     hole), in stretches of marked and of blank edges: one line per stretch, with the edges'
     numbers along the loop (those ``draw(figure, walk=True)`` writes beside them) and whose
-    sides they are. A marked stretch is a run; a run may go on past the last edge into the
-    first, as the loop closes, and the walk says so.
+    sides they are (a tile named by ``names``, else by its colour and cell). A marked
+    stretch is a run; a run may go on past the last edge into the first, as the loop
+    closes, and the walk says so.
 
     >>> fig = Figure.start().place("111110", (0, 1), 4)
     >>> print("\\n".join(outline_walk(fig)))
@@ -159,8 +214,11 @@ def outline_walk(figure: Figure) -> list[str]:
     def whose(edges: Sequence[tuple[Cell, int]]) -> str:
         parts: list[str] = []
         for cell, side in edges:
-            name = "the starter" if cell == (0, 0) else f"the {tiles[cell].colour} tile"
-            owner = f"{name} {cell_text(cell)}"
+            if names is not None and cell in names:
+                owner = names[cell]
+            else:
+                name = "the starter" if cell == (0, 0) else f"the {tiles[cell].colour} tile"
+                owner = f"{name} {cell_text(cell)}"
             if parts and parts[-1].startswith(owner + ":"):
                 parts[-1] += f", {_SIDE_WORDS[side]}"
             else:

@@ -297,3 +297,17 @@ def test_a_spots_name_sits_clear_of_a_piece_standing_on_it():
         cx, cy = disc.mean(axis=0)
         radius = float(np.hypot(*(disc[0] - (cx, cy))))
         assert np.hypot(x - cx, y - cy) >= radius + 0.2, spot  # half a letter clear of it
+
+
+def test_a_spots_name_is_nearer_its_own_spot_than_any_other_point():
+    """So that the name nearest a piece is its own: each spot's name is clearly nearer its
+    spot than any neighbour (a spot or a dot), not halfway between (issue 42: "b5" was
+    written against the c5 piece)."""
+    from gamekit.gipf.picture import label_positions
+
+    centres = np.asarray(gipf.GRID.centres, dtype=float)
+    for spot in gipf.SPOTS:
+        i = INDEX(spot)
+        gaps = np.hypot(*(centres - label_positions()[i]).T)
+        own, others = gaps[i], np.delete(gaps, i)
+        assert own <= 0.9 * others.min(), (spot, own, others.min())

@@ -176,15 +176,16 @@ def tally_position(k: int) -> tuple[float, float]:
 
 #: How far a dot's name sits from the dot, outward: beyond the board's edge, on white.
 DOT_LABEL_OFFSET = 0.8
-#: Where a spot's name sits, from the spot: below and to the right, just clear of a piece
-#: standing there (so the name next to a piece is its own, not a neighbour's).
-SPOT_LABEL_OFFSET = (0.56, -0.78)
+#: Where a spot's name sits, from the spot: straight to the right, just clear of a piece
+#: standing there, in the gap between the two neighbours to the right (so the name is
+#: nearer its own spot than any other, and the name next to a piece is its own).
+SPOT_LABEL_OFFSET = (0.92, 0.0)
 _CORNERS = ("a1", "a5", "e1", "e9", "i1", "i5")
 
 
 @cache
 def label_positions() -> tuple[tuple[float, float], ...]:
-    """Where each point's name is written, in grid order: below and to the right of a spot,
+    """Where each point's name is written, in grid order: to the right of a spot,
     and straight outward from a dot (away from the side of the board it sits on; a corner
     dot away from the centre), so that no name sits on the board's edge line.
 

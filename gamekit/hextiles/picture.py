@@ -74,7 +74,7 @@ __all__ = [
 #: Tile colour -> (tint of the tile, colour of its marks). Okabe–Ito hues; the marks' number
 #: is the second cue.
 TILE_COLOURS = {
-    "blank": ("#ffffff", "#ffffff"),
+    "blank": ("#d3cfc6", "#d3cfc6"),  # the starter: grey, never read as an empty cell
     "red": ("#f7cdb9", "#d55e00"),
     "blue": ("#bcd9ef", "#0072b2"),
     "yellow": ("#f8f0a8", "#e0b800"),

@@ -6,14 +6,16 @@ A game declares its objectives in its ``guide`` part (``gamekit.coffee.guide`` .
 module with ``OBJECTIVES``, a tuple of :class:`Objective`, and ``RULES``, the rules of the
 first game. An objective says in words what to do and how it is recognised: ``reached``
 looks at one :class:`Step` of the game (the state before a move, the move, the state after,
-the learner's seat and the states so far) and says whether that step reaches it. A
+the learner's seat and the states so far) and says whether that step reaches it. A guide may
+also say what the computer threatens, with ``threat(state, seat)`` (words, or "" when
+nothing): the board shows and says it when the learner is to move. A
 :class:`Guide` follows a game step by step and remembers which objectives were reached, in
 order; an objective once reached stays reached (taking the move back does not undo it).
 
 >>> from gamekit import guide
 >>> g = guide.Guide(guide.objectives("coffee"), "black")
 >>> [o.id for o in g.objectives]
-['few-cells', 'block', 'win-line']
+['block', 'two-threats', 'win-line']
 >>> g
 <Guide: 0 of 3 objectives reached>
 """
@@ -141,8 +143,12 @@ class Guide:
         """Look at the moves not seen yet (``states[i + 1]`` follows ``moves[i]`` from
         ``states[i]``) and tick off what they reach; the objectives reached just now, in
         the guide's order. After moves were taken back only the moves played since count.
-        A move the computer made (``by_computer[i]``, when the learner handed their seat to
-        it) reaches nothing: the objectives are the learner's own.
+        A move the computer made at the learner's seat (``by_computer[i]``, when the learner
+        handed their seat to it) reaches nothing: the objectives are the learner's own. The
+        computer's moves at its own seats are looked at when the learner's own last move
+        before it was the learner's (not handed over), since one may end a game the learner
+        wins (a Hex Tiles game ends on the last player's move); an objective about the
+        learner's moves asks ``step.mine``.
         """
         if len(states) != len(moves) + 1:
             raise ValueError("states must hold the start and one state after each move")
@@ -150,7 +156,7 @@ class Guide:
         move_class: Any = part(states[0], "move")
         new: list[Objective] = []
         for i in range(self._seen, len(moves)):
-            if by_computer is not None and i < len(by_computer) and by_computer[i]:
+            if self._computers(by_computer, i) and not self._learners_own(states, by_computer, i):
                 continue
             move = moves[i]
             if isinstance(move, str):
@@ -162,6 +168,22 @@ class Guide:
                     new.append(o)
         self._seen = len(moves)
         return new
+
+    @staticmethod
+    def _computers(by_computer: Sequence[bool] | None, i: int) -> bool:
+        return by_computer is not None and i < len(by_computer) and bool(by_computer[i])
+
+    def _learners_own(
+        self, states: Sequence[Any], by_computer: Sequence[bool] | None, i: int
+    ) -> bool:
+        """Whether the computer's move ``i`` counts for the learner: made at another seat,
+        after a move the learner made themselves at theirs."""
+        if states[i].to_move == self.seat:
+            return False
+        for j in range(i - 1, -1, -1):
+            if states[j].to_move == self.seat:
+                return not self._computers(by_computer, j)
+        return False
 
     def words(self) -> str:
         """Where the learner stands, in words.

@@ -4,6 +4,8 @@ and bad input is refused in words."""
 
 from __future__ import annotations
 
+import html
+
 import pytest
 from suite import GAMES as SUITE
 
@@ -63,17 +65,16 @@ def test_coffee_winning_cells_are_where_a_stone_completes_a_line_of_n() -> None:
 
 def test_coffee_objectives_on_a_worked_game() -> None:
     rules = guide.first_rules("coffee")
-    # Black lays the rod along f's column at once: Orange's line f1..f7 is empty, 7 cells
     assert reached_along(rules, ["c3|"], "black") == []
-    # a line with two empty cells left: Orange may choose only between them
-    moves = ["a1|", "a2|", "a3|"]
-    s = rules.replay(moves)
-    assert s.legal_cells() == ["a4"]
-    assert reached_along(rules, moves, "black") == ["few-cells"]
-    assert reached_along(rules, moves, "orange") == ["few-cells"]  # a2| left Black a3 and a4
+    # Black's d2 d3 d4 on the d column: d1 and d5 would each finish a line of 4
+    moves = ["d3|", "d6|", "d2|", "d7|", "d4|"]
+    assert winning_cells(rules.replay(moves), "black") == {"d1", "d5"}
+    assert reached_along(rules, moves[:-1], "black") == []
+    assert reached_along(rules, moves, "black") == ["two-threats"]
+    assert reached_along(rules, moves, "orange") == []  # not Orange's threats
 
 
-def test_a_block_is_recognised_only_when_the_computer_had_a_cell_to_finish_its_line() -> None:
+def test_a_block_is_recognised_only_when_the_rod_chosen_keeps_the_computer_off_its_cell() -> None:
     rules = guide.first_rules("coffee")
     start = rules.replay(["g3/", "d3|", "d6/", "e6|", "e5|"])  # Black threatens f4
     assert start.to_move == "orange" and winning_cells(start, "black") == {"f4"}
@@ -82,8 +83,11 @@ def test_a_block_is_recognised_only_when_the_computer_had_a_cell_to_finish_its_l
     for m in start.legal_moves():
         after = start.play(m)
         verdicts[str(m)] = o.reached(Step(start, m, after, "orange", [start, after], 0))
-        # a block: Black's next line misses f4 (Orange cannot take f4: not on its line)
-        assert verdicts[str(m)] == ("f4" not in after.legal_cells()), m
+        others = [
+            start.play(k) for k in start.legal_moves() if k.cell == m.cell and k.axis != m.axis
+        ]
+        chose = "f4" not in after.legal_cells() and any("f4" in a.legal_cells() for a in others)
+        assert verdicts[str(m)] == (chose and m.cell != "f4"), m
     assert any(verdicts.values()) and not all(verdicts.values())
     # the same move is no block for Black, who did not make it
     m = next(k for k, v in verdicts.items() if v)
@@ -93,6 +97,25 @@ def test_a_block_is_recognised_only_when_the_computer_had_a_cell_to_finish_its_l
     quiet = rules.start().play("c3|")
     m = quiet.legal_moves()[0]
     assert not o.reached(Step(quiet, m, quiet.play(m), "orange", [quiet, quiet.play(m)], 0))
+
+
+def test_coffees_guided_board_points_out_the_computers_threat() -> None:
+    from gamekit.coffee.guide import threat
+
+    board = guide.first_game("coffee", opponent=None, computer_plays=())
+    board.set_guide(guide.objectives("coffee"), seat="orange")
+    heard: list[str] = []
+    say = board.view.say
+    board.view.say = lambda text: (heard.append(text), say(text))
+    board.play_moves(["g3/", "d3|", "d6/", "e6|"])
+    assert "Watch out" not in board.objectives_panel.value
+    board.play_moves(["e5|"])  # Black now threatens f4, and Orange is to move
+    words = threat(board.state, "orange")
+    assert "f4" in words and html.escape(words) in board.objectives_panel.value
+    assert sum(words in h for h in heard) == 1  # said once
+    board._refresh()
+    assert sum(words in h for h in heard) == 1  # not again for the same position
+    assert threat(board.state, "black") == ""  # Black is not to move
 
 
 def test_gipf_objectives_row_capture_and_keep_on_the_puzzle_positions() -> None:
@@ -109,15 +132,51 @@ def test_gipf_objectives_row_capture_and_keep_on_the_puzzle_positions() -> None:
     assert not any(o.reached(other) for o in guide.objectives("gipf"))  # not the learner's
 
 
-def test_roaster_stop_early_counts_only_while_no_smoke_came_out_of_the_bag() -> None:
+def test_gipf_taking_a_gipf_piece_of_the_computers_is_recognised_for_the_learner_only() -> None:
+    rules = guide.first_rules("gipf")
+    before = rules.replay(
+        ["c1-d2", "a1-b2", "h6-h5", "a2-b3", "b6-b5", "d1-e2", "a2-b2", "a3-b4", "c1-c2",
+         "g1-g2", "d8-e8", "b1-c2", "g1-f2", "i3-h3", "g7-g6", "c1-c2"]
+    )  # fmt: skip
+    seat = before.to_move
+    other = "black" if seat == "white" else "white"
+    o = next(o for o in guide.objectives("gipf") if o.id == "capture-gipf")
+    verdicts = {}
+    for m in before.legal_moves():
+        after = before.play(m)
+        took = len(after.gipf_pieces(other)) < len(before.gipf_pieces(other))
+        verdicts[str(m)] = o.reached(Step(before, m, after, seat, [before, after], 0))
+        assert verdicts[str(m)] == took, m
+    assert verdicts["xc2-c6"] and not all(verdicts.values())
+    m = gipf.Move.parse("xc2-c6")
+    after = before.play(m)
+    assert not o.reached(Step(before, m, after, other, [before, after], 0))  # not the learner's
+
+
+def test_roaster_stop_odds_counts_a_stop_when_smoke_was_likely_and_none_had_come_out() -> None:
+    from gamekit.roaster.odds import smoke_chance
+
     rules = roaster.Rules(card="jamaica-blue-mountain", seed=1)
-    calm = rules.arrange({}, bag={"bean2": 12}, phase="decide", space=3)
+    risky = rules.arrange({}, bag={"bean2": 6, "smoke": 6}, phase="decide", space=3)
+    safe = rules.arrange({}, bag={"bean2": 40, "smoke": 1}, phase="decide", space=3)
     smoky = rules.arrange({"smoke": 1, "bean2": 7}, bag={"bean2": 5}, phase="effects", space=3)
-    o = next(o for o in guide.objectives("roaster") if o.id == "stop-early")
+    assert smoke_chance(risky) >= 0.5 > smoke_chance(safe)
+    o = next(o for o in guide.objectives("roaster") if o.id == "stop-odds")
     stop = roaster.Move.parse("stop")
-    assert o.reached(Step(calm, stop, calm.play(stop), "player", [calm, calm.play(stop)], 0))
-    path = [smoky, calm]
-    assert not o.reached(Step(calm, stop, calm.play(stop), "player", [*path, calm.play(stop)], 1))
+
+    def stopped(state, path=()):
+        return o.reached(
+            Step(
+                state, stop, state.play(stop), "player", [*path, state, state.play(stop)], len(path)
+            )
+        )
+
+    assert stopped(risky) and not stopped(safe)  # early, while smoke was unlikely: no
+    assert not stopped(risky, [smoky])  # a smoke token had come out already
+    cont = roaster.Move.parse("continue")
+    assert not o.reached(
+        Step(risky, cont, risky.play(cont), "player", [risky, risky.play(cont)], 0)
+    )
 
 
 def test_roaster_preserve_needs_a_level_4_bean_and_preserve() -> None:
@@ -131,27 +190,38 @@ def test_roaster_preserve_needs_a_level_4_bean_and_preserve() -> None:
     assert not o.reached(Step(state, spread, state, "player", [state, state], 0))
 
 
-def test_hextiles_run_and_ten_tiles_read_the_learners_figure() -> None:
+def test_hextiles_run_and_score_read_the_learners_figure() -> None:
     from gamekit import puzzles
-    from gamekit.hextiles.guide import RUN
+    from gamekit.hextiles.guide import RUN, SCORE
 
     by_id = {o.id: o for o in guide.objectives("hextiles")}
     late = puzzles.get("hextiles-run-1").start()  # Player 1's border run is 13
     m = late.legal_moves()[0]
     after = late.play(m)
-    assert hextiles.score(after.figure(0)).border >= RUN and len(after.figure(0)) == 7
+    assert hextiles.score(after.figure(0)).border >= RUN
     mine = Step(late, m, after, "player 1", [late, after], 0)
     theirs = Step(late, m, after, "player 2", [late, after], 0)
-    assert by_id["run"].reached(mine) and not by_id["ten-tiles"].reached(mine)  # 7 tiles
-    assert not by_id["run"].reached(theirs)
+    assert by_id["run"].reached(mine) and not by_id["run"].reached(theirs)
+    assert not by_id["score"].reached(mine)  # the game goes on
     early = hextiles.Rules(players=2, seed=4).start()
     m = early.legal_moves()[0]
     step = Step(early, m, early.play(m), "player 1", [early, early.play(m)], 0)
-    assert not by_id["run"].reached(step) and not by_id["ten-tiles"].reached(step)
-    place = hextiles.Move.parse("place 111000 at (0,-1) turn 2")
-    turned = puzzles.get("hextiles-turn-1").start()
-    step = Step(turned, place, turned.play(place), "player 1", [turned, turned.play(place)], 0)
-    assert by_id["three-marks"].reached(step)
+    assert not by_id["run"].reached(step)
+    # a whole game: "score" is reached at its end, by the figure's total, on anyone's move
+    rules = hextiles.Rules(players=2, seed=4)
+    players = [make_player("club", 1), make_player("club", 2)]
+    states, moves = [rules.start()], []
+    while states[-1].outcome is None:
+        k = list(rules.seats).index(states[-1].to_move)
+        moves.append(str(players[k].choose(states[-1])))
+        states.append(states[-1].play(moves[-1]))
+    for seat in rules.seats:
+        g = Guide([by_id["score"], by_id["win"]], seat)
+        g.follow(states, moves, [s.to_move != seat for s in states[:-1]])  # the other: a computer
+        total = hextiles.score(states[-1].figure(list(rules.seats).index(seat))).total
+        assert ("score" in g.reached) == (total >= SCORE), (seat, total)
+        assert ("win" in g.reached) == (seat in states[-1].outcome.winners), seat
+    assert states[-2].to_move == "player 2"  # the game ended on Player 2's move
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -162,7 +232,7 @@ def test_a_guided_game_on_the_board_ticks_objectives_off_and_says_so(game: str) 
     board = guide.first_game(game)
     assert board.objectives_panel.layout.display is None
     assert "0 of" in board.objectives_panel.value and "to do" in board.objectives_panel.value
-    learner = make_player("club" if game != "gipf" else "beginner", 3)
+    learner = make_player("club" if game != "gipf" else "beginner", 3 if game != "gipf" else 6)
     heard: list[str] = []
     say = board.view.say
     board.view.say = lambda text: (heard.append(text), say(text))  # every line the log region gets

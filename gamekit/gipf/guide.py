@@ -1,9 +1,11 @@
 """GIPF's guided first game: the standard game against the beginner level, four objectives:
-make a row and take your pieces back, capture a piece of the computer's, keep a GIPF piece of
-yours on the board when your row holds it, and win.
+capture a piece of the computer's, keep a GIPF piece of yours on the board when your row
+holds it, capture one of the computer's GIPF pieces, and win. Each takes a plan: a learner
+clicking legal moves at random reaches them in 17 %, 43 %, 0 % and 0 % of games (``make
+bench-guided``); a row of one's own alone (70 % at random) is no objective.
 
 >>> [o.id for o in OBJECTIVES]
-['row', 'capture', 'keep-gipf', 'win']
+['capture', 'keep-gipf', 'capture-gipf', 'win']
 """
 
 from __future__ import annotations
@@ -25,14 +27,15 @@ def _other(seat: str) -> str:
     return "black" if seat == "white" else "white"
 
 
-def _row(step: Step) -> bool:
-    """The learner took pieces of their own back into their reserve (a row of theirs)."""
-    return step.mine and step.after.reserve(step.seat) > step.before.reserve(step.seat)
-
-
 def _capture(step: Step) -> bool:
     other = _other(step.seat)
     return step.mine and step.after.captured(other) > step.before.captured(other)
+
+
+def _capture_gipf(step: Step) -> bool:
+    """The learner's move took one of the computer's GIPF pieces off the board."""
+    other = _other(step.seat)
+    return step.mine and len(step.after.gipf_pieces(other)) < len(step.before.gipf_pieces(other))
 
 
 def _keep_gipf(step: Step) -> bool:
@@ -43,12 +46,6 @@ def _keep_gipf(step: Step) -> bool:
 
 
 OBJECTIVES = (
-    Objective(
-        "row",
-        "Make a row: four of your pieces in a line, and take them back into your reserve.",
-        _row,
-        "Push so that your pieces line up; pushing a line moves every piece in it one step.",
-    ),
     Objective(
         "capture",
         "Capture: take at least one of the computer's pieces off the board with a row of yours.",
@@ -63,6 +60,14 @@ OBJECTIVES = (
         _keep_gipf,
         "A GIPF piece taken back is a double piece in your reserve, but if you lose all of "
         "them you lose the game; the board offers both removals.",
+    ),
+    Objective(
+        "capture-gipf",
+        "Take a GIPF piece: capture one of the computer's GIPF pieces with a row of yours.",
+        _capture_gipf,
+        "A GIPF piece of the computer's in the segment your row removes is yours to take "
+        "(the board asks): line your row up so that it reaches one. A player with no GIPF "
+        "piece left on the board loses.",
     ),
     Objective(
         "win",

@@ -41,7 +41,7 @@ from gamekit.records import Record
 from gamekit.roaster.bag import say
 from gamekit.roaster.effects import EFFECT_NAMES, EFFECT_RULES
 from gamekit.roaster.notation import FLAVOR_EFFECTS
-from gamekit.roaster.odds import cup_forecast
+from gamekit.roaster.odds import cup_forecast, smoke_chance
 from gamekit.roaster.picture import (
     STEP_WORDS,
     RoasterView,
@@ -438,6 +438,12 @@ class RoasterBoard(GameBoard):
                 f"<b>If the cup test began now</b>: about {mean:.0f} points (8 cups in 10 "
                 f"score {low} to {high}); its beans would add up to about {beans:.0f}."
             )
+            chance = smoke_chance(state) if self.puzzle is None else None
+            if chance is not None:
+                lines.append(
+                    "<b>If you roast on</b>: the next draw brings at least one smoke token "
+                    f"with a chance of {round(100 * chance)} %."
+                )
         elif self.score_hidden:
             lines.append("<b>Your cup's score</b> shows here once you have answered.")
         else:

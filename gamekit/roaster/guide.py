@@ -1,11 +1,14 @@
 """Coffee Roaster's guided first game: a solo game on Jamaica Blue Mountain, four objectives:
-save a level-4 bean with Preserve, unlock a cup effect, stop roasting before a smoke token
-comes out of the bag, and score 8 points or more. The deal is chosen (seed 79) so that a
-level-4 bean and an acidity token to pay Preserve with come up together before any smoke is
-drawn, if you roast on to round 5.
+save a level-4 bean with Preserve, unlock a cup effect, stop roasting when the odds say so
+(before any smoke has come out of the bag, once one more roast would more likely than not
+draw one), and score 8 points or more. The deal is chosen (seed 79) so that a level-4 bean
+and an acidity token to pay Preserve with come up together before any smoke is drawn, if you
+roast on to round 5. A learner clicking legal moves at random reaches them in about 0 %,
+20 %, 7 % and 7 % of games (``make bench-guided``); stopping before any smoke, whatever the
+odds (80 % at random), is no objective.
 
 >>> [o.id for o in OBJECTIVES]
-['preserve-4', 'unlock', 'stop-early', 'score']
+['preserve-4', 'unlock', 'stop-odds', 'score']
 """
 
 from __future__ import annotations
@@ -15,8 +18,9 @@ from typing import Any
 
 from gamekit import roaster
 from gamekit.guide import Objective, Step
+from gamekit.roaster.odds import smoke_chance
 
-__all__ = ["OBJECTIVES", "RULES", "SCORE"]
+__all__ = ["OBJECTIVES", "RULES", "SCORE", "STOP_ODDS"]
 
 RULES = roaster.Rules(card="jamaica-blue-mountain", seed=79)
 
@@ -54,11 +58,19 @@ def _unlock(step: Step) -> bool:
     return len(step.after.unlocked) > len(step.before.unlocked)
 
 
-def _stop_early(step: Step) -> bool:
-    """The learner stopped roasting before any smoke token came out of the bag."""
+#: The chance of smoke in the next roast above which the odds say stop.
+STOP_ODDS = 0.5
+
+
+def _stop_odds(step: Step) -> bool:
+    """The learner stopped roasting before any smoke token came out of the bag, when one
+    more roast would have drawn one with a chance of :data:`STOP_ODDS` or more."""
     if step.move.action != "stop":
         return False
-    return not any(state.drawn.get("smoke", 0) for state in step.states)
+    if any(state.drawn.get("smoke", 0) for state in step.states):
+        return False
+    chance = smoke_chance(step.before)
+    return chance is not None and chance >= STOP_ODDS
 
 
 def _score(step: Step) -> bool:
@@ -81,11 +93,12 @@ OBJECTIVES = (
         "Each flavor effect you use puts its token on a free slot of a pair that takes its colour.",
     ),
     Objective(
-        "stop-early",
-        "Stop in time: stop roasting before you draw a smoke token.",
-        _stop_early,
-        "The thermometer's spaces with smoke marks put smoke tokens into your bag; once they "
-        "are in, every draw may bring one out.",
+        "stop-odds",
+        "Stop when the odds say so: before any smoke token has come out of the bag, stop "
+        "roasting when one more roast would more likely than not draw one.",
+        _stop_odds,
+        "Read the line 'If you roast on' beside the card: it gives the chance of smoke in "
+        "the next draw. Stopping far earlier leaves points in the bag.",
     ),
     Objective(
         "score",

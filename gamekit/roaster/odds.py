@@ -50,6 +50,7 @@ __all__ = [
     "next_token_odds",
     "draw_distribution",
     "chance_of_at_least",
+    "smoke_chance",
     "cup_value",
     "CupTest",
     "expected_score",
@@ -149,6 +150,24 @@ def chance_of_at_least(bag: Any, token: str, draws: int, at_least: int = 1) -> f
     at_least = whole(at_least, "at_least")
     p = draw_distribution(bag, token, draws)
     return float(min(1.0, max(0.0, p[at_least:].sum())))
+
+
+def smoke_chance(state: State) -> float | None:
+    """The chance that one more roast draws at least one smoke token: the marker moves on
+    (putting that space's smoke into the bag), then its number of tokens is drawn. ``None``
+    when roasting on is not allowed (not the time to decide, or the last space).
+
+    >>> from gamekit.roaster import Rules
+    >>> s = Rules(seed=3).arrange({}, bag={"bean2": 19, "smoke": 1}, phase="decide", space=2)
+    >>> round(smoke_chance(s), 3), smoke_chance(s.play("stop"))  # 9 of 20 drawn next
+    (0.45, None)
+    """
+    if state.why_illegal("continue") is not None:
+        return None
+    hotter = state.play("continue")
+    if not hotter.bag.get("smoke"):
+        return 0.0
+    return chance_of_at_least(hotter.bag, "smoke", min(hotter.marker[0], hotter.bag_size), 1)
 
 
 # -- a cup valued exactly, bad tokens to the tray -----------------------------------------

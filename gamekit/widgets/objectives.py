@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
+from gamekit.game import part
 from gamekit.guide import Guide
 
 if TYPE_CHECKING:
@@ -32,15 +33,27 @@ class Checklist:
         self.guide = guide
         self.news: list[str] = []
         guide.follow(board._states, board._moves, list(board._by_computer))  # not news
+        self._warned: int | None = None  # the move count when the last threat was said
 
     def __repr__(self) -> str:
         return f"<Checklist: {len(self.guide.reached)} of {len(self.guide.objectives)} reached>"
 
     def follow(self) -> None:
-        """Tick off what the moves since the last look reach, and keep it as news."""
+        """Tick off what the moves since the last look reach, and keep it as news; so is the
+        computer's threat (:meth:`threat`), once a position."""
         board = self.board
         for o in self.guide.follow(board._states, board._moves, list(board._by_computer)):
             self.news.append(f"Objective reached: {o.text.rstrip('.')}.")
+        warning = self.threat()
+        if warning and self._warned != len(board._moves):
+            self.news.append(warning)
+        self._warned = len(board._moves) if warning else None
+
+    def threat(self) -> str:
+        """What the computer threatens now, in words, when the learner is to move (the
+        game's guide says, with its ``threat(state, seat)``; "" if none or no such hook)."""
+        said = getattr(part(self.board.state, "guide", None), "threat", None)
+        return said(self.board.state, self.guide.seat) if said is not None else ""
 
     def take_news(self) -> list[str]:
         """The objectives reached since the news was last told (once each)."""
@@ -72,8 +85,16 @@ class Checklist:
         head = f"<b>Objectives</b> <small>({k} of {n} reached)</small>"
         if g.done:
             head += " — <b>all reached, well played!</b>"
+        warning = self.threat()
+        danger = (
+            '<div class="gamekit-threat" style="margin:4px 0 2px;padding:2px 6px;'
+            'border-left:4px solid #b45309;background:#fff7ed;color:#7c2d12">'
+            f"⚠ {html.escape(warning)}</div>"
+            if warning
+            else ""
+        )
         return (
             '<div style="font-size:13px;line-height:1.35;border:1px solid #cbd5e1;'
             'border-radius:6px;padding:4px 8px;background:#f8fafc;margin:2px 0">'
-            f'{head}<ul style="margin:2px 0;padding:0">{"".join(rows)}</ul></div>'
+            f'{head}<ul style="margin:2px 0;padding:0">{"".join(rows)}</ul>{danger}</div>'
         )

@@ -158,9 +158,9 @@ def test_lesson_12_sliders_redraw_the_odds(page, lab_url, screenshots):
 
 
 def test_lesson_03_guided_game_ticks_an_objective_off(page, lab_url, screenshots):
-    """The guided first game at the end of lesson 03, played by typing moves: two moves of
-    Black's (the beginner answering each) leave the computer two cells, and the checklist
-    ticks "Steer the computer" off and the live region says so."""
+    """The guided first game at the end of lesson 03, played by typing moves: four moves of
+    Black's (the beginner answering each) make two threats at once, and the checklist ticks
+    "Make two threats at once" off and the live region says so."""
     open_and_run(page, lab_url, "03_coffee_endings.ipynb")
     area = page.locator(BOARD_AREA).filter(has=page.locator(".gamekit-objectives:visible"))
     area.wait_for(timeout=60_000)
@@ -168,12 +168,12 @@ def test_lesson_03_guided_game_ticks_an_objective_off(page, lab_url, screenshots
     checklist.scroll_into_view_if_needed()
     assert "0 of 3 reached" in checklist.inner_text()
     box = area.locator("input[placeholder*='type a move']")
-    for move, rows in (("d4/", 2), ("g1|", 4)):  # the beginner answers d4/ with g4|
+    for k, move in enumerate(("e2\\", "f3\\", "e3\\", "d3|")):  # the beginner answers each
         box.fill(move)
         box.press("Enter")
         page.wait_for_function(
             "([el, n]) => el.querySelectorAll('tr').length >= n",
-            arg=[area.locator(".gamekit-log").element_handle(), rows],
+            arg=[area.locator(".gamekit-log").element_handle(), 2 * k + 2],
             timeout=30_000,
         )
     page.wait_for_function(
@@ -181,9 +181,10 @@ def test_lesson_03_guided_game_ticks_an_objective_off(page, lab_url, screenshots
         arg=checklist.element_handle(),
         timeout=30_000,
     )
-    assert "(done)" in checklist.inner_text() and "Steer the computer" in checklist.inner_text()
+    text = checklist.inner_text()
+    assert "(done)" in text and "Make two threats at once" in text
     live = area.locator("[role=log]")
-    assert "Objective reached: Steer the computer" in live.inner_text()
+    assert "Objective reached: Make two threats at once" in live.inner_text()
     area.screenshot(path=str(screenshots / "guided_coffee_objective.png"))
 
 

@@ -245,9 +245,12 @@ PUZZLES: tuple[Puzzle, ...] = (
         5,
         "perfect",
         _SQ3,
-        task="A 3×3 board where three in a row wins. Black moves first: choose an opening "
+        "a2/ b3|",  # a game under way: what it teaches says nothing of the pie puzzles' openings
+        task="A 3×3 board where three in a row wins: Black opened on a2 with the rod along "
+        "'/', and Orange answered on b3 with the rod along '|'. Black to move: find the move "
         "after which Black wins against any defence.",
-        hint="The centre is not always best: think about which rods leave Orange a short line.",
+        hint="Count the empty cells on each line your rod could give Orange: a line with one "
+        "empty cell left forces Orange's stone there.",
     ),
     define(
         "coffee-pie-1",

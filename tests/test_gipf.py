@@ -1276,3 +1276,20 @@ def test_a_listed_move_played_where_it_is_not_open_is_refused_as_its_text_is():
         with pytest.raises(IllegalMoveError) as written:
             state.play(str(move))
         assert str(quick.value) == str(written.value)
+
+
+def test_every_dot_of_an_empty_board_pushes_along_its_lines_as_lesson_04_draws_them():
+    """Lesson 04's picture of every push of an empty board: 42 arrows, one line from each
+    corner dot and two from each of the other 18."""
+    empty = gipf.Rules(variant="basic").setup({})
+    pushes = [str(m) for m in empty.legal_moves()]
+    assert len(pushes) == 42 == 6 + 2 * 18
+    by_dot: dict[str, int] = {}
+    for p in pushes:
+        by_dot[p.split("-")[0]] = by_dot.get(p.split("-")[0], 0) + 1
+    corners = {"a1", "a5", "e1", "e9", "i1", "i5"}
+    assert {d for d, k in by_dot.items() if k == 1} == corners
+    assert all(k == 2 for d, k in by_dot.items() if d not in corners) and len(by_dot) == 24
+    start = gipf.Rules(variant="basic").start()  # the lesson's three forms of one push
+    assert start.play("e1-e2") == start.play("e1-e3")
+    assert empty.play("e2") == empty.play("e1-e2")  # only the new piece moves: a bare spot

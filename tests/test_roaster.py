@@ -1218,3 +1218,9 @@ def test_the_roast_ladder_and_the_penalties_are_stated_once() -> None:
     assert cards.ROASTS_TO["bean4"] == "burnt" and cards.PENALTIES["defect"] == 2
     state = Rules(seed=1).arrange({"hard": 1, "bean4": 1, "aroma": 1}).play("roast")
     assert "2 beans went up one level" in state.events[0]  # hard and level 4: aroma stays
+
+
+def test_a_cup_can_score_below_zero_as_lesson_11_says():
+    card = roaster.Rules(card="jamaica-blue-mountain", seed=1).card
+    s = roaster.cards.score(["hard", "hard", "burnt", "smoke", "defect"], card)
+    assert (s.roast, s.flavor, s.skill, s.penalty, s.total) == (0, 0, 0, -14, -14)

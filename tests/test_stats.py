@@ -285,3 +285,21 @@ def test_the_charts_moved_to_the_design_lab_are_still_found_in_stats() -> None:
     assert gamekit.stats.experiment_panel is experiment_panel
     with pytest.raises(AttributeError, match="no attribute 'drawing'"):
         gamekit.stats.drawing  # noqa: B018
+
+
+def test_lesson_13s_wilson_interval_worked_by_hand() -> None:
+    """The numbers lesson 13 works by hand: 53 wins in 100 games, and 111 intervals."""
+    import math
+    from statistics import NormalDist
+
+    from gamekit.stats import simultaneous_z, wilson
+
+    z, n, p = 1.96, 100, 0.53
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    assert (round(centre, 4), round(half, 4)) == (0.5289, 0.096)
+    interval = wilson(53, 100)
+    assert round(interval.low, 3) == round(centre - half, 3) == 0.433
+    assert round(interval.high, 3) == round(centre + half, 3) == 0.625
+    assert round(1 - 0.95**111, 3) == 0.997 and round(0.95**111, 4) == 0.0034
+    assert round(simultaneous_z(111), 2) == round(NormalDist().inv_cdf(1 - 0.05 / 222), 2) == 3.51

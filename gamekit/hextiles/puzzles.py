@@ -297,10 +297,11 @@ PUZZLES: tuple[Puzzle, ...] = (
         "tile-cells",
         _HEX_SEED_32,
         _HEX_ROOM,
-        task="Player 1's figure is filling up. Does it still have room? Click every cell "
-        "where a red tile (one marked side) could still go.",
-        hint="A red tile fits wherever any tile fits: on an empty cell that no neighbour "
-        "shows a mark toward, with at least one side left free for its mark.",
+        task="Player 1's figure is filling up. Does it still have room (cells where some "
+        "tile could still go)? Click every cell where a red tile (one marked side) could "
+        "still go: a red tile fits wherever any tile fits.",
+        hint="Look at each empty cell next to the figure: it is room if no neighbour shows "
+        "a mark toward it and at least one of its sides is free for the red tile's mark.",
         focus=("100000",),
         about="the red tile",
     ),

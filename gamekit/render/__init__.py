@@ -61,8 +61,10 @@ def highlight_words(highlight: dict[str, Any]) -> str:
 
     >>> highlight_words({"legal": True, "attempt": "c3", "marks": ["a1", "b2"], "figsize": (3, 3)})
     'Tinted: where the next move may go. Marked as tried, and refused: c3. Marked: a1 and b2.'
+    >>> highlight_words({"pushes": ["e1-e2", "a1-b2"]})
+    '2 arrows, for the moves e1-e2 and a1-b2.'
     """
-    from gamekit.text import join_words
+    from gamekit.text import join_words, plural
 
     out = []
     if highlight.get("legal") is True:
@@ -73,6 +75,10 @@ def highlight_words(highlight: dict[str, Any]) -> str:
     marks = highlight.get("marks")
     if marks and not isinstance(marks, str):
         out.append(f"Marked: {join_words([str(m) for m in marks])}.")
+    arrows = highlight.get("pushes")
+    if arrows and not isinstance(arrows, str):
+        shown = [str(a) for a in arrows]
+        out.append(f"{plural(len(shown), 'arrow')}, for the moves {join_words(shown)}.")
     if highlight.get("last"):
         out.append(f"The last move, {highlight['last']}, is ringed.")
     return " ".join(out)

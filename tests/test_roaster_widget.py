@@ -451,3 +451,18 @@ def test_choices_that_read_alike_start_with_what_differs():
     labels = [b.description for b in board.choice_box.children]
     assert labels == ["…making a level-1 bean and a level-3 bean", "…making 2 level-2 beans"]
     assert all(b.tooltip.startswith("Use Spread") for b in board.choice_box.children)
+
+
+def test_the_board_gives_the_chance_of_smoke_when_the_player_decides_but_not_in_a_puzzle():
+    from gamekit import puzzles
+    from gamekit.roaster.odds import smoke_chance
+
+    board = RoasterBoard(roaster.Rules(card="jamaica-blue-mountain", seed=1))
+    assert "If you roast on" not in board.score_html()  # not the time to decide
+    board.type_move("draw")
+    board.type_move("roast")
+    assert board.state.phase == "decide" and smoke_chance(board.state) is not None
+    assert "If you roast on" in board.score_html()
+    stop = puzzles.get("roaster-stop-3")  # stop or roast on? the chance would tell
+    assert stop.start().phase == "decide" and smoke_chance(stop.start())
+    assert "If you roast on" not in stop.board().score_html()

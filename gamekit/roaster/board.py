@@ -440,10 +440,7 @@ class RoasterBoard(GameBoard):
             )
             chance = smoke_chance(state) if self.puzzle is None else None
             if chance is not None:
-                lines.append(
-                    "<b>If you roast on</b>: the next draw brings at least one smoke token "
-                    f"with a chance of {round(100 * chance)} %."
-                )
+                lines.append(f"<b>If you roast on</b>: {_smoke_words(chance)}")
         elif self.score_hidden:
             lines.append("<b>Your cup's score</b> shows here once you have answered.")
         else:
@@ -859,3 +856,15 @@ class RoasterBoard(GameBoard):
         )
         b.on_click(lambda _b: self.choose(k))
         return b
+
+
+def _smoke_words(chance: float) -> str:
+    """The chance of smoke in the next roast's draw, in words.
+
+    >>> _smoke_words(0.0), _smoke_words(0.004), _smoke_words(0.456)
+    ('no smoke token can come out in the next draw (none is in the bag yet).', 'the next draw brings at least one smoke token with a chance below 1 %.', 'the next draw brings at least one smoke token with a chance of 46 %.')
+    """
+    if chance <= 0:
+        return "no smoke token can come out in the next draw (none is in the bag yet)."
+    said = "below 1 %" if chance < 0.005 else f"of {round(100 * chance)} %"
+    return f"the next draw brings at least one smoke token with a chance {said}."

@@ -1190,3 +1190,25 @@ def test_an_apps_log_keeps_the_notation_in_its_tooltips_only(monkeypatch):
     board.type_move("e4|")
     assert "font-family:monospace" not in board.log_view.value
     assert 'title="e4|"' in board.log_view.value and "Orange put" in board.log_view.value
+
+
+def test_the_move_that_loses_the_learner_the_game_is_not_said_in_well_done_green() -> None:
+    import random
+
+    from gamekit.widgets.panel import _OK, _PLAIN
+
+    rules = coffee.Rules(board="square", size=4, n=3)
+    for seed in range(50):  # a random game that Orange wins
+        rng, state, played = random.Random(seed), rules.start(), []
+        while state.outcome is None:
+            move = rng.choice(state.legal_moves())
+            played.append(str(move))
+            state = state.play(move)
+        if "orange" in state.outcome.winners:
+            break
+    board = CoffeeBoard(rules)
+    board.play_moves(played)
+    assert f"color:{_OK}" in board.panel.message_html()  # between friends: a move, in green
+    board.opponent = "beginner"  # Orange was the computer's: the learner lost
+    assert board.banner_text()[1] == "loss"
+    assert f"color:{_PLAIN}" in board.panel.message_html()

@@ -35,7 +35,7 @@ _TONES = {
     "loss": ("#8c1d18", "#fdecea", "#b3261e"),
     "neutral": ("#1f2937", "#eef2f7", "#64748b"),
 }
-_OK, _REFUSED = "#1b6e3a", "#b3261e"
+_OK, _REFUSED, _PLAIN = "#1b6e3a", "#b3261e", "#374151"
 #: Moves in one page of the log (the newest page shows unless the learner pages back).
 LOG_PAGE = 100
 #: Heights that keep the side panel still (a new message never pushes anything down).
@@ -306,9 +306,14 @@ class Panel:
         return max(0, len(self.board._moves) - 1) // LOG_PAGE
 
     def message_html(self) -> str:
+        """The message line: green for a move taken, red for a refusal, and a plain dark
+        grey for the move that lost the learner the game (no "well done" green for it)."""
         if not self.board.message:
             return ""
         colour = _OK if self.board._ok else _REFUSED
+        if self.board._ok and self.board.state.outcome is not None:
+            if self.board.banner_text()[1] == "loss":
+                colour = _PLAIN
         return (
             f'<div style="color:{colour};line-height:1.35;padding-top:2px">'
             f"{html.escape(self.board.message)}</div>"

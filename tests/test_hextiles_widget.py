@@ -586,3 +586,30 @@ def test_a_scoring_puzzle_reads_the_tiles_but_not_the_border_it_asks_about():
     text = board.reading.value
     assert "Tile 1:" in text and "longest run" not in text and "a run of" not in text
     assert "left out here" in text
+
+
+def test_each_figure_keeps_its_window_so_its_cells_stay_put() -> None:
+    """Going to the other figure and back shows the same window; a window the figure grew
+    out of is replaced by one with a ring to spare; over a game a figure's window moves
+    far less often than a tile is placed."""
+    import random
+
+    from gamekit.hextiles.board import _window
+
+    board = HexTilesBoard(hextiles.Rules(players=2, seed=3))
+    mine = board._window
+    board.show_player(1)
+    board.show_player(0)
+    assert board._window == mine
+    rng, seen, moved, placed = random.Random(3), {}, 0, 0
+    while board.state.outcome is None:
+        move = rng.choice(board.state.legal_moves())
+        board.type_move(str(move))
+        placed += getattr(move, "kind", "") == "place"
+        who = board.shown_player
+        if who in seen and seen[who] != board._window:
+            moved += 1
+            needed, _centre = _window(board.state.figure(who))
+            assert board._window[0] in (needed, needed + 1)
+        seen[who] = board._window
+    assert placed >= 15 and moved <= placed // 3, (moved, placed)

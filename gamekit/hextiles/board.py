@@ -207,6 +207,7 @@ class HexTilesBoard(GameBoard):
         self.viewing: int | None = None
         self.score_step = 0
         self._window: tuple[int, tuple[int, int]] | None = None
+        self._windows: dict[int, tuple[int, tuple[int, int]]] = {}  # each figure's own
         self._board_view(width)
         self.view.on_key(self.key)
         controls.tile_controls(self)
@@ -593,6 +594,7 @@ class HexTilesBoard(GameBoard):
             opts.update(options)
             rules = hextiles.Rules(**opts)
         rules = self._dealt(rules)
+        self._windows = {}  # a new game's figures start small again
         self._restart(rules)
         seats = rules.seats
         kept = tuple(s for s in self.computer_plays if s in seats)
@@ -850,17 +852,26 @@ class HexTilesBoard(GameBoard):
 
     def _mount_if_needed(self) -> None:
         """Show a window that fits the figure shown, centred on it; keep the one shown
-        while the figure still fits it well (a new window costs a round trip)."""
+        while the figure still fits it well (a new window costs a round trip, and moves
+        every cell on the screen). Each figure keeps its own window, so going from one
+        figure to the other and back shows the same cells in the same places; a window the
+        figure grew out of is replaced by one with a ring to spare."""
         figure = self.state.figure(self.shown_player)
         radius, centre = _window(figure)
-        if self._window is not None:
-            old_radius, old_centre = self._window
+        kept = self._windows.get(self.shown_player)
+        if kept is not None:
+            old_radius, old_centre = kept
             inside = all(
                 hex_distance(c, old_centre) <= old_radius
                 for c in [*figure.cells(), *figure.frontier()]
             )
             if inside and old_radius <= radius + 1:
-                return
+                radius, centre = kept
+            elif not inside:  # the figure grew out of it: a ring to spare
+                radius += 1
+        self._windows[self.shown_player] = (radius, centre)
+        if self._window == (radius, centre):
+            return
         self._window = (radius, centre)
         svg, self._transform = _template(radius, centre)
         # The label first: the picture reads it when the new SVG arrives.
@@ -929,7 +940,8 @@ class HexTilesBoard(GameBoard):
             turned = turn_words(self.chosen, self.turn) or "as drawn"
             self.chosen_html.value = (
                 f'<div style="display:flex;align-items:center;gap:4px;font-size:12px">'
-                f"{tile_svg(tile, 44, True)}<span>chosen,<br>{html.escape(turned)}</span></div>"
+                f"{tile_svg(tile, 44, True)}<span style='line-height:1.15'>chosen,<br>"
+                f"{html.escape(turned)}</span></div>"
             )
         else:
             self.chosen_html.value = '<i style="font-size:12px">no tile chosen</i>'

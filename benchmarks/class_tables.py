@@ -39,10 +39,13 @@ from classroom_load import free_port, machine_cpu, processes, tree_cpu
 
 ROOT = Path(__file__).resolve().parents[1]
 ROOM = [sys.executable, "-m", "gamekit.classroom", "serve"]
-POLL = 100  # ms between a waiting page's checks (thirty pages checking on two cores)
+#: ms between a waiting page's checks. A check reads text as the DOM holds it (textContent):
+#: thirty pages asking ten times a second for their laid-out text (innerText, which lays the
+#: page out again) took a share of this machine that no student's page takes.
+POLL = 100
 MY_TURN = (
-    "() => { const t = document.querySelector('.gamekit-side');"
-    " return !!t && (t.innerText.includes('Your turn') || t.innerText.includes('Game over')); }"
+    "() => { const t = document.querySelector('.gamekit-turn');"
+    " return !!t && (t.textContent.includes('Your turn') || t.textContent.includes('Game over')); }"
 )
 
 
@@ -114,7 +117,7 @@ class Student:
         await panel.get_by_role("button", name="Join the class").click()
         words = "You sit at table" if table else f"You are {self.nickname} in class"
         await self.page.wait_for_function(
-            f"() => document.body.innerText.includes({words!r})", polling=POLL, timeout=120_000
+            f"() => document.body.textContent.includes({words!r})", polling=POLL, timeout=120_000
         )
 
     async def open_table(self) -> str:
@@ -131,7 +134,7 @@ class Student:
         await panel.get_by_label("Table code").fill(table)
         await panel.get_by_role("button", name="Sit down").click()
         await self.page.wait_for_function(
-            "() => document.body.innerText.includes('You sit at table')",
+            "() => document.body.textContent.includes('You sit at table')",
             polling=POLL, timeout=120_000,
         )  # fmt: skip
 
@@ -301,7 +304,7 @@ async def teacher(browser, server: Server, store_url: str, class_code: str, out:
         words = f"Table {code}: Coffee, {count} moves or more"
         try:  # that many moves or more: the next ones may have come meanwhile
             await page.wait_for_function(
-                "([t, n]) => { const text = document.body.innerText;"
+                "([t, n]) => { const text = document.body.textContent;"
                 " const head = 'Table ' + t + ': Coffee, '; const at = text.indexOf(head);"
                 " return at >= 0 && parseInt(text.slice(at + head.length)) >= n; }",
                 arg=[code, count], polling=POLL, timeout=30_000,

@@ -206,10 +206,18 @@ class GipfBoard(GameBoard):
         moves, then the computer and the new game's choice."""
         typing = w.HBox([self.move_box, self.play_button])
         moves = [w.HBox([self.gipf_toggle, self.remove_button]), self.keep_box, self.confirm_box]
+        self.legend = w.HTML(
+            '<div style="font-size:12px;line-height:1.3;color:#374151">White pieces are '
+            "light, Black's dark; a GIPF piece is two pieces stacked, drawn with a ring on "
+            "top. The green arrow marks the last push; with Hints on, blue arrows show every "
+            "push allowed.</div>"
+        )
         if self.puzzle is not None:
-            return self._assemble([self.view, typing], [*self._puzzle_panel(), *moves], width=width)
+            return self._assemble(
+                [self.view, self.legend, typing], [*self._puzzle_panel(), *moves], width=width
+            )
         return self._assemble(
-            [self.view, typing],
+            [self.view, self.legend, typing],
             [*moves, w.HBox([self.undo_button, self.redo_button, self.hint_toggle])],
             [self.computer.controls(), w.HBox([self.variant_choice, self.new_button])],
             width=width,

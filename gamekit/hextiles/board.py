@@ -361,6 +361,8 @@ class HexTilesBoard(GameBoard):
         run = hextiles.score(state.figure(shown)).border
         if self.puzzle is None and run:
             head += f" · longest marked border: {run} (drawn in pink)"
+        if self.hints and self.chosen:
+            head += " · a filled blue dot: the tile fits there as turned now; a ring: if turned"
         return f"{head} · showing {whose}"
 
     def rounds_words(self) -> str:

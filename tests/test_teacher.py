@@ -224,6 +224,9 @@ def test_the_teacher_sets_up_an_experiment_deals_a_round_and_students_start_with
         assert board.table is not None and board.classmate.next_game.value == ""
     assert boards["Ada"].table.code == boards["Bo"].table.code
     assert "<td>1</td></tr>" in panel.results.value  # one game going on under setting A
+    room.refresh()  # the room's card of that table says which setting it plays
+    card = room.table_text(store.table(code, boards["Ada"].table.code))
+    assert "Class experiment: setting A against setting B, setting A." in card, card
     # a board of another game says where to play it, and offers no button
     other = GipfBoard(width=400)
     other.classmate._store = store

@@ -616,7 +616,12 @@ class RoasterView(View):
         self.with_texts = texts
         for (x0, _, _, y1), (d, _) in zip(lay.thermo, rules._board.track, strict=True):
             ax.text(x0 + 0.05, y1 - 0.05, f"draw {d}", fontsize=9, va="top", zorder=30)
-        ax.text(0.3, 13.7, "thermometer  (grey hexagons: smoke that goes into the bag when the marker gets there)", **head)
+        ax.text(
+            0.3,
+            13.7,
+            "thermometer  (grey hexagons: smoke that goes into the bag when the marker gets there)",
+            **head,
+        )
         for box, effect in zip(lay.instant_boxes, _INSTANT_ROWS, strict=True):
             ax.text(box[0] + 0.12, (box[1] + box[3]) / 2, _INSTANT_WORDS[effect], **small)
         start = rules.start()

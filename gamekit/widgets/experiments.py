@@ -83,6 +83,8 @@ class ExperimentsPanel:
         self.store, self._class_code = store, class_code
         self._predicted: dict[int, str] = {}
         self._shown: Any = None
+        #: Each experiment table's code -> its experiment and setting, in words.
+        self.table_settings: dict[str, str] = {}
         wide = {"description_width": "110px"}
         self.game = w.Dropdown(options=_two_seat_games(), description="Game", style=wide,
                                layout=w.Layout(width="320px"))  # fmt: skip
@@ -139,6 +141,9 @@ class ExperimentsPanel:
         """List the class's experiments (the newest chosen, or ``chosen``)."""
         code = self._class_code()
         found = experiments_of(self.store, code) if code else []
+        self.table_settings = {}
+        for e in found:
+            self._note_tables(e)
         self.chosen.options = [(f"{e.name} ({facts(e.game).title})", e.id) for e in found]
         ids = [e.id for e in found]
         if chosen in ids:
@@ -180,6 +185,13 @@ class ExperimentsPanel:
         )
         self.refresh(force=True)
 
+    def _note_tables(self, experiment: Any) -> None:
+        """Remember, for each of ``experiment``'s tables, its experiment and setting in
+        words (the room's table cards say them)."""
+        for g in experiment.games:
+            label = experiment.settings[g.setting].label
+            self.table_settings[g.table] = f"{experiment.name}, {label}"
+
     def refresh(self, force: bool = False) -> None:
         """Show the chosen experiment's result as the class's games stand."""
         code, chosen = self._class_code(), self.chosen.value
@@ -191,6 +203,7 @@ class ExperimentsPanel:
             result = class_experiment(self.store, code, int(chosen))
         except StoreError as error:
             return self._say(upper_first(str(error)) + ".", False)
+        self._note_tables(result.experiment)
         shown = (result.experiment.games, result.experiment.rounds)
         if not force and shown == self._shown:
             return

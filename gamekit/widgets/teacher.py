@@ -293,6 +293,9 @@ class TeacherRoom:
                 people.append(f"{name} ({seat}{away})")
         title = facts(info.game).title
         where = f"{title}, {plural(info.moves, 'move')}: {', '.join(people)}."
+        setting = self.experiments.table_settings.get(info.code)
+        if setting:
+            where += f" Class experiment: {setting}."
         if info.closed:
             return f"{where} Closed."
         if info.waiting:

@@ -316,6 +316,8 @@ _CSS = """
   margin-bottom: 4px;
   align-self: stretch;
 }
+/* In a Voila page there is no cell to run: its own bar says what to do (reload). */
+body[data-voila] .gamekit-app.jupyter-widgets-disconnected::before { content: none; display: none; }
 """
 
 

@@ -136,6 +136,11 @@ def test_a_page_whose_kernel_dies_says_so_and_offers_to_reload(room_url, page, s
     alert.wait_for(timeout=30_000)
     assert "Python kernel died" in alert.inner_text()
     assert alert.get_by_role("button", name="Reload the page").is_visible()
+    page.wait_for_selector(".gamekit-app.jupyter-widgets-disconnected", timeout=30_000)
+    note = page.evaluate(  # a notebook's "run the cell again" has no place on a page with no cells
+        "() => getComputedStyle(document.querySelector('.gamekit-app'), '::before').content"
+    )
+    assert note in ("none", "normal", ""), note
     page.screenshot(path=str(screenshots / "classroom_kernel_died.png"))
     alert.get_by_role("button", name="Reload the page").click()
     board_painted(page)

@@ -139,7 +139,7 @@ def _shapes(grid: Grid) -> dict[str, list[np.ndarray]]:
         hints.append(circle(x, y, 0.26, 20))
         flags.append(_cross(x, y, 0.45))
         for side in range(6):
-            marks.append(_side_quad(x, y, side, 0.74, 0.97))
+            marks.append(_side_quad(x, y, side, 0.64, 0.97))  # a third of the way in: readable small
             outer.append(_side_quad(x, y, side, 1.02, 1.12))
             run.append(_side_quad(x, y, side, 1.03, 1.26))
             a, b = _SIDE_ENDS[side]
@@ -427,7 +427,7 @@ def _add_layers(ax, look: dict[str, LayerStyle], shapes) -> None:
 def _tile_icon(ax, tile: hextiles.Tile, x: float, y: float, size: float) -> None:
     tint, strong = TILE_COLOURS[tile.colour]
     hexagon = _UNIT * size + (x, y)
-    bars = [_side_quad(0, 0, s, 0.72, 0.97) * size + (x, y) for s in range(6) if tile.marked(s)]
+    bars = [_side_quad(0, 0, s, 0.64, 0.97) * size + (x, y) for s in range(6) if tile.marked(s)]
     ax.add_collection(
         PolyCollection([hexagon], facecolors=tint, edgecolors=PALETTE["tile_edge"], linewidths=1)
     )
@@ -711,7 +711,7 @@ def tile_svg(tile: hextiles.Tile | str, size: int = 44, selected: bool = False) 
     ]
     for s in range(6):
         if tile.marked(s):
-            quad = _side_quad(0.0, 0.0, s, 0.72, 0.97)
+            quad = _side_quad(0.0, 0.0, s, 0.64, 0.97)
             parts.append(
                 f'<polygon points="{pts(quad)}" fill="{strong}" stroke="#2b2b2b" '
                 'stroke-width="0.5"/>'
@@ -768,7 +768,7 @@ def figure_svg(
         (later if cell in recent_cells else parts).append(polygon)
         for side in range(6):
             if tile.marked(side):
-                quad = _side_quad(0.0, 0.0, side, 0.72, 0.97)
+                quad = _side_quad(0.0, 0.0, side, 0.64, 0.97)
                 (later if cell in recent_cells else parts).append(
                     f'<polygon points="{pts(quad, x, y)}" fill="{strong}"/>'
                 )

@@ -505,7 +505,7 @@ def test_a_push_says_where_the_piece_went_what_it_moved_and_the_row_it_made():
         "White pushed a piece in from the dot e1 onto e2, moving 3 pieces one spot along "
         "(up to e5). That makes a row for White (e2 to e5)."
     )
-    assert board.instruction() == "click a lit row to take it off the board"
+    assert board.instruction() == "choose a lit row to take it off the board"
 
 
 def test_by_default_your_gipf_pieces_stay_and_your_opponents_are_captured():

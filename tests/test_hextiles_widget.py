@@ -49,7 +49,7 @@ def test_a_new_board_shows_the_market_and_asks_to_take():
     assert repr(b) == "<HexTilesBoard 2 players, seed 7: 0 moves, Player 1 to take>"
     assert b.market_row.patterns == list(b.state.market)
     assert b.turn_text() == "Player 1 to move"
-    assert b.instruction() == "take a tile from the market (click its picture)"
+    assert b.instruction() == "take a tile from the market (its picture, or its number key)"
     assert b.end_button.disabled and b.keep_button.disabled
     assert b._repr_mimebundle_()[0]["text/plain"] == repr(b)
 
@@ -537,7 +537,7 @@ def test_the_turn_line_offers_the_reserve_before_taking_as_the_rules_allow() -> 
     assert board.state.must_take and board.state.reserve()
     assert board.instruction().endswith("or first place a tile from your reserve")
     fresh = HexTilesBoard(hextiles.Rules(seed=3))
-    assert fresh.instruction() == "take a tile from the market (click its picture)"
+    assert fresh.instruction() == "take a tile from the market (its picture, or its number key)"
 
 
 def test_a_puzzle_board_never_shows_the_score_another_puzzle_asks_for() -> None:

@@ -988,7 +988,7 @@ def test_a_computer_game_can_be_followed_move_by_move_in_the_log() -> None:
 def test_the_turn_line_says_whose_turn_in_words() -> None:
     board = hex4()
     assert board.turn_text() == "Black to move"  # two people
-    assert "click any empty cell for your stone" in board.turn_line.value
+    assert "choose any empty cell for your stone" in board.turn_line.value
     board.opponent = LEVEL
     assert board.turn_text() == "Your turn (Black)"
     board.computer_plays = "black"  # takes effect at once: it plays Black's move now

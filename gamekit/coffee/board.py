@@ -298,8 +298,8 @@ class CoffeeBoard(GameBoard):
         if self.pending is not None:
             return f"choose the rod's direction for your stone on {self.pending}"
         if state.rod is None:
-            return "click any empty cell for your stone"
-        text = "click a free cell on the tinted line"
+            return "choose any empty cell for your stone"
+        text = "choose a free cell on the tinted line"
         if state.swap_available:
             text += ", or Swap (pie rule)"
         return text

@@ -283,14 +283,14 @@ class GipfBoard(GameBoard):
             return "confirm the removal or cancel it"
         if state.phase == "remove":
             if self.segment is None:
-                return "click a lit row to take it off the board"
+                return "choose a lit row to take it off the board"
             return "choose which GIPF pieces stay, then press Remove row"
         if self.dot is not None:
             if self.puzzle is not None:  # listing the ways in would answer some puzzles
-                return "click the spot where the piece enters"
+                return "choose the spot where the piece enters"
             entries = [m.entry for m in state.legal_moves() if m.dot == self.dot]
-            return f"click where the piece enters: {_join(list(dict.fromkeys(entries)), 'or')}"
-        return "click a dot on the edge, then the spot where the piece enters"
+            return f"choose where the piece enters: {_join(list(dict.fromkeys(entries)), 'or')}"
+        return "choose a dot on the edge, then the spot where the piece enters"
 
     # -- actions (what the mouse and keyboard do) ----------------------------------------
     def click(self, point: str) -> None:

@@ -261,15 +261,15 @@ class HexTilesBoard(GameBoard):
         """What to do now, in a few words."""
         state = self.state
         if self.chosen is not None:
-            return "turn the tile, then click a cell of your figure"
+            return "turn the tile, then choose a cell of your figure"
         if state.must_take and state.reserve():
             # a reserve tile may be placed at any moment of one's own turn, before taking too
             return (
-                "take a tile from the market (click its picture), or first place a tile from "
+                "take a tile from the market (its picture, or its number key), or first place a tile from "
                 "your reserve"
             )
         if state.must_take:
-            return "take a tile from the market (click its picture)"
+            return "take a tile from the market (its picture, or its number key)"
         if state.leftover_step:
             return "place tiles from your reserve (the leftover is there) or end the turn"
         return "choose a reserve tile to place, or end the turn"

@@ -278,3 +278,20 @@ def test_the_roaster_deal_brings_a_level_4_bean_and_preserve_before_any_smoke() 
         state = state.play(next(a for a in ("draw", "roast", "continue") if a in actions))
         assert state.round <= 5
     assert state.round == 5 and not smoke and not state.drawn.get("smoke")
+
+
+def test_gipfs_guided_board_points_out_a_row_the_computer_could_make() -> None:
+    from gamekit.gipf.guide import threat
+
+    rules = guide.first_rules("gipf")
+    state = rules.replay(["f8-e8", "g1-f2", "a2-b3", "d1-d2", "h6-g6"])
+    assert state.to_move == "black"
+    words = threat(state, "black")
+    assert words.startswith("Watch out: on its turn the computer could make a row (")
+    listed = words.split("(")[1].split(")")[0].replace(" …", "").split(", ")
+    white = rules.setup(state.pieces(), to_move="white")
+    for push in listed:  # each push named makes White a row
+        after = white.play(push)
+        assert after.phase == "remove" and any(r.owner == "white" for r in after.rows())
+    assert threat(state, "white") == ""  # White is not to push
+    assert threat(rules.start(), "white") == ""  # nothing threatens at the start

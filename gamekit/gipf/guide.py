@@ -2,7 +2,8 @@
 capture a piece of the computer's, keep a GIPF piece of yours on the board when your row
 holds it, capture one of the computer's GIPF pieces, and win. Each takes a plan: a learner
 clicking legal moves at random reaches them in 17 %, 43 %, 0 % and 0 % of games (``make
-bench-guided``); a row of one's own alone (70 % at random) is no objective.
+bench-guided``); a row of one's own alone (70 % at random) is no objective. When the
+computer could make a row on its next turn, the board says so (:func:`threat`).
 
 >>> [o.id for o in OBJECTIVES]
 ['capture', 'keep-gipf', 'capture-gipf', 'win']
@@ -13,7 +14,7 @@ from __future__ import annotations
 from gamekit import gipf
 from gamekit.guide import Objective, Step
 
-__all__ = ["OBJECTIVES", "RULES"]
+__all__ = ["OBJECTIVES", "RULES", "threat"]
 
 #: The standard game: each player starts with three GIPF pieces on the board.
 RULES = gipf.Rules(variant="standard")
@@ -25,6 +26,48 @@ STAND_IN = "beginner"
 
 def _other(seat: str) -> str:
     return "black" if seat == "white" else "white"
+
+
+def threat(state: gipf.State, seat: str) -> str:
+    """What the computer threatens, in words, when ``seat`` (the learner) is to push: the
+    pushes that would make it a row if it were its turn, and how many of the learner's
+    pieces the best of them would take ("" if none)."""
+    if state.outcome is not None or state.to_move != seat or state.phase != "push":
+        return ""
+    other = _other(seat)
+    try:
+        theirs = state.rules.setup(
+            state.pieces(),
+            to_move=other,
+            captured=(state.captured("white"), state.captured("black")),
+            may_place_gipf=[c for c in ("white", "black") if state.may_place_gipf(c)],
+        )
+    except (TypeError, ValueError):  # pragma: no cover - the position is the game's own
+        return ""
+    pushes: list[str] = []
+    most = 0
+    for move in theirs.legal_moves():
+        after = theirs.play(move)
+        rows = [r for r in after.rows() if r.owner == other] if after.phase == "remove" else []
+        if rows:
+            mine = {
+                s for r in rows for s in r.segment if str(after.piece_at(s) or "").startswith(seat)
+            }
+            taken = len(mine)
+        elif after.phase != "remove" and after.reserve(other) >= theirs.reserve(other):
+            taken = after.captured(seat) - theirs.captured(seat)  # made and taken at once
+        else:
+            continue
+        pushes.append(str(move))
+        most = max(most, taken)
+    if not pushes:
+        return ""
+    shown = ", ".join(pushes[:3]) + (" …" if len(pushes) > 3 else "")
+    take = f", taking up to {most} of your pieces" if most else ""
+    return (
+        f"Watch out: on its turn the computer could make a row ({shown}){take}. Push a "
+        "piece of yours into that line first, so that it stands in the row's way."
+    )
 
 
 def _capture(step: Step) -> bool:

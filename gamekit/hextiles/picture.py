@@ -139,7 +139,9 @@ def _shapes(grid: Grid) -> dict[str, list[np.ndarray]]:
         hints.append(circle(x, y, 0.26, 20))
         flags.append(_cross(x, y, 0.45))
         for side in range(6):
-            marks.append(_side_quad(x, y, side, 0.64, 0.97))  # a third of the way in: readable small
+            marks.append(
+                _side_quad(x, y, side, 0.64, 0.97)
+            )  # a third of the way in: readable small
             outer.append(_side_quad(x, y, side, 1.02, 1.12))
             run.append(_side_quad(x, y, side, 1.03, 1.26))
             a, b = _SIDE_ENDS[side]

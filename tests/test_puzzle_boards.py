@@ -802,3 +802,28 @@ def test_a_right_try_with_the_answer_shown_is_not_called_solved() -> None:
     assert "Solved" not in board.puzzle_instruction() and "answer shown" in board.turn_line.value
     board.choose_answer(p.answers()[0])  # a try more: the board says what stands
     assert "answer in sight" in board.message and "Solved" not in board.message
+
+
+CHOICE_PUZZLES = [p for game in PUZZLES for p in PUZZLES[game] if p.kind == "choice"]
+
+
+@pytest.mark.parametrize("p", CHOICE_PUZZLES, ids=[p.id for p in CHOICE_PUZZLES])
+def test_a_choice_puzzles_answers_are_the_only_buttons_of_their_names(p: Puzzle) -> None:
+    """A screen reader hears each answer once: no other button on the puzzle's board (an
+    action of the game's own, such as Roaster's Cup or Coffee's Swap) has an answer's name."""
+    import ipywidgets as w
+
+    board = p.board()
+
+    def shown_buttons(widget) -> list:
+        if getattr(getattr(widget, "layout", None), "display", None) == "none":
+            return []
+        found = [widget] if isinstance(widget, w.Button) else []
+        for child in getattr(widget, "children", ()):
+            found += shown_buttons(child)
+        return found
+
+    answers = {b.description.lower(): b for b in board.choice_buttons.values()}
+    for button in shown_buttons(board.widget):
+        same = answers.get(button.description.strip().lower())
+        assert same is None or same is button, (p.id, button.description)

@@ -226,8 +226,10 @@ class CoffeeBoard(GameBoard):
         )
         typing = w.HBox([self.move_box, self.play_button])
         if self.puzzle is not None:
-            cells = self.puzzle.kind == "cells"  # answered by clicking cells: no rod to lay
-            board = [self.view, self.legend] if cells else [self.view, rod_row, self.legend]
+            # answered by clicking cells, or by the panel's buttons: no rod to lay (and no
+            # second Swap button beside the answer's)
+            no_rod = self.puzzle.kind in ("cells", "choice")
+            board = [self.view, self.legend] if no_rod else [self.view, rod_row, self.legend]
             return self._assemble(board, [*self._puzzle_panel(), typing], width=width)
         return self._assemble(
             [self.view, rod_row, self.legend],

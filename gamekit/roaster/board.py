@@ -302,6 +302,8 @@ class RoasterBoard(GameBoard):
         table = [w.HBox(buttons[:4]), w.HBox([*buttons[4:], self.clear_button]), self.choice_box]
         self.effects_help = folding("What the effects do", w.HTML(effects_legend(self.rules)))
         if self.puzzle is not None:
+            if self.puzzle.kind == "choice":  # its buttons answer: no second Cup or Stop
+                table = []
             return self._assemble(
                 board=[self.view, self.bag_line],
                 actions=[*self._puzzle_panel(), *table, self.effects_help, self.peek_toggle],

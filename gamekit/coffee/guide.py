@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import cast
 
 from gamekit import coffee
+from gamekit.goals import other_seat
 from gamekit.guide import Objective, Step
 from gamekit.text import a_or_an
 
@@ -55,17 +56,13 @@ def winning_cells(state: coffee.State, colour: str) -> set[str]:
     return out
 
 
-def _other(state: coffee.State, seat: str) -> str:
-    return next(s for s in state.rules.seats if s != seat)
-
-
 def _block(step: Step) -> bool:
     """The computer had a cell that would finish its line; the learner's stone is not on it,
     and the rod they laid leaves the computer's line off it, where another way of laying it
     (the same stone) would have offered it: a block made by choosing the rod."""
     if not step.mine or step.after.outcome is not None:
         return False
-    threats = winning_cells(step.before, _other(step.before, step.seat))
+    threats = winning_cells(step.before, other_seat(step.before, step.seat))
     cell = step.move.cell
     if not threats or cell in threats or threats & set(step.after.legal_cells()):
         return False
@@ -94,7 +91,7 @@ def threat(state: coffee.State, seat: str) -> str:
     """
     if state.outcome is not None or state.to_move != seat:
         return ""
-    other = _other(state, seat)
+    other = other_seat(state, seat)
     cells = sorted(winning_cells(state, other))
     if not cells:
         return ""

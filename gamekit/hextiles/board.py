@@ -793,11 +793,8 @@ class HexTilesBoard(GameBoard):
             or self.shown_player != state.player
         ):
             return set()
-        figure = state.figure(state.player)
         return {
-            f"{q},{r}"
-            for q, r in figure.frontier()
-            if any(figure.why_illegal(self.chosen, (q, r), t) is None for t in range(6))
+            f"{q},{r}" for (q, r), _turn in state.figure(state.player).legal_placements(self.chosen)
         }
 
     def _target_words(self) -> dict[str, str]:

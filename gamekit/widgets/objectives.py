@@ -34,6 +34,8 @@ class Checklist:
         self.news: list[str] = []
         guide.follow(board._states, board._moves, list(board._by_computer))  # not news
         self._warned: int | None = None  # the move count when the last threat was said
+        #: What the computer threatens in the position followed last ("" if nothing).
+        self.warning = self.threat()
 
     def __repr__(self) -> str:
         return f"<Checklist: {len(self.guide.reached)} of {len(self.guide.objectives)} reached>"
@@ -44,10 +46,10 @@ class Checklist:
         board = self.board
         for o in self.guide.follow(board._states, board._moves, list(board._by_computer)):
             self.news.append(f"Objective reached: {o.text.rstrip('.')}.")
-        warning = self.threat()
-        if warning and self._warned != len(board._moves):
-            self.news.append(warning)
-        self._warned = len(board._moves) if warning else None
+        self.warning = self.threat()
+        if self.warning and self._warned != len(board._moves):
+            self.news.append(self.warning)
+        self._warned = len(board._moves) if self.warning else None
 
     def threat(self) -> str:
         """What the computer threatens now, in words, when the learner is to move (the
@@ -62,7 +64,8 @@ class Checklist:
 
     def html(self) -> str:
         """The checklist: each objective with a tick and "done", or a circle and "to do"
-        (words, not colour alone), the next one's hint under it."""
+        (words, not colour alone), the next one's hint under it, and the threat found when
+        the game was last followed (:meth:`follow`)."""
         g = self.guide
         rows = []
         hinted = False
@@ -85,12 +88,11 @@ class Checklist:
         head = f"<b>Objectives</b> <small>({k} of {n} reached)</small>"
         if g.done:
             head += " — <b>all reached, well played!</b>"
-        warning = self.threat()
         danger = (
             '<div class="gamekit-threat" style="margin:4px 0 2px;padding:2px 6px;'
             'border-left:4px solid #b45309;background:#fff7ed;color:#7c2d12">'
-            f"⚠ {html.escape(warning)}</div>"
-            if warning
+            f"⚠ {html.escape(self.warning)}</div>"
+            if self.warning
             else ""
         )
         return (

@@ -57,6 +57,7 @@ from gamekit.game import facts, part, player_index
 from gamekit.records import Record
 from gamekit.store import ClassStore, Store, StoreError, TableInfo
 from gamekit.store.experiments import experiments_of
+from gamekit.store.store import start_of
 from gamekit.store.wire import to_json
 from gamekit.text import plural, upper_first
 from gamekit.widgets.experiments import ExperimentsPanel
@@ -330,10 +331,8 @@ class TeacherRoom:
         old = known[1] if known is not None else None
         if old is not None and notation[: len(old[0])] == old[0]:
             states = list(old[2])
-        else:
-            states = [self.store.state(str(self.class_code), info.code)]
-            if notation:  # the store's position is the end of the game: replay from its start
-                states = Record(states[0].rules, list(notation)).states()
+        else:  # the table's start, from the rules it stored (its deal included)
+            states = [start_of(info.game, info.options)]
         for move in notation[len(states) - 1 :]:
             states.append(states[-1].play(move))
         self._replays[info.code] = (self._key(info), (notation, seats, states))

@@ -190,11 +190,12 @@ function render({ model, el }) {
   // The ring shows for the keyboard only: a board focused by a mouse click (not
   // :focus-visible) draws none until an arrow key asks for it, so no dashed ring hides the
   // start place's label after a click.
-  box.addEventListener("focus", () => {
+  function ringOnKeyboardFocus() {
     let keyboard = true;
     try { keyboard = box.matches(":focus-visible"); } catch (e) { keyboard = true; }
     if (keyboard && (cursor === null || !targetAt(cursor))) place(model.get("start"));
-  });
+  }
+  box.addEventListener("focus", ringOnKeyboardFocus);
   box.addEventListener("blur", () => {
     const ring = svg && svg.querySelector("g.gamekit-cursor");
     if (ring) ring.remove();
@@ -246,9 +247,7 @@ function render({ model, el }) {
     if (!msg || msg.type !== "focus") return;
     if (!el.isConnected) return;
     box.focus({ preventScroll: true });
-    let keyboard = true;
-    try { keyboard = box.matches(":focus-visible"); } catch (e) { keyboard = true; }
-    if (keyboard && (cursor === null || !targetAt(cursor))) place(model.get("start"));
+    ringOnKeyboardFocus();  // the focus event does not fire when the board had it already
   }
   model.on("msg:custom", onCustom);
   // The arrows' map on the page too (data-keymap), for tools and tests that walk the ring.
